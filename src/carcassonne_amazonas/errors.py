@@ -1,0 +1,32 @@
+"""The library's exceptions.
+
+Every error the library raises on bad input is one of these (or a plain
+``TypeError`` for a value of the wrong type), with a message a person can act
+on.  A failed call never changes any state: states are immutable.
+"""
+
+from __future__ import annotations
+
+__all__ = ["IllegalActionError", "TileSetError"]
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the state it was applied to.
+
+    The message says why: wrong phase, cell not open, edge mismatch on a
+    side, feature already occupied, no piece left, ...
+    """
+
+
+class TileSetError(ValueError):
+    """A tile-set file that cannot be read or breaks a rule of TILESET.md.
+
+    ``problems`` lists every problem found, each naming the line, the tile
+    layout and, where it applies, the port.
+    """
+
+    def __init__(self, problems: list[str], source_name: str = "tile set") -> None:
+        self.problems = tuple(problems)
+        self.source_name = source_name
+        shown = "\n  ".join(problems)
+        super().__init__(f"{source_name}: {len(problems)} problem(s):\n  {shown}")
