@@ -59,8 +59,8 @@ _HALF_STRIDE: Final = KEY_STRIDE // 2
 class Position:
     """A cell of the grid (RULES G1): ``x`` grows east, ``y`` grows downstream."""
 
-    x: int
-    y: int
+    x: int = attrs.field(validator=attrs.validators.instance_of(int))
+    y: int = attrs.field(validator=attrs.validators.instance_of(int))
 
     def __str__(self) -> str:
         return f"{self.x},{self.y}"

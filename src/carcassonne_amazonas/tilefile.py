@@ -252,7 +252,7 @@ def _check_edge(draft: _LayoutDraft, terrains: list[Terrain], owners: list[str],
     side = f"{'NESW'[middle.port // PORTS_PER_SIDE]}"
     cell = "" if (middle.dx, middle.dy) == (0, 0) else f"@{middle.dx},{middle.dy}"
     where = f"layout {draft.name}, edge {side}{cell}"
-    first, mid, last = terrains
+    first, _mid, last = terrains
     if Terrain.VILLAGE in terrains:
         if terrains != [Terrain.VILLAGE] * 3:
             reader.problem(draft.line, f"{where}: a village edge mixed with other ports "

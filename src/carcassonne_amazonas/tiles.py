@@ -243,6 +243,13 @@ class Tile:
     def __repr__(self) -> str:
         return f"Tile({self.name})"
 
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Tile) and other.id == self.id and other.name == self.name
+                and other.icons == self.icons)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.name))
+
 
 @attrs.frozen(slots=True)
 class StartSide:

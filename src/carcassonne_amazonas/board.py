@@ -1,0 +1,162 @@
+"""The board: placed tiles, the open cells and the river (RULES G1–G6, T9).
+
+:class:`Board` is immutable.  Placing a tile returns a new board that copies
+only the small per-cell tables and shares everything else; the set of open
+cells is kept incrementally, each with the *edge constraint* its placed
+neighbours impose, so finding where a tile fits never scans the whole board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from .geometry import KEY_DELTAS, Position, Rotation, Side, cell_key, position_of_key
+from .tiles import Tile, Variant, VariantCell
+
+__all__ = ["Board", "Placement"]
+
+_SIGNATURE_WEIGHTS = (1, 5, 25, 125)
+
+
+@attrs.frozen(slots=True)
+class Placement:
+    """A tile lying on the board: which copy, its anchor cell and its rotation.
+
+    The anchor is the top-left cell of the tile's footprint (its upstream cell
+    for double tiles).
+    """
+
+    tile: Tile
+    position: Position
+    rotation: Rotation
+
+    @property
+    def variant(self) -> Variant:
+        """The tile's layout as turned on the board."""
+        return self.tile.layout.variant(self.rotation)
+
+    @property
+    def cells(self) -> tuple[Position, ...]:
+        """Every cell the tile covers."""
+        return tuple(Position(self.position.x + c.dx, self.position.y + c.dy)
+                     for c in self.variant.cells)
+
+
+@attrs.frozen(slots=True, eq=False)
+class Board:
+    """Immutable board.  Equal boards hold the same placements in the same order.
+
+    ``river_column`` and ``river_end_row`` locate the Amazon (G1, G2):
+    standard tiles may go in rows up to ``river_end_row``; the next river tile
+    goes in ``(river_column, river_end_row + 1)``.
+    """
+
+    placements: tuple[Placement, ...]
+    river_column: int
+    river_end_row: int
+    # cell key -> (placement index, the placed cell's edges and ports)
+    _cells: dict[int, tuple[int, VariantCell]] = attrs.field(repr=False, alias="cells")
+    # empty cell key next to a tile -> packed constraint of its neighbours' edges
+    _open: dict[int, int] = attrs.field(repr=False, alias="open_cells")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and other.placements == self.placements
+
+    def __hash__(self) -> int:
+        return hash(self.placements)
+
+    @classmethod
+    def with_start_tile(cls, start: Tile) -> Board:
+        """The board at setup: the start tile with its top-left cell at (0, 0) (C5)."""
+        empty = cls((), 0, 0, {}, {})
+        board, _ = empty.place(start, Rotation.R0, 0)
+        mouth = next(c for c in board.placements[0].variant.cells if c.edges[Side.SOUTH] == 4)
+        return cls(board.placements, mouth.dx, start.layout.height - 1, board._cells, board._open)
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    def __iter__(self) -> Iterator[Placement]:
+        return iter(self.placements)
+
+    def placement_at(self, position: Position) -> Placement | None:
+        """The tile covering ``position``, or None."""
+        entry = self._cells.get(cell_key(position.x, position.y))
+        return None if entry is None else self.placements[entry[0]]
+
+    def is_open(self, position: Position) -> bool:
+        """True if ``position`` is empty and touches a placed tile along an edge."""
+        return cell_key(position.x, position.y) in self._open
+
+    @property
+    def open_positions(self) -> tuple[Position, ...]:
+        """Every empty cell next to a tile, row by row (standard tiles may use those
+        not downstream of the river end, G2)."""
+        return tuple(position_of_key(k) for k in sorted(self._open))
+
+    @property
+    def next_river_position(self) -> Position:
+        """Where the next Amazon tile goes: just downstream of the river end (G6)."""
+        return Position(self.river_column, self.river_end_row + 1)
+
+    def required_edges(self, position: Position) -> tuple[int, int, int, int]:
+        """The edge each neighbour of ``position`` shows towards it, by side (0: none)."""
+        key = cell_key(position.x, position.y)
+        return tuple(self._edge_towards(key, side) for side in Side)  # type: ignore[return-value]
+
+    # -- engine internals (used by the engine module) ---------------------------------------
+
+    def cell_entry(self, key: int) -> tuple[int, VariantCell] | None:
+        """Placement index and placed cell at a cell key, or None."""
+        return self._cells.get(key)
+
+    def open_items(self) -> Iterator[tuple[int, int]]:
+        """(cell key, constraint signature) of every open cell."""
+        return iter(self._open.items())
+
+    def open_signature(self, key: int) -> int | None:
+        """The constraint signature of an open cell, or None if it is not open."""
+        return self._open.get(key)
+
+    def _edge_towards(self, key: int, side: Side) -> int:
+        entry = self._cells.get(key + KEY_DELTAS[side])
+        return 0 if entry is None else entry[1].edges[(side + 2) % 4]
+
+    def place(self, tile: Tile, rotation: Rotation, anchor_key: int) -> tuple[Board, int]:
+        """A new board with ``tile`` placed; returns it and the placement's index.
+
+        The caller has checked legality; this only records the tile, updates
+        the open cells and, for river tiles, moves the river end (G6).
+        """
+        variant = tile.layout.variant(rotation)
+        index = len(self.placements)
+        cells = self._cells.copy()
+        open_cells = self._open.copy()
+        placed_keys = []
+        for vc in variant.cells:
+            key = anchor_key + vc.dy * KEY_DELTAS[Side.SOUTH] + vc.dx
+            cells[key] = (index, vc)
+            open_cells.pop(key, None)
+            placed_keys.append(key)
+        for key in placed_keys:
+            for delta in KEY_DELTAS:
+                neighbour = key + delta
+                if neighbour in cells:
+                    continue
+                signature = 0
+                for side, weight in enumerate(_SIGNATURE_WEIGHTS):
+                    entry = cells.get(neighbour + KEY_DELTAS[side])
+                    if entry is not None:
+                        signature += weight * entry[1].edges[(side + 2) % 4]
+                open_cells[neighbour] = signature
+        anchor = position_of_key(anchor_key)
+        river_end_row = self.river_end_row
+        if tile.kind.is_river:
+            river_end_row = anchor.y + tile.layout.height - 1
+        placements = (*self.placements, Placement(tile, anchor, rotation))
+        return Board(placements, self.river_column, river_end_row, cells, open_cells), index
+

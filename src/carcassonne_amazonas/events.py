@@ -1,0 +1,159 @@
+"""Events: what an action caused, in the order it happened.
+
+:func:`~carcassonne_amazonas.engine.apply_action_with_events` returns them
+beside the new state, for frontends that animate a move and explain every
+point.  The points in all events of a game add up to the final scores.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+from .geometry import Position, Rotation
+from .tiles import Terrain, TileId
+
+__all__ = [
+    "AmazonScored",
+    "BoatAdvanced",
+    "BoatReason",
+    "DoubleChosen",
+    "Event",
+    "FeatureScored",
+    "GameOver",
+    "JungleScored",
+    "PiecePlaced",
+    "RiverScored",
+    "TileDrawn",
+    "TilePlaced",
+    "TileRemoved",
+]
+
+
+class BoatReason(enum.Enum):
+    """Why a boat moved."""
+
+    BOAT_ICONS_JOINED = "boat icons joined"
+    """A tile connected Boat icons to the player's meeples (T4)."""
+    BOAT_ICONS_MEEPLE = "boat icons meeple"
+    """The player put a meeple on a tributary with Boat icons (T6)."""
+    NO_PIECE = "no piece"
+    """The player placed no piece (T5c)."""
+    AMAZON_SCORING = "amazon scoring"
+    """The player scored nothing in an Amazon scoring (A4)."""
+
+
+@attrs.frozen(slots=True)
+class TileDrawn:
+    """``player`` drew ``tile`` (T1)."""
+
+    player: int
+    tile: TileId
+
+
+@attrs.frozen(slots=True)
+class TileRemoved:
+    """The drawn standard tile fits nowhere and leaves the game (G7)."""
+
+    player: int
+    tile: TileId
+
+
+@attrs.frozen(slots=True)
+class TilePlaced:
+    """A tile was laid (T2, T3)."""
+
+    player: int
+    tile: TileId
+    position: Position
+    rotation: Rotation
+
+
+@attrs.frozen(slots=True)
+class DoubleChosen:
+    """After a "!" tile the player took this double tile (T3)."""
+
+    player: int
+    tile: TileId
+
+
+@attrs.frozen(slots=True)
+class PiecePlaced:
+    """A meeple (on a tributary or village) or a camp (in a jungle) was placed (T5)."""
+
+    player: int
+    camp: bool
+    position: Position
+    segment: int
+
+
+@attrs.frozen(slots=True)
+class BoatAdvanced:
+    """A boat moved ``to_space - from_space`` spaces (capped by T9)."""
+
+    player: int
+    reason: BoatReason
+    from_space: int
+    to_space: int
+
+
+@attrs.frozen(slots=True)
+class FeatureScored:
+    """A tributary or village was scored: completed in play (T7) or unfinished at
+    the end (``final``, E2, E3).
+
+    ``points[p]`` is what player ``p`` scored; ``meeples_returned[p]`` how
+    many of ``p``'s meeples went back to the supply.
+    """
+
+    terrain: Terrain
+    tiles: tuple[Position, ...]
+    fruit: int
+    points: tuple[int, ...]
+    meeples_returned: tuple[int, ...]
+    final: bool = False
+
+
+@attrs.frozen(slots=True)
+class AmazonScored:
+    """An Amazon scoring of ``tile`` (A1–A3); ``ranks`` are the dense boat ranks."""
+
+    tile: TileId
+    caimans: int
+    piranhas: int
+    ranks: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class JungleScored:
+    """Final scoring of a jungle with camps (E4)."""
+
+    tiles: tuple[Position, ...]
+    animals: int
+    camps: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class RiverScored:
+    """Final river scoring (E5)."""
+
+    ranks: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class GameOver:
+    """The game ended (E1, E6)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event: TypeAlias = (
+    TileDrawn | TileRemoved | TilePlaced | DoubleChosen | PiecePlaced | BoatAdvanced
+    | FeatureScored | AmazonScored | JungleScored | RiverScored | GameOver
+)
