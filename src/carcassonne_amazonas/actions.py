@@ -20,7 +20,7 @@ _position = attrs.validators.instance_of(Position)
 _int = attrs.validators.instance_of(int)
 
 
-def _tile_id(_instance: object, _attribute: object, value: object) -> None:
+def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"a tile id is an int, not {type(value).__name__}")
 
