@@ -55,6 +55,8 @@ _SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
 
 # Interned actions: the same legal action is the same object in every state.
 _PLACE_TILE: dict[tuple[int, int], PlaceTile] = {}
+# (cell key << 4 | mask of fitting rotations) -> those placements, in rotation order
+_CELL_ACTIONS: dict[int, tuple[PlaceTile, ...]] = {}
 _PLACE_MEEPLE: dict[tuple[Position, int], PlaceMeeple] = {}
 _PLACE_CAMP: dict[tuple[Position, int], PlaceCamp] = {}
 _PASS = Pass()
@@ -134,7 +136,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
-        return state.tile_actions
+        actions = state.tile_actions
+        if actions is None:
+            assert state.tile_in_hand is not None
+            actions = _tile_actions(state.board, state.tile_in_hand)
+            # A cache of a pure function of the state: filling it changes no value.
+            object.__setattr__(state, "tile_actions", actions)
+        return actions
     if phase is Phase.PLACE_PIECE:
         return _piece_actions(state)
     if phase is Phase.CHOOSE_DOUBLE:
@@ -148,14 +156,46 @@ def _tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
         key = cell_key(board.river_column, board.river_end_row + 1)
         return tuple(_place_tile_action(key, r) for r in tile.layout.rotations)
     layout = tile.layout
-    limit = board.river_end_row
-    actions = []
+    masks = layout.fit_masks
+    # Keys sort row by row, so the first key past the river end row ends the scan (G2).
+    last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
+    actions: list[PlaceTile] = []
     for key, signature in sorted(board.open_items()):
-        if (key + _HALF_STRIDE) // KEY_STRIDE > limit:
-            continue
-        for rotation in layout.fitting_rotations(signature):
-            actions.append(_place_tile_action(key, rotation))
+        if key > last_key:
+            break
+        mask = masks.get(signature)
+        if mask is None:
+            mask = layout.fit_mask(signature)
+        if mask:
+            cell_actions = _CELL_ACTIONS.get(key << 4 | mask)
+            if cell_actions is None:
+                cell_actions = _CELL_ACTIONS[key << 4 | mask] = tuple(
+                    _place_tile_action(key, r) for r in Rotation if mask >> r & 1)
+            actions.extend(cell_actions)
     return tuple(actions)
+
+
+def _fits_somewhere(board: Board, tile: Tile) -> bool:
+    """Whether ``tile`` has any legal placement (G7), stopping at the first."""
+    if tile.kind.is_river:
+        return True
+    layout = tile.layout
+    limit = board.river_end_row
+    for key, signature in board.open_items():
+        if (key + _HALF_STRIDE) // KEY_STRIDE <= limit and layout.fit_mask(signature):
+            return True
+    return False
+
+
+def _is_legal_placement(board: Board, tile: Tile, action: PlaceTile) -> bool:
+    """G2–G6 for one placement, without listing the others."""
+    position = action.position
+    if tile.kind.is_river:
+        return (position == board.next_river_position
+                and action.rotation in tile.layout.rotations)
+    signature = board.open_signature(cell_key(position.x, position.y))
+    return (signature is not None and position.y <= board.river_end_row
+            and tile.layout.fit_mask(signature) >> action.rotation & 1 == 1)
 
 
 def _piece_actions(state: GameState) -> tuple[Action, ...]:
@@ -269,7 +309,7 @@ class _Step:
         self.piece_placement = state.piece_placement
         self.pending_amazon = state.pending_amazon
         self.final_scoring = state.final_scoring
-        self.tile_actions: tuple[PlaceTile, ...] = ()
+        self.tile_actions: tuple[PlaceTile, ...] | None = None
 
     def freeze(self) -> GameState:
         return GameState(
@@ -308,7 +348,7 @@ class _Step:
         """T2, T3, G2–G6, then the Boat icons of T4."""
         tile = self.tile_in_hand
         assert tile is not None
-        if action not in self.state.tile_actions:
+        if not _is_legal_placement(self.board, tile, action):
             raise IllegalActionError(self._placement_problem(tile, action))
         player = self.current_player
         key = cell_key(action.position.x, action.position.y)
@@ -322,7 +362,6 @@ class _Step:
             if gained:
                 self.advance(other, gained, BoatReason.BOAT_ICONS_JOINED)
         self.tile_in_hand = None
-        self.tile_actions = ()
         if tile.kind is TileKind.STANDARD:
             self.phase, self.piece_placement = Phase.PLACE_PIECE, index
             return
@@ -370,7 +409,6 @@ class _Step:
         self.doubles_left = tuple(t for t in self.doubles_left if t is not chosen)
         self.tile_in_hand = chosen
         self.phase = Phase.PLACE_DOUBLE
-        self.tile_actions = _tile_actions(self.board, chosen)
         if self.events is not None:
             self.events.append(DoubleChosen(self.current_player, chosen.id))
 
@@ -486,10 +524,8 @@ class _Step:
             tile, self.pile = self.pile.draw()
             if self.events is not None:
                 self.events.append(TileDrawn(player, tile.id))
-            actions = _tile_actions(self.board, tile)
-            if actions:
+            if _fits_somewhere(self.board, tile):
                 self.tile_in_hand = tile
-                self.tile_actions = actions
                 self.phase = Phase.PLACE_TILE
                 return
             self.removed = (*self.removed, tile)
@@ -524,7 +560,6 @@ class _Step:
         self.final_scoring = tuple(FinalScore(*row) for row in finals)
         self.phase = Phase.GAME_OVER
         self.tile_in_hand = None
-        self.tile_actions = ()
         if self.events is not None:
             self.events.append(RiverScored(dense_ranks(boats), river))
             scores = tuple(p.score for p in self.players)

@@ -191,7 +191,9 @@ class FeatureGraph:
             closed[root] = closed.get(root, 0) + 2 * count
         for root, ports in closed.items():
             feature = features[root]
-            features[root] = attrs.evolve(feature, open_ports=feature.open_ports - ports)
+            features[root] = Feature(feature.terrain, feature.nodes, feature.open_ports - ports,
+                                     feature.boats, feature.fruit, feature.animals,
+                                     feature.pieces)
         touched = tuple(dict.fromkeys(node_feature[base | s]
                                       for s in range(len(tile.layout.segments))))
         graph = FeatureGraph(node_feature, features)

@@ -165,8 +165,8 @@ class GameState:
     """River tiles placed this turn whose Amazon scoring is due (T8)."""
     final_scoring: tuple[FinalScore, ...] | None = None
     """Each player's final scoring by category, once the game is over (E2–E5)."""
-    # Legal tile placements, worked out when the tile was drawn (G7 needs them).
-    tile_actions: tuple[PlaceTile, ...] = attrs.field(default=(), eq=False, repr=False)
+    # Legal tile placements, worked out by the first legal_actions call (a cache).
+    tile_actions: tuple[PlaceTile, ...] | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def is_terminal(self) -> bool:

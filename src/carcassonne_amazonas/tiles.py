@@ -173,8 +173,8 @@ class Layout:
     segments: tuple[Segment, ...]
     exclamation: bool = False
     variants: tuple[Variant, ...] = attrs.field(default=(), repr=False)
-    # (edge constraint signature) -> fitting rotations, filled as the engine asks.
-    fit_cache: dict[int, tuple[Rotation, ...]] = attrs.field(factory=dict, repr=False)
+    # edge constraint signature -> bit mask of fitting rotations, filled on demand.
+    fit_masks: dict[int, int] = attrs.field(factory=dict, repr=False)
 
     @property
     def rotations(self) -> tuple[Rotation, ...]:
@@ -197,22 +197,27 @@ class Layout:
                 return variant
         raise ValueError(f"layout {self.name} cannot be turned by {rotation.degrees}°")
 
-    def fitting_rotations(self, signature: int) -> tuple[Rotation, ...]:
-        """Rotations of a 1×1 layout whose edges meet an open cell's constraint (G4).
+    def fit_mask(self, signature: int) -> int:
+        """Bit ``r`` is set when rotation ``r`` of this 1×1 layout meets an open cell's
+        edge constraint (G4).
 
         ``signature`` packs the four required edges (0 where no neighbour) as
         ``n + 5e + 25s + 125w``.  Results are cached per layout.
         """
-        cached = self.fit_cache.get(signature)
-        if cached is None:
+        mask = self.fit_masks.get(signature)
+        if mask is None:
             need = (signature % 5, signature // 5 % 5, signature // 25 % 5, signature // 125)
-            cached = tuple(
-                variant.rotation
-                for variant in self.variants
-                if all(n == 0 or n == e for n, e in zip(need, variant.cells[0].edges))
-            )
-            self.fit_cache[signature] = cached
-        return cached
+            mask = 0
+            for variant in self.variants:
+                if all(n == 0 or n == e for n, e in zip(need, variant.cells[0].edges)):
+                    mask |= 1 << variant.rotation
+            self.fit_masks[signature] = mask
+        return mask
+
+    def fitting_rotations(self, signature: int) -> tuple[Rotation, ...]:
+        """The rotations whose edges meet an open cell's constraint (see :meth:`fit_mask`)."""
+        mask = self.fit_mask(signature)
+        return tuple(r for r in Rotation if mask >> r & 1)
 
 
 @attrs.frozen(slots=True, eq=False)
