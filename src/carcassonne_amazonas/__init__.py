@@ -12,14 +12,32 @@ The whole game is three functions::
 Rule ids (``R-T5``) refer to the project's RULES.md; see the documentation.
 """
 
-from .actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .board import Board, Placement
+from .chance import chance_outcomes, determinize
 from .engine import apply_action, apply_action_with_events, legal_actions, new_game
-from .errors import IllegalActionError, TileSetError
-from .events import Event
+from .errors import IllegalActionError, RecordError, TileSetError
+from .events import (
+    AmazonScored,
+    BoatAdvanced,
+    BoatReason,
+    DoubleChosen,
+    Event,
+    FeatureScored,
+    GameOver,
+    JungleScored,
+    PiecePlaced,
+    RiverScored,
+    TileDrawn,
+    TilePlaced,
+    TileRemoved,
+)
 from .features import Feature
 from .geometry import Position, Rotation, Side
+from .notation import NotationError, format_action, parse_action
 from .pile import Shuffle
+from .records import GameRecord
+from .snapshot import state_from_json, state_to_json
 from .state import (
     PLAYER_COLOURS,
     FinalScore,
@@ -39,16 +57,27 @@ __version__ = "0.1.0"
 __all__ = [
     "PLAYER_COLOURS",
     "Action",
+    "AmazonScored",
     "Board",
+    "BoatAdvanced",
+    "BoatReason",
     "ChooseDouble",
+    "DoubleChosen",
+    "DrawTile",
     "Event",
     "Feature",
+    "FeatureScored",
     "FinalScore",
+    "GameOver",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
+    "JungleScored",
+    "NotationError",
     "Pass",
     "Phase",
     "PieceKind",
+    "PiecePlaced",
     "PlaceCamp",
     "PlaceMeeple",
     "PlaceTile",
@@ -56,6 +85,8 @@ __all__ = [
     "Placement",
     "PlayerState",
     "Position",
+    "RecordError",
+    "RiverScored",
     "Rotation",
     "Rules",
     "ScoreBreakdown",
@@ -63,17 +94,26 @@ __all__ = [
     "Side",
     "Terrain",
     "Tile",
+    "TileDrawn",
     "TileId",
     "TileKind",
+    "TilePlaced",
+    "TileRemoved",
     "TileSet",
     "TileSetError",
     "__version__",
     "apply_action",
     "apply_action_with_events",
+    "chance_outcomes",
+    "determinize",
+    "format_action",
     "legal_actions",
     "load_tileset",
     "new_game",
+    "parse_action",
     "parse_tileset",
     "reference_tileset",
+    "state_from_json",
+    "state_to_json",
     "tileset_problems",
 ]

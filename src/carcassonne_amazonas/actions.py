@@ -14,7 +14,7 @@ import attrs
 from .geometry import Position, Rotation
 from .tiles import TileId
 
-__all__ = ["Action", "ChooseDouble", "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile"]
+__all__ = ["Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile"]
 
 _position = attrs.validators.instance_of(Position)
 _int = attrs.validators.instance_of(int)
@@ -68,5 +68,15 @@ class Pass:
     """Place no piece this turn: the boat advances one space (T5c)."""
 
 
-Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass
-ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass)
+@attrs.frozen(slots=True)
+class DrawTile:
+    """A chance outcome: the next land tile drawn is ``tile`` (T1).
+
+    Only legal at a chance node, in games made with ``draws="explicit"``.
+    """
+
+    tile: TileId = attrs.field(validator=_tile_id)
+
+
+Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass | DrawTile
+ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)

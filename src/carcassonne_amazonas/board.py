@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import attrs
 
 from .geometry import KEY_DELTAS, Position, Rotation, Side, cell_key, position_of_key
-from .tiles import Tile, Variant, VariantCell
+from .tiles import Tile, TileKind, Variant, VariantCell
 
 __all__ = ["Board", "Placement"]
 
@@ -102,6 +102,16 @@ class Board:
     def next_river_position(self) -> Position:
         """Where the next Amazon tile goes: just downstream of the river end (G6)."""
         return Position(self.river_column, self.river_end_row + 1)
+
+    def allows(self, tile: Tile, position: Position, rotation: Rotation) -> bool:
+        """Whether ``tile`` may be placed with its anchor on ``position`` (G2–G6)."""
+        if tile.kind.is_river:
+            return position == self.next_river_position and rotation in tile.layout.rotations
+        if tile.kind is not TileKind.STANDARD:
+            return False
+        signature = self._open.get(cell_key(position.x, position.y))
+        return (signature is not None and position.y <= self.river_end_row
+                and tile.layout.fit_mask(signature) >> rotation & 1 == 1)
 
     def required_edges(self, position: Position) -> tuple[int, int, int, int]:
         """The edge each neighbour of ``position`` shows towards it, by side (0: none)."""

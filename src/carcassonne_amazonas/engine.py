@@ -16,7 +16,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .actions import ACTION_TYPES, Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    ChooseDouble,
+    DrawTile,
+    Pass,
+    PlaceCamp,
+    PlaceMeeple,
+    PlaceTile,
+)
 from .board import Board
 from .boat_track import advanced_space, amazon_scoring, dense_ranks
 from .errors import IllegalActionError
@@ -37,7 +46,7 @@ from .events import (
 )
 from .features import Feature, FeatureGraph, node_of
 from .geometry import KEY_STRIDE, Position, Rotation, Side, cell_key, position_of_key
-from .pile import Pile, shuffled_pile
+from .pile import Pile, plan_for, shuffled_pile
 from .scoring import (
     FeaturePoints,
     completed_points,
@@ -72,13 +81,18 @@ def _place_tile_action(key: int, rotation: Rotation) -> PlaceTile:
 # ---------------------------------------------------------------------------- setup
 
 def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None = None,
-             pile: Sequence[Tile] | None = None) -> GameState:
+             pile: Sequence[Tile] | None = None, draws: str = "seeded") -> GameState:
     """A new game for 2–5 players (C1–C9), with the first tile drawn (T1).
 
     ``seed`` makes the shuffle reproducible in any process (None: a random
     seed).  ``rules`` holds the options (first player, shuffle, tile set).
     ``pile`` replaces the shuffle with an explicit draw order, for recorded
     games and tests; it must hold exactly the tile set's land tiles.
+
+    ``draws="explicit"`` makes every draw a chance node instead: the state
+    holds no future order at all, :func:`~carcassonne_amazonas.chance.chance_outcomes`
+    gives the tiles that can come next with their exact probabilities, and a
+    :class:`~carcassonne_amazonas.actions.DrawTile` action draws one.
     """
     if not isinstance(num_players, int) or isinstance(num_players, bool):
         raise TypeError(f"num_players must be an int, not {type(num_players).__name__}")
@@ -93,14 +107,24 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     if rules.slices < 1:
         raise ValueError(f"a stratified shuffle needs at least 1 slice, not {rules.slices}")
     tileset = rules.tileset
-    if pile is None:
+    plan = plan_for(tileset.land_tiles, rules.shuffle, rules.slices)
+    if draws not in ("seeded", "explicit"):
+        raise ValueError(f"draws must be 'seeded' or 'explicit', not {draws!r}")
+    if draws == "explicit":
+        if pile is not None or seed is not None:
+            raise ValueError("an explicit-draws game has no seed and no pile order")
+        drawn = Pile(tuple(sorted(tileset.land_tiles, key=lambda t: t.id)), plan, explicit=True)
+    elif pile is None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif not isinstance(seed, int):
+        elif not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        drawn = shuffled_pile(tileset.land_tiles, rules.shuffle, rules.slices, random.Random(seed))
+        drawn = shuffled_pile(tileset.land_tiles, rules.shuffle, rules.slices,
+                              random.Random(seed), seed)
     else:
-        drawn = Pile(_checked_pile(pile, tileset.land_tiles))
+        if seed is not None:
+            raise ValueError("give either a seed or an explicit pile order, not both")
+        drawn = Pile(_checked_pile(pile, tileset.land_tiles), plan)
     side = tileset.start_side(num_players)
     players = tuple(PlayerState() for _ in range(num_players))
     start = GameState(
@@ -147,6 +171,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return _piece_actions(state)
     if phase is Phase.CHOOSE_DOUBLE:
         return tuple(ChooseDouble(tile.id) for tile in state.doubles_left)
+    if phase is Phase.DRAW_TILE:
+        return tuple(DrawTile(tile.id) for tile, _ in state.pile.outcomes())
     return ()
 
 
@@ -185,17 +211,6 @@ def _fits_somewhere(board: Board, tile: Tile) -> bool:
         if (key + _HALF_STRIDE) // KEY_STRIDE <= limit and layout.fit_mask(signature):
             return True
     return False
-
-
-def _is_legal_placement(board: Board, tile: Tile, action: PlaceTile) -> bool:
-    """G2–G6 for one placement, without listing the others."""
-    position = action.position
-    if tile.kind.is_river:
-        return (position == board.next_river_position
-                and action.rotation in tile.layout.rotations)
-    signature = board.open_signature(cell_key(position.x, position.y))
-    return (signature is not None and position.y <= board.river_end_row
-            and tile.layout.fit_mask(signature) >> action.rotation & 1 == 1)
 
 
 def _piece_actions(state: GameState) -> tuple[Action, ...]:
@@ -253,8 +268,8 @@ def _apply(state: GameState, action: Action, events: list[Event] | None) -> Game
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
     if type(action) not in ACTION_TYPES:
-        raise TypeError(f"expected an action (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp "
-                        f"or Pass), not {type(action).__name__}")
+        raise TypeError(f"expected an action (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, "
+                        f"Pass or DrawTile), not {type(action).__name__}")
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise IllegalActionError(f"the game is over; {action} cannot be played")
@@ -271,6 +286,10 @@ def _apply(state: GameState, action: Action, events: list[Event] | None) -> Game
         else:
             raise IllegalActionError(_wrong_phase(state, action, "PlaceMeeple, PlaceCamp or Pass"))
         step.end_turn()
+    elif phase is Phase.DRAW_TILE:
+        if not isinstance(action, DrawTile):
+            raise IllegalActionError(_wrong_phase(state, action, "DrawTile (a chance node)"))
+        step.draw_chance(action)
     else:
         if not isinstance(action, ChooseDouble):
             raise IllegalActionError(_wrong_phase(state, action, "ChooseDouble"))
@@ -348,7 +367,7 @@ class _Step:
         """T2, T3, G2–G6, then the Boat icons of T4."""
         tile = self.tile_in_hand
         assert tile is not None
-        if not _is_legal_placement(self.board, tile, action):
+        if not self.board.allows(tile, action.position, action.rotation):
             raise IllegalActionError(self._placement_problem(tile, action))
         player = self.current_player
         key = cell_key(action.position.x, action.position.y)
@@ -521,17 +540,44 @@ class _Step:
         """T1 for ``player``; G7 removes standard tiles that fit nowhere; E1 ends the game."""
         self.current_player = player
         while len(self.pile):
-            tile, self.pile = self.pile.draw()
-            if self.events is not None:
-                self.events.append(TileDrawn(player, tile.id))
-            if _fits_somewhere(self.board, tile):
-                self.tile_in_hand = tile
-                self.phase = Phase.PLACE_TILE
+            if self.pile.explicit:
+                self.phase = Phase.DRAW_TILE
+                self.tile_in_hand = None
                 return
-            self.removed = (*self.removed, tile)
-            if self.events is not None:
-                self.events.append(TileRemoved(player, tile.id))
+            tile, self.pile = self.pile.draw()
+            if self.take_drawn(tile):
+                return
         self.final_scoring_step()
+
+    def take_drawn(self, tile: Tile) -> bool:
+        """The current player holds the drawn tile, or G7 removes it (returns False)."""
+        player = self.current_player
+        if self.events is not None:
+            self.events.append(TileDrawn(player, tile.id))
+        if _fits_somewhere(self.board, tile):
+            self.tile_in_hand = tile
+            self.phase = Phase.PLACE_TILE
+            return True
+        self.removed = (*self.removed, tile)
+        if self.events is not None:
+            self.events.append(TileRemoved(player, tile.id))
+        return False
+
+    def draw_chance(self, action: DrawTile) -> None:
+        """A chance outcome names the drawn tile (T1; identical copies are one outcome)."""
+        pile = self.pile
+        tile = next((t for t in pile.tiles if t.id == action.tile), None)
+        if tile is None:
+            raise IllegalActionError(f"tile {action.tile} is not in the pile; "
+                                     f"{len(pile)} tiles are left to draw")
+        if not pile.tile_probability(tile):
+            raise IllegalActionError(
+                f"tile {action.tile} ({tile.name}) cannot come next: the current slice of the "
+                "stratified pile has no room for its kind (C7)")
+        tile = pile.canonical(tile)
+        self.pile = pile.take(tile)
+        if not self.take_drawn(tile):
+            self.draw(self.current_player)
 
     def final_scoring_step(self) -> None:
         """E2–E6."""

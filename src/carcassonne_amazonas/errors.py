@@ -7,7 +7,7 @@ on.  A failed call never changes any state: states are immutable.
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "TileSetError"]
+__all__ = ["IllegalActionError", "RecordError", "TileSetError"]
 
 
 class IllegalActionError(ValueError):
@@ -30,3 +30,13 @@ class TileSetError(ValueError):
         self.source_name = source_name
         shown = "\n  ".join(problems)
         super().__init__(f"{source_name}: {len(problems)} problem(s):\n  {shown}")
+
+
+class RecordError(ValueError):
+    """A game record or state snapshot that cannot be loaded: not JSON, truncated,
+    an unknown schema version, a value of the wrong type, an unknown tile set, or
+    an action that is illegal or inconsistent with the recorded game.
+
+    The message says where (the JSON field or the action's number) and why.
+    Loading never returns a half-loaded game.
+    """

@@ -1,8 +1,15 @@
-"""The draw pile and how it is shuffled (RULES C3, C7, T1).
+"""The draw pile: how it is shuffled and what can come next (RULES C3, C7, T1).
 
-The shuffle happens once, in :func:`shuffled_pile`, from a seeded
-``random.Random``: there is no global random state, and the same seed gives
-the same pile in any process.
+A shuffle is described by its *slice plan*: the pile cut into slices, each
+with a known number of Amazon tiles.  The stratified shuffle (C7, the default)
+uses several equal slices; the uniform shuffle is the same thing with one
+slice.  The same plan gives both the seeded shuffle (:func:`shuffled_pile`)
+and the exact probabilities of the next draw (:meth:`Pile.outcomes`), so the
+explicit chance mode and resampling (``determinize``) agree with the shuffle
+by construction.
+
+There is no global random state: seeded shuffles use their own
+``random.Random``, and the same seed gives the same pile in any process.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 import attrs
 
@@ -19,7 +27,7 @@ __all__ = ["Pile", "Shuffle", "shuffled_pile", "slice_plan"]
 
 
 class Shuffle(enum.Enum):
-    """How the 80 land tiles are shuffled (C7).
+    """How the land tiles are shuffled (C7).
 
     ``STRATIFIED`` (the default, our **Decision** for "making sure the Amazon
     tiles are evenly distributed"): the pile is cut into equal slices and the
@@ -31,26 +39,6 @@ class Shuffle(enum.Enum):
     UNIFORM = "uniform"
 
 
-@attrs.frozen(slots=True)
-class Pile:
-    """The land tiles still to draw, in draw order, and how many were drawn."""
-
-    order: tuple[Tile, ...]
-    drawn: int = 0
-
-    @property
-    def remaining(self) -> tuple[Tile, ...]:
-        """The tiles left, next first.  Search code must not read this (it is the future)."""
-        return self.order[self.drawn:]
-
-    def __len__(self) -> int:
-        return len(self.order) - self.drawn
-
-    def draw(self) -> tuple[Tile, Pile]:
-        """The next tile and the pile without it."""
-        return self.order[self.drawn], Pile(self.order, self.drawn + 1)
-
-
 def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], ...]:
     """``(slice size, Amazon tiles in it)`` for each slice, top of the pile first (C7).
 
@@ -59,7 +47,7 @@ def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], .
     spread as the counts allow (80 tiles, 15 Amazon, 5 slices: 16 tiles with 3
     Amazon tiles each).
     """
-    slices = max(1, min(slices, total)) if total else 1
+    slices = max(1, min(slices, total))
     plan = []
     dealt = dealt_amazon = 0
     for index in range(slices):
@@ -71,22 +59,139 @@ def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], .
     return tuple(plan)
 
 
-def shuffled_pile(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int,
-                  rng: random.Random) -> Pile:
-    """Shuffle the land tiles into a pile with ``rng`` (C7)."""
-    tiles = list(land_tiles)
-    if shuffle is Shuffle.UNIFORM:
-        rng.shuffle(tiles)
-        return Pile(tuple(tiles))
-    amazon = [t for t in tiles if t.kind is TileKind.AMAZON]
-    standard = [t for t in tiles if t.kind is not TileKind.AMAZON]
-    rng.shuffle(amazon)
-    rng.shuffle(standard)
+@attrs.frozen(slots=True)
+class Pile:
+    """The land tiles not drawn yet, and what is known about their order.
+
+    ``tiles`` is the future draw order for a seeded pile; for an ``explicit``
+    pile (chance mode) the order is not decided yet and ``tiles`` is sorted
+    by id.  ``drawn`` and ``amazon_drawn`` count the tiles (and Amazon tiles)
+    already drawn, which with ``plan`` decides where the next draw lies in
+    the slices.  ``seed`` records the shuffle's seed when there was one.
+    """
+
+    tiles: tuple[Tile, ...]
+    plan: tuple[tuple[int, int], ...]
+    drawn: int = 0
+    amazon_drawn: int = 0
+    explicit: bool = False
+    seed: int | None = attrs.field(default=None, eq=False)
+
+    @property
+    def remaining(self) -> tuple[Tile, ...]:
+        """The tiles left: in draw order if seeded, by id if explicit.  Search code must
+        not read a seeded pile's order (it is the future): see ``determinize``."""
+        return self.tiles
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def draw(self) -> tuple[Tile, Pile]:
+        """The next tile of a seeded pile and the pile without it."""
+        tile = self.tiles[0]
+        return tile, Pile(self.tiles[1:], self.plan, self.drawn + 1,
+                          self.amazon_drawn + (tile.kind is TileKind.AMAZON),
+                          False, self.seed)
+
+    def take(self, tile: Tile) -> Pile:
+        """An explicit pile without ``tile``, which was just drawn."""
+        return Pile(tuple(t for t in self.tiles if t is not tile), self.plan, self.drawn + 1,
+                    self.amazon_drawn + (tile.kind is TileKind.AMAZON), True, self.seed)
+
+    def _slice_counts(self) -> tuple[int, int]:
+        """(tiles left in the current slice, Amazon tiles left in it)."""
+        start = amazon_before = 0
+        for size, quota in self.plan:
+            if self.drawn < start + size:
+                return start + size - self.drawn, quota - (self.amazon_drawn - amazon_before)
+            start += size
+            amazon_before += quota
+        return 0, 0
+
+    def tile_probability(self, tile: Tile) -> Fraction:
+        """The exact probability that the next draw is this very copy (C7)."""
+        if tile not in self.tiles:
+            return Fraction(0)
+        in_slice, amazon_in_slice = self._slice_counts()
+        if in_slice <= 0 or not 0 <= amazon_in_slice <= in_slice:
+            return Fraction(0)
+        amazon = tile.kind is TileKind.AMAZON
+        same_kind = sum(1 for t in self.tiles if (t.kind is TileKind.AMAZON) == amazon)
+        slots = amazon_in_slice if amazon else in_slice - amazon_in_slice
+        return Fraction(slots, in_slice * same_kind)
+
+    def outcomes(self) -> tuple[tuple[Tile, Fraction], ...]:
+        """Every distinct tile that can be drawn next with its exact probability.
+
+        Identical copies (same layout, same icons) are one outcome, named by
+        the copy with the lowest id; outcomes with probability 0 are left out.
+        The probabilities sum to 1.
+        """
+        groups: dict[object, list[Tile]] = {}
+        for tile in sorted(self.tiles, key=lambda t: t.id):
+            groups.setdefault(tile.design, []).append(tile)
+        result = []
+        for copies in groups.values():
+            probability = self.tile_probability(copies[0]) * len(copies)
+            if probability:
+                result.append((copies[0], probability))
+        return tuple(result)
+
+    def canonical(self, tile: Tile) -> Tile:
+        """The copy that stands for all remaining copies identical to ``tile``."""
+        return min((t for t in self.tiles if t.design == tile.design), key=lambda t: t.id)
+
+    def resampled(self, rng: random.Random) -> Pile:
+        """A seeded pile with the remaining tiles in an order drawn from what is known:
+        the remaining multiset and the Amazon quota of each slice (never the real order)."""
+        amazon = sorted((t for t in self.tiles if t.kind is TileKind.AMAZON), key=lambda t: t.id)
+        standard = sorted((t for t in self.tiles if t.kind is not TileKind.AMAZON),
+                          key=lambda t: t.id)
+        rng.shuffle(amazon)
+        rng.shuffle(standard)
+        parts: list[tuple[int, int]] = []
+        in_slice, amazon_in_slice = self._slice_counts()
+        if in_slice > 0:
+            parts.append((in_slice, amazon_in_slice))
+        start = 0
+        for size, quota in self.plan:
+            if start > self.drawn:
+                parts.append((size, quota))
+            start += size
+        order = _deal(parts, amazon, standard, rng)
+        return Pile(tuple(order), self.plan, self.drawn, self.amazon_drawn, False, self.seed)
+
+
+def _deal(parts: Sequence[tuple[int, int]], amazon: list[Tile], standard: list[Tile],
+          rng: random.Random) -> list[Tile]:
     order: list[Tile] = []
-    for size, quota in slice_plan(len(tiles), len(amazon), slices):
+    for size, quota in parts:
         part = amazon[:quota] + standard[:size - quota]
         del amazon[:quota]
         del standard[:size - quota]
         rng.shuffle(part)
         order.extend(part)
-    return Pile(tuple(order))
+    order.extend(amazon + standard)  # only if the plan and the tiles disagree
+    return order
+
+
+def plan_for(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int) -> tuple[tuple[int, int],
+                                                                               ...]:
+    """The slice plan of a shuffle kind for these land tiles (uniform: one slice)."""
+    amazon = sum(1 for t in land_tiles if t.kind is TileKind.AMAZON)
+    return slice_plan(len(land_tiles), amazon, 1 if shuffle is Shuffle.UNIFORM else slices)
+
+
+def shuffled_pile(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int,
+                  rng: random.Random, seed: int | None = None) -> Pile:
+    """Shuffle the land tiles into a seeded pile with ``rng`` (C7)."""
+    plan = plan_for(land_tiles, shuffle, slices)
+    ordered = sorted(land_tiles, key=lambda t: t.id)
+    if shuffle is Shuffle.UNIFORM:
+        rng.shuffle(ordered)
+        return Pile(tuple(ordered), plan, seed=seed)
+    amazon = [t for t in ordered if t.kind is TileKind.AMAZON]
+    standard = [t for t in ordered if t.kind is not TileKind.AMAZON]
+    rng.shuffle(amazon)
+    rng.shuffle(standard)
+    return Pile(tuple(_deal(plan, amazon, standard, rng)), plan, seed=seed)

@@ -46,6 +46,8 @@ class Phase(enum.Enum):
     """The player places the chosen double tile downstream of the "!" tile (T3)."""
     PLACE_PIECE = "place piece"
     """The piece step: a meeple, a camp, or pass and advance the boat (T5)."""
+    DRAW_TILE = "draw tile"
+    """A chance node (only with ``draws="explicit"``): the next tile is drawn (T1)."""
     GAME_OVER = "game over"
     """The last land tile has been placed and final scoring is done (E1)."""
 
@@ -172,6 +174,11 @@ class GameState:
     def is_terminal(self) -> bool:
         """True once the game is over."""
         return self.phase is Phase.GAME_OVER
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True when the next action is a draw chosen by chance (``draws="explicit"``)."""
+        return self.phase is Phase.DRAW_TILE
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -238,6 +238,11 @@ class Tile:
         return self.layout.kind
 
     @property
+    def design(self) -> tuple[str, tuple[Icons, ...]]:
+        """What a player sees: copies with equal designs are interchangeable."""
+        return (self.layout.name, self.icons)
+
+    @property
     def total_icons(self) -> Icons:
         """All icons on the tile."""
         total = NO_ICONS

@@ -1,0 +1,68 @@
+"""Draws as explicit chance events, and resampling what a player cannot know.
+
+For search (MCTS, expectimax, ISMCTS) and for companion apps of the physical
+game, :func:`~carcassonne_amazonas.engine.new_game` with ``draws="explicit"``
+makes every draw a *chance node*: ``state.is_chance_node`` is true, the state
+holds no future order, :func:`chance_outcomes` lists the tiles that can come
+next with exact probabilities, and applying a
+:class:`~carcassonne_amazonas.actions.DrawTile` draws that tile (a companion
+app passes the tile really drawn).
+
+For games in the default seeded mode, the state does hold the pile's order;
+search code must not read it.  :func:`determinize` gives a copy whose hidden
+order is resampled from what a player knows.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+
+from .actions import DrawTile
+from .engine import apply_action
+from .errors import IllegalActionError
+from .state import GameState
+
+__all__ = ["chance_outcomes", "determinize"]
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
+    """``(action, probability)`` for each distinct tile that can be drawn next.
+
+    The probabilities are exact fractions that sum to 1 and follow the pile's
+    shuffle option (for the stratified shuffle, C7: the Amazon-tile quota of
+    the current slice).  Identical copies are one outcome.  Raises
+    :class:`IllegalActionError` if ``state`` is not a chance node.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if not state.is_chance_node:
+        raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})")
+    return tuple((DrawTile(tile.id), probability) for tile, probability in state.pile.outcomes())
+
+
+def determinize(state: GameState, rng: random.Random) -> GameState:
+    """A state equal in everything a player can see, with the unseen pile order
+    drawn at random from what is known (the tiles left and the slice quotas).
+
+    The result is always in seeded mode, so it can be played out with
+    :func:`~carcassonne_amazonas.engine.apply_action` alone.  For a seeded
+    state only the order of the tiles left changes, and it never depends on
+    the real order.  For an explicit-draws state at a chance node, the draw is
+    resolved from the sampled order (as apply_action would in seeded mode).
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if state.is_terminal:
+        return state
+    order = state.pile.resampled(rng)
+    if not state.is_chance_node:
+        return attrs.evolve(state, pile=order)
+    while state.is_chance_node:
+        state = apply_action(state, DrawTile(order.tiles[0].id))
+        order = attrs.evolve(order, tiles=order.tiles[1:])
+    return attrs.evolve(state, pile=attrs.evolve(state.pile, tiles=order.tiles, explicit=False))

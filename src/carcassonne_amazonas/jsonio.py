@@ -1,0 +1,145 @@
+"""Strict reading of JSON documents for snapshots and records.
+
+Every accessor checks the type it expects and raises
+:class:`~carcassonne_amazonas.errors.RecordError` naming the field's path
+(``players[1].boat``) and what was wrong, so that a corrupted file never
+reaches the engine and never raises anything else.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from .errors import RecordError
+
+__all__ = ["Fields", "check_int", "parse_json"]
+
+MAX_DOCUMENT = 10_000_000  # characters; records of real games are a few kB
+
+
+def parse_json(text: object, what: str) -> Fields:
+    """Parse ``text`` as a JSON object; RecordError if it is not one."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"{what}: not UTF-8 text ({error})") from None
+    if not isinstance(text, str):
+        raise RecordError(f"{what}: expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT:
+        raise RecordError(f"{what}: {len(text)} characters is too long for a record")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{what}: not valid JSON (truncated or corrupted?): {error}") from None
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"{what}: not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{what}: expected a JSON object at the top, not {_kind(data)}")
+    return Fields(data, what)
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+class Fields:
+    """A JSON object with typed, path-reporting accessors."""
+
+    def __init__(self, data: dict[str, Any], path: str) -> None:
+        self.data = data
+        self.path = path
+
+    def _get(self, key: str) -> object:
+        if key not in self.data:
+            raise RecordError(f"{self.path}: missing field {key!r}")
+        return self.data[key]
+
+    def has(self, key: str) -> bool:
+        """Whether the field is present and not null."""
+        return self.data.get(key) is not None
+
+    def get_int(self, key: str, low: int | None = None, high: int | None = None) -> int:
+        """An integer field, optionally within ``low..high``."""
+        return check_int(self._get(key), f"{self.path}.{key}", low, high)
+
+    def get_str(self, key: str) -> str:
+        """A string field."""
+        value = self._get(key)
+        if not isinstance(value, str):
+            raise RecordError(f"{self.path}.{key}: expected a string, not {_kind(value)}")
+        return value
+
+    def get_bool(self, key: str) -> bool:
+        """A boolean field."""
+        value = self._get(key)
+        if not isinstance(value, bool):
+            raise RecordError(f"{self.path}.{key}: expected true or false, not {_kind(value)}")
+        return value
+
+    def get_list(self, key: str) -> list[Any]:
+        """A list field."""
+        value = self._get(key)
+        if not isinstance(value, list):
+            raise RecordError(f"{self.path}.{key}: expected a list, not {_kind(value)}")
+        return value
+
+    def get_obj(self, key: str) -> Fields:
+        """An object field."""
+        value = self._get(key)
+        if not isinstance(value, dict):
+            raise RecordError(f"{self.path}.{key}: expected an object, not {_kind(value)}")
+        return Fields(value, f"{self.path}.{key}")
+
+    def get_ints(self, key: str, low: int | None = None, high: int | None = None) -> list[int]:
+        """A list of integers."""
+        return [check_int(v, f"{self.path}.{key}[{i}]", low, high)
+                for i, v in enumerate(self.get_list(key))]
+
+    def get_strs(self, key: str) -> list[str]:
+        """A list of strings."""
+        values = self.get_list(key)
+        for index, value in enumerate(values):
+            if not isinstance(value, str):
+                raise RecordError(f"{self.path}.{key}[{index}]: expected a string, "
+                                  f"not {_kind(value)}")
+        return values
+
+    def get_objs(self, key: str) -> list[Fields]:
+        """A list of objects."""
+        result = []
+        for index, value in enumerate(self.get_list(key)):
+            if not isinstance(value, dict):
+                raise RecordError(f"{self.path}.{key}[{index}]: expected an object, "
+                                  f"not {_kind(value)}")
+            result.append(Fields(value, f"{self.path}.{key}[{index}]"))
+        return result
+
+
+def check_int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an int within ``low..high``, or RecordError naming ``path``."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{path}: expected a whole number, not {_kind(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        shown = f"{low if low is not None else '...'}..{high if high is not None else '...'}"
+        raise RecordError(f"{path}: {value} is out of range {shown}")
+    return value
+
