@@ -191,3 +191,12 @@ def test_positions_are_frozen_hashable_and_ordered() -> None:
     assert Position(0, 5) < Position(1, 0)
     with pytest.raises(AttributeError):
         Position(1, 2).x = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_position_rejects_bool_coordinates(value: bool) -> None:
+    """A bool is an int to Python but never a coordinate (R-G1)."""
+    with pytest.raises(TypeError, match="must be an int"):
+        Position(value, 0)
+    with pytest.raises(TypeError, match="must be an int"):
+        Position(0, value)

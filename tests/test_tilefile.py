@@ -458,3 +458,15 @@ def test_checksum_is_stable_and_changes_with_the_text() -> None:
     reference = reference_tileset()
     assert parse_tileset(reference.source).checksum == reference.checksum
     assert reference.checksum != first.checksum
+
+
+def test_problems_in_copies_of_a_broken_layout_are_reported_too() -> None:
+    """TILESET.md: a layout with a missing port still has its copy lines checked, so one
+    load lists every problem (the port and the misplaced Boat icon, R-F7)."""
+    text = reference_tileset().source
+    text = text.replace("  jungle    e  N3 E S1\n  copy x3", "  jungle    e  N3 E\n  copy x3", 1)
+    text = text.replace("  copy x2  t:boat", "  copy x2  w:boat", 1)
+    problems = tileset_problems(text)
+    assert len(problems) == 2
+    assert "layout S01: port S1 belongs to no segment" in problems[0]
+    assert "boat icon cannot lie on jungle segment w" in problems[1]

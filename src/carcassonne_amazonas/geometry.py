@@ -55,12 +55,17 @@ KEY_STRIDE: Final = 1 << 12
 _HALF_STRIDE: Final = KEY_STRIDE // 2
 
 
+def _coordinate(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"Position.{attribute.name} must be an int, not {type(value).__name__}")
+
+
 @attrs.frozen(order=True, slots=True)
 class Position:
     """A cell of the grid (RULES G1): ``x`` grows east, ``y`` grows downstream."""
 
-    x: int = attrs.field(validator=attrs.validators.instance_of(int))
-    y: int = attrs.field(validator=attrs.validators.instance_of(int))
+    x: int = attrs.field(validator=_coordinate)
+    y: int = attrs.field(validator=_coordinate)
 
     def __str__(self) -> str:
         return f"{self.x},{self.y}"

@@ -187,8 +187,8 @@ def _side_is_outer(dx: int, dy: int, side: Side, width: int, height: int) -> boo
     return not (0 <= nx < width and 0 <= ny < height)
 
 
-def _check_layout(draft: _LayoutDraft, reader: _Reader) -> tuple[Segment, ...] | None:
-    """Validate one layout's geometry; returns its segments when sound."""
+def _check_layout(draft: _LayoutDraft, reader: _Reader) -> bool:
+    """Validate one layout's geometry; True when it is sound."""
     name, line = draft.name, draft.line
     before = len(reader.problems)
     expected_size = {TileKind.STANDARD: (1, 1), TileKind.AMAZON: (1, 1), TileKind.DOUBLE: (1, 2)}
@@ -196,7 +196,7 @@ def _check_layout(draft: _LayoutDraft, reader: _Reader) -> tuple[Segment, ...] |
         w, h = expected_size[draft.kind]
         reader.problem(line, f"layout {name}: a {draft.kind.value} tile is {w}x{h}, "
                              f"not {draft.width}x{draft.height}")
-        return None
+        return False
     owner: dict[tuple[int, int, int], str] = {}
     terrain_at: dict[tuple[int, int, int], Terrain] = {}
     seen_names: set[str] = set()
@@ -241,9 +241,7 @@ def _check_layout(draft: _LayoutDraft, reader: _Reader) -> tuple[Segment, ...] |
                             CellPort(dx, dy, make_port(side, 2)), reader)
     if draft.kind is not TileKind.STANDARD:
         _check_river(draft, owner, terrain_at, reader)
-    if len(reader.problems) > before:
-        return None
-    return tuple(segment for _, segment in draft.segments)
+    return len(reader.problems) == before
 
 
 def _check_edge(draft: _LayoutDraft, terrains: list[Terrain], owners: list[str],
@@ -425,13 +423,14 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
     layouts: list[Layout] = []
     tiles: list[Tile] = []
     for draft in drafts:
-        segments = _check_layout(draft, reader)
-        if segments is None:
-            continue
+        sound = _check_layout(draft, reader)
+        segments = tuple(segment for _, segment in draft.segments)
+        # Copies are checked even on a broken layout, so that every problem shows at once;
+        # a broken layout gets no variants, and the set is not returned anyway.
         copies = _check_copies(draft, segments, reader)
+        variants = build_variants(draft.kind, draft.width, draft.height, segments) if sound else ()
         layout = Layout(draft.name, draft.kind, draft.title, draft.width, draft.height, segments,
-                        draft.exclamation,
-                        build_variants(draft.kind, draft.width, draft.height, segments))
+                        draft.exclamation, variants)
         layouts.append(layout)
         for k, icons in enumerate(copies, start=1):
             tiles.append(Tile(TileId(len(tiles)), f"{draft.name}.{k}", layout, icons))
