@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from .geometry import KEY_DELTAS, Position, Rotation, Side, cell_key, position_of_key
+from .geometry import KEY_DELTAS, Position, Rotation, Side, cell_key, in_range, position_of_key
 from .tiles import Tile, TileKind, Variant, VariantCell
 
 __all__ = ["Board", "Placement"]
@@ -85,12 +85,14 @@ class Board:
 
     def placement_at(self, position: Position) -> Placement | None:
         """The tile covering ``position``, or None."""
+        if not in_range(position):
+            return None
         entry = self._cells.get(cell_key(position.x, position.y))
         return None if entry is None else self.placements[entry[0]]
 
     def is_open(self, position: Position) -> bool:
         """True if ``position`` is empty and touches a placed tile along an edge."""
-        return cell_key(position.x, position.y) in self._open
+        return in_range(position) and cell_key(position.x, position.y) in self._open
 
     @property
     def open_positions(self) -> tuple[Position, ...]:
@@ -107,7 +109,7 @@ class Board:
         """Whether ``tile`` may be placed with its anchor on ``position`` (G2–G6)."""
         if tile.kind.is_river:
             return position == self.next_river_position and rotation in tile.layout.rotations
-        if tile.kind is not TileKind.STANDARD:
+        if tile.kind is not TileKind.STANDARD or not in_range(position):
             return False
         signature = self._open.get(cell_key(position.x, position.y))
         return (signature is not None and position.y <= self.river_end_row

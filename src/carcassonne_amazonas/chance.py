@@ -63,6 +63,13 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
     if not state.is_chance_node:
         return attrs.evolve(state, pile=order)
     while state.is_chance_node:
-        state = apply_action(state, DrawTile(order.tiles[0].id))
-        order = attrs.evolve(order, tiles=order.tiles[1:])
+        sampled = order.tiles[0]
+        drawn = state.pile.canonical(sampled)
+        state = apply_action(state, DrawTile(drawn.id))
+        # The engine draws the canonical copy of identical tiles: that copy leaves the
+        # order and the sampled one takes its place (identical copies are interchangeable).
+        rest = list(order.tiles[1:])
+        if drawn is not sampled:
+            rest[rest.index(drawn)] = sampled
+        order = attrs.evolve(order, tiles=tuple(rest))
     return attrs.evolve(state, pile=attrs.evolve(state.pile, tiles=order.tiles, explicit=False))

@@ -124,8 +124,17 @@ _SIDE_DELTAS: Final[dict[Side, tuple[int, int]]] = {
 KEY_DELTAS: Final[tuple[int, int, int, int]] = (-KEY_STRIDE, 1, KEY_STRIDE, -1)
 
 
+#: Coordinates must lie strictly between -COORDINATE_LIMIT and COORDINATE_LIMIT.
+COORDINATE_LIMIT: Final = _HALF_STRIDE
+
+
+def in_range(position: Position) -> bool:
+    """Whether a position has a cell key (every cell a game can reach has one)."""
+    return -_HALF_STRIDE < position.x < _HALF_STRIDE and -_HALF_STRIDE < position.y < _HALF_STRIDE
+
+
 def cell_key(x: int, y: int) -> int:
-    """Pack a cell into the integer key the engine uses internally."""
+    """Pack a cell into the integer key the engine uses internally (see :func:`in_range`)."""
     return y * KEY_STRIDE + x
 
 

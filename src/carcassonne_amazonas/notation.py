@@ -83,6 +83,9 @@ def _numbers(text: str, start: int, count: int, signed: tuple[bool, ...]) -> lis
             raise NotationError(text, index, f"expected a number, found {found}")
         if index - digits_start > _MAX_DIGITS:
             raise NotationError(text, digits_start, "number too long")
+        if text[digits_start] == "0" and (index - digits_start > 1 or begin != digits_start):
+            raise NotationError(text, begin, "numbers are written without leading zeros "
+                                             "or a sign on 0")
         values.append(int(text[begin:index]))
         if position < count - 1:
             if index >= len(text) or text[index] != ",":

@@ -209,7 +209,7 @@ class GameRecord:
         draws = doc.get_str("draws")
         if draws not in ("seeded", "explicit"):
             raise RecordError(f"record.draws: {draws!r} is not 'seeded' or 'explicit'")
-        seed = doc.get_int("seed", 0) if doc.has("seed") else None
+        seed = doc.get_int("seed") if doc.has("seed") else None
         pile = tuple(doc.get_strs("pile")) if doc.has("pile") else None
         start = None
         if doc.has("start"):
@@ -250,6 +250,12 @@ def _check_result(result: Fields, final: GameState) -> None:
     if tuple(winners) != final.winners:
         raise RecordError(f"record.result.winners: recorded {winners}, the actions give "
                           f"{list(final.winners)}")
+    assert final.final_scoring is not None
+    expected = [[f.tributaries, f.villages, f.camps, f.river] for f in final.final_scoring]
+    recorded = result.get_list("final_scoring")
+    if recorded != expected:
+        raise RecordError(f"record.result.final_scoring: recorded {recorded!r}, the actions "
+                          f"give {expected}")
 
 
 def _text(action: Action) -> str:

@@ -295,6 +295,7 @@ def _check_consistency(state: GameState, tiles: _Tiles) -> None:
     if state.track_length != expected:
         raise RecordError(f"state.track_length: {state.track_length}, but the river tiles "
                           f"placed give {expected} (T9)")
+    _check_pile(state)
     needs_hand = state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE)
     if needs_hand != (state.tile_in_hand is not None):
         raise RecordError(f"state.tile_in_hand: does not fit the phase {state.phase.value!r}")
@@ -306,3 +307,36 @@ def _check_consistency(state: GameState, tiles: _Tiles) -> None:
         raise RecordError("state.final_scoring: present exactly when the game is over")
     if state.final_scoring is not None and len(state.final_scoring) != state.num_players:
         raise RecordError("state.final_scoring: one row per player")
+
+
+def _check_pile(state: GameState) -> None:
+    """Each tile where its kind may be, and the pile's counters derivable from its tiles."""
+    tileset = state.rules.tileset
+    land = tileset.land_tiles
+    pile = state.pile
+    if any(t.kind not in (TileKind.STANDARD, TileKind.AMAZON) for t in pile.tiles):
+        raise RecordError("state.pile.tiles: only land tiles are drawn (C3)")
+    if any(t.kind is not TileKind.DOUBLE for t in state.doubles_left):
+        raise RecordError("state.doubles_left: only double tiles are set aside (C4)")
+    if any(t.kind is not TileKind.STANDARD for t in state.removed):
+        raise RecordError("state.removed: only standard tiles can be removed (G7)")
+    placed = {p.tile.id for p in state.board.placements}
+    if any(t.id not in placed or not t.kind.is_river for t in state.pending_amazon):
+        raise RecordError("state.pending_amazon: only river tiles placed this turn")
+    hand = state.tile_in_hand
+    wanted = TileKind.DOUBLE if state.phase is Phase.PLACE_DOUBLE else None
+    if hand is not None and (hand.kind is TileKind.DOUBLE) != (wanted is TileKind.DOUBLE):
+        raise RecordError(f"state.tile_in_hand: a {hand.kind.value} tile cannot be in hand in "
+                          f"the {state.phase.value!r} phase")
+    amazon_left = sum(1 for t in pile.tiles if t.kind is TileKind.AMAZON)
+    amazon_total = sum(1 for t in land if t.kind is TileKind.AMAZON)
+    if pile.drawn != len(land) - len(pile.tiles) or \
+            pile.amazon_drawn != amazon_total - amazon_left:
+        raise RecordError(f"state.pile: drawn {pile.drawn} and amazon_drawn {pile.amazon_drawn} "
+                          f"do not match the {len(pile.tiles)} tiles left")
+    if pile.explicit and list(pile.tiles) != sorted(pile.tiles, key=lambda t: t.id):
+        raise RecordError("state.pile.tiles: an explicit pile lists its tiles by id")
+    if pile.explicit and pile.tiles and not state.is_terminal and not pile.outcomes():
+        raise RecordError("state.pile: no tile can come next under the shuffle's slice quotas")
+    if state.phase is Phase.DRAW_TILE and not pile.tiles:
+        raise RecordError("state.phase: a chance node with no tile left to draw")

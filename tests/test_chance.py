@@ -1,0 +1,451 @@
+"""Explicit chance mode, ``chance_outcomes`` and ``determinize`` (RULES C7, T1).
+
+- At every chance node of random explicit games the outcomes are exact
+  fractions, positive, summing to 1, one per distinct design (named by the
+  lowest id), equal to the stratified-slice model computed here
+  independently, and every one of them applies.
+- The Amazon probability follows the slice quota (C7): 3/16 at the start,
+  certainty once a slice's standard tiles are used up; 15/80 for the uniform
+  shuffle.
+- ``determinize`` keeps everything public, never reads the real order,
+  respects the slice quotas, and turns an explicit chance node into a
+  seeded state that plays to the end with ``apply_action`` alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from carcassonne_amazonas import (
+    Action,
+    ChooseDouble,
+    DrawTile,
+    GameState,
+    IllegalActionError,
+    Pass,
+    Phase,
+    PlaceCamp,
+    PlaceMeeple,
+    PlaceTile,
+    Position,
+    Rotation,
+    Rules,
+    Shuffle,
+    Tile,
+    TileId,
+    TileKind,
+    apply_action,
+    chance_outcomes,
+    determinize,
+    legal_actions,
+    new_game,
+    reference_tileset,
+)
+
+TILESET = reference_tileset()
+LAND = TILESET.land_tiles
+LAND_IDS = sorted(t.id for t in LAND)
+AMAZON_IDS = {t.id for t in LAND if t.kind is TileKind.AMAZON}
+LAND_COUNT, AMAZON_COUNT = len(LAND), len(AMAZON_IDS)  # 80, 15 (C3)
+
+games = settings(max_examples=max(3, settings().max_examples // 4),
+                 suppress_health_check=[HealthCheck.too_slow])
+
+
+def is_amazon(tile_id: int) -> bool:
+    return tile_id in AMAZON_IDS
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def finish_turn(state: GameState) -> GameState:
+    """Play the first legal action until the next chance node (or the end)."""
+    while not state.is_terminal and not state.is_chance_node:
+        state = apply_action(state, legal_actions(state)[0])
+    return state
+
+
+def draw_where(state: GameState, wanted: Callable[[Tile], bool]) -> GameState:
+    """At a chance node, draw the first outcome whose tile is ``wanted``; play the turn."""
+    for action, _ in chance_outcomes(state):
+        if wanted(TILESET.tile(action.tile)):
+            return finish_turn(apply_action(state, action))
+    raise AssertionError("no such outcome")
+
+
+def p_amazon(state: GameState) -> Fraction:
+    return sum((p for a, p in chance_outcomes(state) if is_amazon(a.tile)), Fraction(0))
+
+
+def random_states(state: GameState, rng: random.Random) -> list[GameState]:
+    """Every state of a random game (chance draws uniform over the outcomes)."""
+    states = [state]
+    while not state.is_terminal:
+        if state.is_chance_node:
+            action: Action = rng.choice([a for a, _ in chance_outcomes(state)])
+        else:
+            action = rng.choice(legal_actions(state))
+        state = apply_action(state, action)
+        states.append(state)
+    return states
+
+
+def expected_plan(rules: Rules) -> list[tuple[int, int]]:
+    """(slice size, Amazon tiles) top first, from the documented rule (C7): equal slices,
+    Amazon tiles spread in proportion to the tiles dealt."""
+    slices = 1 if rules.shuffle is Shuffle.UNIFORM else rules.slices
+    sizes = [LAND_COUNT // slices + (i < LAND_COUNT % slices) for i in range(slices)]
+    plan, dealt, dealt_amazon = [], 0, 0
+    for size in sizes:
+        dealt += size
+        quota = round(Fraction(AMAZON_COUNT * dealt, LAND_COUNT)) - dealt_amazon
+        dealt_amazon += quota
+        plan.append((size, quota))
+    return plan
+
+
+def expected_probabilities(state: GameState) -> dict[TileId, Fraction]:
+    """The next draw's distribution over the tiles left, per copy (C7), from scratch."""
+    left = state.pile.remaining
+    drawn = LAND_COUNT - len(left)
+    amazon_left = sum(is_amazon(t.id) for t in left)
+    amazon_drawn = AMAZON_COUNT - amazon_left
+    start = quota_before = 0
+    for size, quota in expected_plan(state.rules):
+        if drawn < start + size:
+            in_slice = start + size - drawn
+            amazon_in_slice = quota_before + quota - amazon_drawn
+            break
+        start += size
+        quota_before += quota
+    else:
+        raise AssertionError("no slice left")
+    p_kind = {True: Fraction(amazon_in_slice, in_slice),
+              False: Fraction(in_slice - amazon_in_slice, in_slice)}
+    counts = {True: amazon_left, False: len(left) - amazon_left}
+    return {t.id: p_kind[is_amazon(t.id)] / counts[is_amazon(t.id)] for t in left}
+
+
+def check_quotas(state: GameState) -> None:
+    """The pile's future order gives every slice exactly its Amazon quota (C7)."""
+    pile = state.pile
+    position = LAND_COUNT - len(pile.tiles)
+    start = quota_before = 0
+    for size, quota in expected_plan(state.rules):
+        end = start + size
+        if end > position:
+            part = pile.tiles[max(start, position) - position:end - position]
+            already = pile.amazon_drawn - quota_before if start < position else 0
+            assert sum(t.kind is TileKind.AMAZON for t in part) == quota - already
+        start = end
+        quota_before += quota
+
+
+PUBLIC = ("rules", "num_players", "phase", "current_player", "players", "track_length",
+          "board", "features", "tile_in_hand", "removed", "doubles_left", "piece_placement",
+          "pending_amazon", "final_scoring")
+
+
+def check_public_unchanged(original: GameState, seen: GameState) -> None:
+    for name in PUBLIC:
+        assert getattr(seen, name) == getattr(original, name), name
+    assert seen.scores == original.scores
+    assert sorted(t.id for t in seen.pile.tiles) == sorted(t.id for t in original.pile.tiles)
+    assert (seen.pile.drawn, seen.pile.amazon_drawn, seen.pile.plan) == (
+        original.pile.drawn, original.pile.amazon_drawn, original.pile.plan)
+    assert not seen.pile.explicit and not seen.is_chance_node
+
+
+@st.composite
+def rules(draw: st.DrawFn, num_players: int) -> Rules:
+    shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
+    return Rules(first_player=draw(st.integers(0, num_players - 1), label="first player"),
+                 shuffle=shuffle,
+                 slices=draw(st.integers(1, 8), label="slices") if shuffle is
+                 Shuffle.STRATIFIED else 5)
+
+
+@st.composite
+def explicit_games(draw: st.DrawFn) -> GameState:
+    num_players = draw(st.integers(min_value=2, max_value=5), label="players")
+    return new_game(num_players, rules=draw(rules(num_players)), draws="explicit")
+
+
+@st.composite
+def seeded_games(draw: st.DrawFn) -> GameState:
+    num_players = draw(st.integers(min_value=2, max_value=5), label="players")
+    return new_game(num_players, seed=draw(st.integers(0, 2**63 - 1), label="seed"),
+                    rules=draw(rules(num_players)))
+
+
+# ---------------------------------------------------------------------------- chance nodes
+
+@games
+@given(explicit_games(), st.integers(min_value=0, max_value=2**32))
+def test_chance_outcomes_at_every_chance_node(initial: GameState, seed: int) -> None:
+    rng = random.Random(seed)
+    nodes = [s for s in random_states(initial, rng) if s.is_chance_node]
+    assert len(nodes) == LAND_COUNT  # one per draw, G7 removals included
+    for index, state in enumerate(nodes):
+        outcomes = chance_outcomes(state)
+        assert outcomes
+        assert list(state.pile.plan) == expected_plan(state.rules)
+        assert legal_actions(state) == tuple(a for a, _ in outcomes)
+        assert sum(p for _, p in outcomes) == 1
+        left = state.pile.remaining
+        copies = Counter(t.design for t in left)
+        expected = expected_probabilities(state)
+        seen_designs = set()
+        for action, probability in outcomes:
+            assert type(action) is DrawTile
+            assert type(probability) is Fraction
+            assert 0 < probability <= 1
+            tile = TILESET.tile(action.tile)
+            # One outcome per design, named by the lowest id of its copies left.
+            assert tile.design not in seen_designs
+            seen_designs.add(tile.design)
+            assert action.tile == min(t.id for t in left if t.design == tile.design)
+            assert probability == expected[action.tile] * copies[tile.design]
+        # Designs left out are exactly those the slice quota forbids now (C7).
+        assert seen_designs == {t.design for t in left if expected[t.id] > 0}
+        # Every outcome applies (checked in full at a few nodes, it is the slow part).
+        sample = outcomes if index % 16 == 0 else rng.sample(outcomes, min(3, len(outcomes)))
+        for action, _ in sample:
+            after = apply_action(state, action)
+            drawn = after.tile_in_hand if not after.is_chance_node else after.removed[-1]
+            assert drawn is not None and drawn.id == action.tile
+            assert len(after.pile) == len(left) - 1
+
+
+def test_plan_of_the_default_shuffles() -> None:
+    assert expected_plan(Rules()) == [(16, 3)] * 5
+    assert expected_plan(Rules(shuffle=Shuffle.UNIFORM)) == [(80, 15)]
+    assert new_game(2, draws="explicit").pile.plan == ((16, 3),) * 5
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_the_first_draw_is_an_amazon_tile_with_probability_3_16(num_players: int) -> None:
+    state = new_game(num_players, draws="explicit")
+    assert state.is_chance_node and state.tile_in_hand is None
+    assert state.phase is Phase.DRAW_TILE
+    assert p_amazon(state) == Fraction(3, 16)
+    outcomes = dict(chance_outcomes(state))
+    # S01 copies 1-3 are identical: one outcome of 3 copies out of 65 standard tiles.
+    assert outcomes[DrawTile(TileId(1))] == Fraction(13, 16) * Fraction(3, 65)
+    assert outcomes[DrawTile(TileId(66))] == Fraction(3, 16) * Fraction(1, 15)
+
+
+def test_uniform_shuffle_amazon_probability_is_15_80() -> None:
+    state = new_game(2, rules=Rules(shuffle=Shuffle.UNIFORM), draws="explicit")
+    assert p_amazon(state) == Fraction(15, 80)
+    for _ in range(13):
+        state = draw_where(state, lambda t: t.kind is TileKind.STANDARD)
+    assert p_amazon(state) == Fraction(15, 67)
+
+
+def test_after_the_13_standard_tiles_of_slice_1_come_3_amazon_tiles() -> None:
+    state = new_game(2, draws="explicit")
+    for count in range(13):
+        assert p_amazon(state) == Fraction(3, 16 - count)
+        state = draw_where(state, lambda t: t.kind is TileKind.STANDARD)
+    for count in range(3):
+        assert p_amazon(state) == 1
+        assert all(is_amazon(a.tile) for a, _ in chance_outcomes(state))
+        standard = next(t for t in state.pile.remaining if t.kind is TileKind.STANDARD)
+        with pytest.raises(IllegalActionError, match="C7"):
+            apply_action(state, DrawTile(standard.id))
+        state = draw_where(state, lambda t: t.kind is TileKind.AMAZON)
+        assert state.pile.amazon_drawn == count + 1
+    # Slice 2 begins: the quota is fresh.
+    assert state.pile.drawn == 16
+    assert p_amazon(state) == Fraction(3, 16)
+
+
+def test_after_3_amazon_tiles_slice_1_has_none_left() -> None:
+    state = new_game(2, draws="explicit")
+    for _ in range(3):
+        state = draw_where(state, lambda t: t.kind is TileKind.AMAZON)
+    assert p_amazon(state) == 0
+    assert not any(is_amazon(a.tile) for a, _ in chance_outcomes(state))
+    amazon = next(t for t in state.pile.remaining if t.kind is TileKind.AMAZON)
+    with pytest.raises(IllegalActionError, match=r"cannot come next.*\(C7\)"):
+        apply_action(state, DrawTile(amazon.id))
+
+
+# ---------------------------------------------------------------------------- identical copies
+
+def test_identical_copies_are_one_outcome_named_by_the_lowest_id() -> None:
+    state = new_game(2, draws="explicit")
+    ids = {a.tile for a, _ in chance_outcomes(state)}
+    # S01.1-3 (ids 1-3) are identical, S01.4-5 (ids 4, 5) another design of the layout.
+    assert {1, 4} <= ids and not {2, 3, 5} & ids
+    assert len(ids) == len({t.design for t in LAND})
+
+
+def test_drawing_a_non_canonical_copy_draws_the_canonical_one() -> None:
+    state = new_game(2, draws="explicit")
+    canonical = apply_action(state, DrawTile(TileId(1)))
+    for copy in (2, 3):
+        after = apply_action(state, DrawTile(TileId(copy)))
+        assert after.tile_in_hand is not None and after.tile_in_hand.id == 1
+        assert after == canonical
+    # A copy of the same layout with other icons is another tile.
+    other = apply_action(state, DrawTile(TileId(5)))
+    assert other.tile_in_hand is not None and other.tile_in_hand.id == 4
+    # Once copy 1 is drawn, copy 2 stands for the design.
+    later = finish_turn(canonical)
+    assert later.is_chance_node
+    ids = {a.tile for a, _ in chance_outcomes(later)}
+    assert 2 in ids and 1 not in ids and 3 not in ids
+
+
+# ---------------------------------------------------------------------------- illegal actions
+
+def test_draw_tile_is_illegal_in_seeded_mode() -> None:
+    state = new_game(2, seed=1)
+    assert not state.is_chance_node
+    ids = [t.id for t in state.pile.remaining[:3]]
+    while not state.is_terminal and len(ids) < 10:
+        for tile_id in ids:
+            with pytest.raises(IllegalActionError, match="DrawTile is not legal"):
+                apply_action(state, DrawTile(tile_id))
+        state = apply_action(state, legal_actions(state)[-1])
+        ids.append(state.pile.remaining[0].id)
+    with pytest.raises(IllegalActionError, match="not a chance node"):
+        chance_outcomes(new_game(2, seed=1))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [PlaceTile(Position(0, 4), Rotation.R0), ChooseDouble(TileId(81)), Pass(),
+     PlaceMeeple(Position(0, -1), 0), PlaceCamp(Position(0, -1), 1)],
+)
+def test_only_draws_are_legal_at_a_chance_node(action: Action) -> None:
+    state = new_game(3, draws="explicit")
+    with pytest.raises(IllegalActionError, match=r"DrawTile \(a chance node\)"):
+        apply_action(state, action)
+
+
+@pytest.mark.parametrize("tile_id", [0, 81, 84, 85, 10**6, -1])
+def test_drawing_a_tile_that_is_not_in_the_pile_is_illegal(tile_id: int) -> None:
+    state = new_game(2, draws="explicit")
+    with pytest.raises(IllegalActionError, match=f"tile {tile_id} is not in the pile"):
+        apply_action(state, DrawTile(TileId(tile_id)))
+
+
+def test_drawing_a_tile_already_drawn_is_illegal() -> None:
+    state = apply_action(new_game(2, draws="explicit"), DrawTile(TileId(8)))  # a unique design
+    assert state.tile_in_hand is not None and state.tile_in_hand.id == 8
+    state = finish_turn(state)
+    assert state.is_chance_node
+    with pytest.raises(IllegalActionError, match="tile 8 is not in the pile"):
+        apply_action(state, DrawTile(TileId(8)))
+
+
+def test_bad_arguments_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="expected a GameState"):
+        chance_outcomes("state")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a GameState"):
+        determinize("state", random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        determinize(new_game(2, seed=1), 1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no seed and no pile"):
+        new_game(2, seed=1, draws="explicit")
+    with pytest.raises(ValueError, match="draws must be 'seeded' or 'explicit'"):
+        new_game(2, draws="chance")
+
+
+# ---------------------------------------------------------------------------- determinize
+
+@games
+@given(seeded_games(), st.integers(min_value=0, max_value=2**32), st.integers(0, 400))
+def test_determinize_keeps_everything_public(initial: GameState, seed: int, at: int) -> None:
+    rng = random.Random(seed)
+    states = random_states(initial, rng)
+    state = states[min(at, len(states) - 2)]  # not the terminal one
+    check_quotas(state)
+    seen = determinize(state, random.Random(seed))
+    check_public_unchanged(state, seen)
+    check_quotas(seen)
+    # The resampled order does not depend on the real order.
+    scrambled = list(state.pile.tiles)
+    rng.shuffle(scrambled)
+    other = attrs.evolve(state, pile=attrs.evolve(state.pile, tiles=tuple(scrambled)))
+    assert determinize(other, random.Random(seed)) == seen
+    # Different rngs give different orders.
+    if len(state.pile) >= 10:
+        orders = {determinize(state, random.Random(seed + k)).pile.tiles for k in range(4)}
+        assert len(orders) > 1
+    # The determinized state plays on with apply_action alone.
+    assert random_states(seen, rng)[-1].is_terminal
+
+
+@games
+@given(explicit_games(), st.integers(min_value=0, max_value=2**32), st.integers(0, 400))
+def test_determinize_of_explicit_states(initial: GameState, seed: int, at: int) -> None:
+    rng = random.Random(seed)
+    states = random_states(initial, rng)
+    state = states[min(at, len(states) - 2)]
+    seen = determinize(state, random.Random(seed))
+    assert not seen.is_chance_node and not seen.pile.explicit
+    if state.is_chance_node:
+        # The draw is resolved: the public part except the hand (and G7 removals) stays.
+        assert seen.phase in (Phase.PLACE_TILE, Phase.GAME_OVER)
+        assert seen.board == state.board and seen.players == state.players
+        assert seen.current_player == state.current_player or seen.is_terminal
+        assert seen.removed[:len(state.removed)] == state.removed
+    else:
+        check_public_unchanged(state, seen)
+    check_quotas(seen)
+    # Playable to the end with apply_action alone: never a chance node again.
+    for later in random_states(seen, rng):
+        assert not later.is_chance_node
+    assert random_states(seen, rng)[-1].is_terminal
+
+
+def test_determinize_gives_different_orders_for_different_rngs() -> None:
+    state = new_game(3, seed=12)
+    orders = {determinize(state, random.Random(k)).pile.tiles for k in range(20)}
+    assert len(orders) == 20
+    assert determinize(state, random.Random(3)) == determinize(state, random.Random(3))
+
+
+def test_states_differing_only_in_pile_order_determinize_alike() -> None:
+    first = new_game(2, seed=1)
+    tiles = list(first.pile.tiles)
+    random.Random(0).shuffle(tiles)
+    second = attrs.evolve(first, pile=attrs.evolve(first.pile, tiles=tuple(tiles)))
+    assert first != second
+    for k in range(5):
+        assert determinize(first, random.Random(k)) == determinize(second, random.Random(k))
+
+
+def test_determinize_of_a_game_over_is_the_same_state() -> None:
+    final = random_states(new_game(2, seed=1), random.Random(1))[-1]
+    assert determinize(final, random.Random(1)) is final
+
+
+def test_determinize_at_the_start_of_an_explicit_game() -> None:
+    state = new_game(4, draws="explicit")
+    seen = determinize(state, random.Random(5))
+    assert seen.phase is Phase.PLACE_TILE and seen.tile_in_hand is not None
+    assert seen.pile.drawn == 1 and len(seen.pile) == LAND_COUNT - 1
+    check_quotas(seen)
+    assert random_states(seen, random.Random(5))[-1].is_terminal
+
+
+def test_determinize_at_a_chance_node_keeps_every_tile_once() -> None:
+    for k in range(40):
+        state = new_game(2, draws="explicit")
+        seen = determinize(state, random.Random(k))
+        hand = [seen.tile_in_hand] if seen.tile_in_hand is not None else []
+        ids = [t.id for t in (*seen.pile.tiles, *hand, *seen.removed)]
+        assert sorted(ids) == LAND_IDS, f"rng seed {k}: {Counter(ids).most_common(1)}"
