@@ -290,6 +290,9 @@ class TileSet:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TileSet) and other.checksum == self.checksum
 
+    def __repr__(self) -> str:
+        return f"TileSet({self.name!r}, checksum={self.checksum[:12]!r}, {len(self.tiles)} tiles)"
+
     def __hash__(self) -> int:
         return hash(self.checksum)
 

@@ -1,0 +1,49 @@
+"""Shared checks for refused actions (test_stateful.py, test_bad_input.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from carcassonne_amazonas import (
+    DrawTile,
+    GameState,
+    IllegalActionError,
+    apply_action,
+    apply_action_with_events,
+    legal_actions,
+)
+
+
+def picture(state: GameState) -> tuple[object, ...]:
+    """Everything observable about a state, for checking that a refused action left
+    it as it was."""
+    return (state, hash(state), state.phase, state.current_player, state.players,
+            state.track_length, state.board.placements, state.board.river_end_row,
+            tuple(sorted(state.board.open_items())), state.tile_in_hand,
+            state.pile.remaining, state.removed, state.doubles_left, state.piece_placement,
+            state.pending_amazon, state.final_scoring, frozenset(state.pieces()),
+            legal_actions(state))
+
+
+def is_alias_of_legal_draw(state: GameState, action: object) -> bool:
+    """A draw naming a copy identical to a legal draw's tile: the engine accepts the
+    tile really drawn (identical copies are one chance outcome, chance.py)."""
+    if not isinstance(action, DrawTile) or not state.is_chance_node:
+        return False
+    tile = next((t for t in state.pile.remaining if t.id == action.tile), None)
+    return tile is not None and DrawTile(state.pile.canonical(tile).id) in legal_actions(state)
+
+
+def refuse(state: GameState, action: object) -> str:
+    """``action`` must be refused with a message and leave ``state`` as it was."""
+    before = picture(state)
+    bad: Any = action
+    with pytest.raises((IllegalActionError, TypeError)) as info:
+        apply_action(state, bad)
+    with pytest.raises(type(info.value)):
+        apply_action_with_events(state, bad)
+    assert str(info.value).strip(), f"no message for {action!r}"
+    assert picture(state) == before, f"refusing {action!r} changed the state"
+    return str(info.value)

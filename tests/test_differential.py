@@ -1,0 +1,286 @@
+"""Differential test: the fast engine against the slow reference model.
+
+Random games (2–5 players, seeded shuffles, and some games with explicit
+draws) are played with the engine; after every action the reference model
+(reference_model.py), which recomputes every feature from scratch from the
+tiles on the board, predicts what the action must do, and the engine's state
+and events must agree:
+
+- G2–G7: the legal tile placements, and that every removed tile fits nowhere;
+- T5, F6: which segments may take a meeple or a camp;
+- T4, T5c, T6, A4, T9: every boat advance, with its reason, capped by the
+  explored river;
+- T7, M1, F8: the features completed by each placement and their points and
+  returned meeples; A1–A3: every Amazon scoring;
+- E2–E5: the final scoring of each player;
+- the boats, the scores and the pieces on the board after every action.
+
+Half the games are played by players who place a piece whenever they can.
+
+``DIFFERENTIAL_GAMES`` sets the number of games per player count (default 6,
+2 when ``CI`` is set).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+import reference_model as model
+from carcassonne_amazonas import (
+    Action,
+    AmazonScored,
+    BoatAdvanced,
+    BoatReason,
+    ChooseDouble,
+    DrawTile,
+    Event,
+    FeatureScored,
+    GameState,
+    Pass,
+    PieceKind,
+    PlaceCamp,
+    PlaceMeeple,
+    Placement,
+    PlaceTile,
+    Terrain,
+    Tile,
+    TileKind,
+    TileRemoved,
+    apply_action_with_events,
+    legal_actions,
+    new_game,
+)
+from carcassonne_amazonas.state import Phase
+from carcassonne_amazonas.testing import check_invariants
+
+GAMES = int(os.environ.get("DIFFERENTIAL_GAMES") or (2 if os.environ.get("CI") else 6))
+MAX_ACTIONS = 1000
+
+
+class ModelGame:
+    """The model's view of one game: its own pieces, boats and scores."""
+
+    def __init__(self, state: GameState) -> None:
+        self.n = state.num_players
+        self.tileset = state.rules.tileset
+        self.pieces: list[model.Piece] = []
+        self.boats = [1] * self.n  # C9
+        self.scores = [0] * self.n  # C2
+        self.turn_tiles: list[int] = []  # placements of the turn under way
+        self.found = model.features(state.board.placements)
+        self.check_state(state)
+
+    # -- what the state must offer ---------------------------------------------------------
+
+    def check_state(self, state: GameState) -> None:
+        """The legal actions of the state, per the model (G2–G6, T3, T5)."""
+        placements = state.board.placements
+        legal = legal_actions(state)
+        if state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
+            assert state.tile_in_hand is not None
+            expected = model.legal_placements(placements, state.tile_in_hand)
+            got = {(a.position, a.rotation) for a in legal if isinstance(a, PlaceTile)}
+            assert len(got) == len(legal)
+            assert got == expected, (f"{state.tile_in_hand}: engine-only {got - expected}, "
+                                     f"model-only {expected - got} (G2-G6)")
+            assert expected, "a tile in hand must fit somewhere (G7)"
+        elif state.phase is Phase.CHOOSE_DOUBLE:
+            placed = {p.tile.id for p in placements if p.tile.kind is TileKind.DOUBLE}
+            aside = {t.id for t in self.tileset.double_tiles} - placed
+            assert {a.tile for a in legal if isinstance(a, ChooseDouble)} == aside  # T3
+            assert len(legal) == len(aside)
+        elif state.phase is Phase.PLACE_PIECE:
+            options = model.piece_options(placements, self.found, self.pieces,
+                                          state.current_player)
+            position = placements[-1].position
+            expected_actions: set[Action] = {
+                (PlaceCamp if camp else PlaceMeeple)(position, segment)
+                for camp, segment in options}
+            expected_actions.add(Pass())
+            assert set(legal) == expected_actions, (
+                f"engine-only {set(legal) - expected_actions}, "
+                f"model-only {expected_actions - set(legal)} (T5, F6)")
+            assert len(legal) == len(expected_actions)
+        # The model's pieces are the engine's pieces.
+        engine_pieces = Counter((p.player, p.kind is PieceKind.CAMP, p.position, p.segment)
+                                for p in state.pieces())
+        model_pieces = Counter((p.player, p.camp, placements[p.index].position, p.segment)
+                               for p in self.pieces)
+        assert engine_pieces == model_pieces
+        assert list(state.boats) == self.boats
+        assert list(state.scores) == self.scores
+
+    # -- what an action must do ------------------------------------------------------------
+
+    def step(self, before: GameState, action: Action, after: GameState,
+             events: tuple[Event, ...]) -> None:
+        boat_moves: list[BoatAdvanced] = []
+        scored: list[FeatureScored] = []
+        amazon: list[AmazonScored] = []
+        placements = after.board.placements
+        length = model.track_length(placements, self.n)
+        assert after.track_length == length  # T9
+        player = before.current_player
+
+        if isinstance(action, PlaceTile):
+            index = len(before.board.placements)
+            assert len(placements) == index + 1
+            assert placements[:index] == before.board.placements
+            new = placements[index]
+            assert (new.tile, new.position, new.rotation) == (
+                before.tile_in_hand, action.position, action.rotation)
+            found = model.features(placements)
+            gains = model.boat_icon_gains(self.found, found, index, self.pieces, self.n)
+            for other, gained in enumerate(gains):  # T4
+                self.move(other, gained, length, BoatReason.BOAT_ICONS_JOINED, boat_moves)
+            self.found = found
+            self.turn_tiles.append(index)
+        elif isinstance(action, (PlaceMeeple, PlaceCamp, Pass)):
+            index = len(placements) - 1
+            if isinstance(action, Pass):  # T5c
+                self.move(player, 1, length, BoatReason.NO_PIECE, boat_moves)
+            else:
+                piece = model.Piece(player, isinstance(action, PlaceCamp), index, action.segment)
+                self.pieces.append(piece)
+                feature = model.feature_of(self.found, piece.node)
+                if feature.terrain is Terrain.TRIBUTARY:  # T6
+                    self.move(player, feature.boats, length, BoatReason.BOAT_ICONS_MEEPLE,
+                              boat_moves)
+            river_tiles = [placements[i].tile for i in self.turn_tiles
+                           if placements[i].tile.kind in (TileKind.AMAZON, TileKind.DOUBLE)]
+            if river_tiles:  # T8: Amazon scorings replace the regular scoring step
+                for tile in river_tiles:
+                    self.amazon_scoring(tile, length, amazon, boat_moves)
+            else:
+                self.score_completed(index, placements, scored)
+            self.turn_tiles = []
+            if not after.is_terminal:  # C8: play goes clockwise
+                assert after.current_player == (player + 1) % self.n
+
+        # Draws: every removed tile fits nowhere (G7).
+        for event in events:
+            if isinstance(event, TileRemoved):
+                tile = self.tileset.tile(event.tile)
+                assert tile.kind is TileKind.STANDARD
+                assert not model.legal_placements(placements, tile), \
+                    f"{tile} was removed but fits (G7)"
+
+        engine_moves = [e for e in events if isinstance(e, BoatAdvanced)]
+        assert engine_moves == boat_moves, f"boat advances after {action}"
+        engine_scored = [e for e in events if isinstance(e, FeatureScored) and not e.final]
+        assert sorted(map(_scored_key, engine_scored)) == sorted(map(_scored_key, scored)), \
+            f"features scored after {action} (T7, M1)"
+        engine_amazon = [(e.tile, e.caimans, e.piranhas, e.points) for e in events
+                         if isinstance(e, AmazonScored)]
+        assert engine_amazon == [(e.tile, e.caimans, e.piranhas, e.points) for e in amazon]
+
+        if after.is_terminal:
+            self.final_scoring(after)
+        self.check_state(after)
+
+    def move(self, player: int, spaces: int, length: int, reason: BoatReason,
+             moves: list[BoatAdvanced]) -> None:
+        old = self.boats[player]
+        new = model.advance(old, spaces, length)
+        if new != old:
+            moves.append(BoatAdvanced(player, reason, old, new))
+            self.boats[player] = new
+
+    def score_completed(self, index: int, placements: tuple[Placement, ...],
+                        scored: list[FeatureScored]) -> None:
+        """T7 and M1 for the features the tile at ``index`` completed."""
+        for feature in self.found:
+            if index not in feature.tiles or not feature.completed:
+                continue
+            points = model.feature_points(feature, model.completed_value(feature),
+                                          self.pieces, self.n)
+            on_it = feature.pieces(self.pieces)
+            returned = tuple(sum(1 for p in on_it if p.player == q) for q in range(self.n))
+            where = tuple(sorted(placements[i].position for i in feature.tiles))
+            scored.append(FeatureScored(feature.terrain, where, feature.fruit, points,
+                                        returned))
+            for player, gained in enumerate(points):
+                self.scores[player] += gained
+            self.pieces = [p for p in self.pieces if p not in on_it]
+
+    def amazon_scoring(self, tile: Tile, length: int, amazon: list[AmazonScored],
+                       moves: list[BoatAdvanced]) -> None:
+        """A1–A4 for one river tile."""
+        points = model.amazon_scoring(self.boats, tile)
+        caimans, piranhas = model.amazon_icons(tile)
+        amazon.append(AmazonScored(tile.id, caimans, piranhas,
+                                   tuple(model.dense_ranks(self.boats)), points))
+        for player, gained in enumerate(points):
+            self.scores[player] += gained
+        for player, gained in enumerate(points):
+            if not gained:
+                self.move(player, 1, length, BoatReason.AMAZON_SCORING, moves)
+
+    def final_scoring(self, state: GameState) -> None:
+        """E2–E5 per player, against ``state.final_scoring``."""
+        rows = model.final_scoring(self.found, self.pieces, self.boats)
+        assert state.final_scoring is not None
+        got = [(f.tributaries, f.villages, f.camps, f.river) for f in state.final_scoring]
+        assert got == rows, "final scoring (E2-E5)"
+        for player, row in enumerate(rows):
+            self.scores[player] += sum(row)
+
+
+def _scored_key(event: FeatureScored) -> tuple[object, ...]:
+    return (event.terrain, tuple(sorted(event.tiles)), event.fruit, event.points,
+            event.meeples_returned)
+
+
+def play_differential(num_players: int, seed: int, draws: str = "seeded",
+                      greedy: bool = False) -> GameState:
+    """Play one random game, checking the engine against the model after every action.
+
+    ``greedy`` players place a meeple or camp whenever they can (4 times in 5), so
+    that features hold more pieces of more players when they are joined and scored.
+    """
+    rng = random.Random(seed)
+    if draws == "seeded":
+        state = new_game(num_players, seed=seed)
+    else:
+        state = new_game(num_players, draws="explicit")
+    game = ModelGame(state)
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal:
+            break
+        choices = legal_actions(state)
+        pieces = [a for a in choices if isinstance(a, (PlaceMeeple, PlaceCamp))]
+        if greedy and pieces and rng.random() < 0.8:
+            action: Action = rng.choice(pieces)
+        else:
+            action = rng.choice(choices)
+        after, events = apply_action_with_events(state, action)
+        game.step(state, action, after, events)
+        assert check_invariants(after) == []
+        state = after
+    assert state.is_terminal
+    return state
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+@pytest.mark.parametrize("game", range(GAMES))
+def test_engine_agrees_with_reference_model(num_players: int, game: int) -> None:
+    state = play_differential(num_players, seed=1000 * num_players + game, greedy=game % 2 == 1)
+    assert state.final_scoring is not None
+
+
+@pytest.mark.parametrize("num_players", [2, 5])
+def test_engine_agrees_with_reference_model_explicit_draws(num_players: int) -> None:
+    state = play_differential(num_players, seed=77 + num_players, draws="explicit",
+                              greedy=num_players == 5)
+    assert state.final_scoring is not None
+
+
+def test_draw_tile_is_an_action() -> None:
+    """Explicit draws give DrawTile actions only at chance nodes."""
+    state = new_game(3, draws="explicit")
+    assert state.is_chance_node
+    assert all(isinstance(a, DrawTile) for a in legal_actions(state))

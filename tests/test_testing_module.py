@@ -1,0 +1,241 @@
+"""The public testing module: its strategies draw what they promise, and
+``check_invariants`` finds each kind of broken state (a check that always
+passes would make every property test that uses it worthless)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+
+from carcassonne_amazonas import (
+    ChooseDouble,
+    DrawTile,
+    FinalScore,
+    GameState,
+    IllegalActionError,
+    Pass,
+    Phase,
+    PlaceCamp,
+    PlaceMeeple,
+    PlaceTile,
+    PlayerState,
+    Rotation,
+    Terrain,
+    apply_action,
+    format_action,
+    legal_actions,
+    new_game,
+)
+from carcassonne_amazonas.geometry import cell_key
+from carcassonne_amazonas.testing import (
+    actions,
+    check_invariants,
+    game_states,
+    legal_actions_of,
+    replay_game,
+)
+
+few = settings(max_examples=max(10, settings().max_examples // 2),
+               suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------------------- strategies
+
+@few
+@given(game_states(num_players=3, max_turns=4))
+def test_game_states_respect_their_arguments(state: GameState) -> None:
+    assert state.num_players == 3
+    assert not state.pile.explicit
+    assert len(state.board.placements) <= 1 + 2 * 5  # at most 4 turns, plus one tile
+    assert check_invariants(state) == []
+
+
+@few
+@given(game_states(draws="explicit", max_turns=3))
+def test_game_states_with_explicit_draws(state: GameState) -> None:
+    assert 2 <= state.num_players <= 5
+    assert state.pile.explicit
+    assert check_invariants(state) == []
+
+
+@settings(max_examples=5)
+@given(game_states(num_players=2, max_turns=0))
+def test_game_states_with_no_turn_is_a_new_game(state: GameState) -> None:
+    assert len(state.board) == 1 and state.phase is Phase.PLACE_TILE
+
+
+@pytest.mark.filterwarnings("ignore:Generating overly large repr")  # find() shows the state
+def test_game_states_shrink_towards_short_games() -> None:
+    state = find(game_states(num_players=2, max_turns=4), lambda s: len(s.board) >= 4,
+                 settings=settings(database=None, max_examples=100))
+    assert len(state.board) in (4, 5)  # a "!" turn lays two tiles
+    assert state.phase is Phase.PLACE_PIECE  # stops as soon as the tile is down
+
+
+def test_replay_game_rebuilds_a_game() -> None:
+    state = new_game(3, seed=5)
+    played = []
+    for _ in range(12):
+        action = legal_actions(state)[-1]
+        played.append(format_action(action))
+        state = apply_action(state, action)
+    assert replay_game(3, " ".join(played), seed=5) == state
+    assert replay_game(2, draws="explicit") == new_game(2, draws="explicit")
+    with pytest.raises(IllegalActionError):
+        replay_game(2, "p", seed=1)
+
+
+@pytest.mark.parametrize("kwargs", [{"num_players": 1}, {"num_players": 6},
+                                    {"max_turns": -1}, {"draws": "shuffled"}])
+def test_game_states_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        game_states(**kwargs)  # type: ignore[arg-type]
+
+
+@few
+@given(game_states(max_turns=6), st.data())
+def test_legal_actions_of_draws_legal_actions(state: GameState, data: st.DataObject) -> None:
+    if state.is_terminal:
+        with pytest.raises(ValueError, match="game is over"):
+            legal_actions_of(state)
+        return
+    action = data.draw(legal_actions_of(state))
+    assert action in legal_actions(state)
+    apply_action(state, action)
+
+
+def test_actions_draws_every_action_class() -> None:
+    kinds: Counter[str] = Counter()
+
+    @settings(max_examples=300, database=None)
+    @given(actions())
+    def collect(action: object) -> None:
+        kinds[type(action).__name__] += 1
+
+    collect()
+    assert set(kinds) == {c.__name__ for c in (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp,
+                                               Pass, DrawTile)}
+
+
+# ---------------------------------------------------------------------------- check_invariants
+
+@pytest.fixture(scope="module")
+def mid_game() -> GameState:
+    """A state in the place-tile phase, some turns in, with pieces on the board."""
+    state = new_game(4, seed=3)
+    for _ in range(60):
+        choices = legal_actions(state)
+        pieces = [a for a in choices if isinstance(a, (PlaceMeeple, PlaceCamp))]
+        state = apply_action(state, pieces[0] if pieces else choices[0])
+    while state.phase is not Phase.PLACE_TILE:
+        state = apply_action(state, legal_actions(state)[-1])
+    assert check_invariants(state) == []
+    assert any(True for _ in state.pieces())
+    return state
+
+
+def _player(state: GameState, change: Callable[[PlayerState], PlayerState]) -> GameState:
+    return attrs.evolve(state, players=(change(state.players[0]), *state.players[1:]))
+
+
+@pytest.mark.parametrize(("name", "break_it", "words"), [
+    ("track length", lambda s: attrs.evolve(s, track_length=s.track_length + 1), "(T9)"),
+    ("boat beyond the track",
+     lambda s: _player(s, lambda p: attrs.evolve(p, boat=s.track_length + 1)), "outside"),
+    ("boat before the source", lambda s: _player(s, lambda p: attrs.evolve(p, boat=0)),
+     "outside"),
+    ("meeple lost", lambda s: _player(s, lambda p: attrs.evolve(
+        p, meeples_in_supply=p.meeples_in_supply - 1)), "meeple(s)"),
+    ("camp created", lambda s: _player(s, lambda p: attrs.evolve(
+        p, camps_in_supply=p.camps_in_supply + 1)), "camp(s)"),
+    ("score without breakdown", lambda s: _player(s, lambda p: attrs.evolve(
+        p, score=p.score + 1)), "breakdown"),
+    ("river points during play", lambda s: _player(s, lambda p: attrs.evolve(
+        p, score=p.score + 6, breakdown=p.breakdown.plus(river=6))), "before the final"),
+    ("final scoring during play", lambda s: attrs.evolve(
+        s, final_scoring=tuple(FinalScore() for _ in s.players)), "before the game is over"),
+    ("a tile lost from the pile", lambda s: attrs.evolve(
+        s, pile=attrs.evolve(s.pile, tiles=s.pile.tiles[1:])), "missing ids"),
+    ("a tile drawn twice", lambda s: attrs.evolve(
+        s, removed=(s.pile.tiles[0],)), "extra ids"),
+    ("a double lost", lambda s: attrs.evolve(s, doubles_left=s.doubles_left[1:]),
+     "double tiles"),
+    ("no tile in hand", lambda s: attrs.evolve(s, tile_in_hand=None, tile_actions=None),
+     "no tile in hand"),
+    ("pile counter", lambda s: attrs.evolve(s, pile=attrs.evolve(s.pile, drawn=s.pile.drawn + 1)),
+     "the pile counts"),
+    ("Amazon counter", lambda s: attrs.evolve(
+        s, pile=attrs.evolve(s.pile, amazon_drawn=s.pile.amazon_drawn + 1)), "the pile counts"),
+    ("wrong player", lambda s: attrs.evolve(s, current_player=s.num_players), "not a player"),
+])
+def test_check_invariants_finds_broken_states(mid_game: GameState, name: str,
+                                              break_it: Callable[[GameState], GameState],
+                                              words: str) -> None:
+    problems = check_invariants(break_it(mid_game))
+    assert problems, name
+    assert any(words in p for p in problems), problems
+
+
+def test_check_invariants_finds_mismatched_tiles(mid_game: GameState) -> None:
+    """G4: a tile laid (bypassing the engine) where its edges do not match."""
+    state = mid_game
+    tile = state.tile_in_hand
+    assert tile is not None
+    legal = {(a.position, a.rotation) for a in legal_actions(state)
+             if isinstance(a, PlaceTile)}
+    for position in state.board.open_positions:
+        for rotation in Rotation:
+            if (position, rotation) in legal or position.y > state.board.river_end_row:
+                continue
+            board, _ = state.board.place(tile, rotation, cell_key(position.x, position.y))
+            broken = attrs.evolve(state, board=board)
+            problems = check_invariants(broken)
+            if any("(G4)" in p for p in problems):
+                return
+    raise AssertionError("no mismatched placement found")
+
+
+def test_check_invariants_finds_unreturned_meeples(mid_game: GameState) -> None:
+    """T7: a completed feature that still holds a meeple after its turn."""
+    state = mid_game
+    completed = next(f for f in state.features if f.is_completed)
+    broken = attrs.evolve(state, features=state.features.with_piece(completed.nodes[0], 1))
+    problems = check_invariants(broken)
+    assert any("should have returned (T7)" in p for p in problems), problems
+
+
+def test_check_invariants_finds_a_piece_on_the_amazon(mid_game: GameState) -> None:
+    state = mid_game
+    amazon = next(f for f in state.features if f.terrain is Terrain.AMAZON)
+    broken = attrs.evolve(state, features=state.features.with_piece(amazon.nodes[0], 0))
+    assert any("on the Amazon" in p for p in check_invariants(broken))
+
+
+def test_check_invariants_checks_the_final_scoring() -> None:
+    state = new_game(2, seed=8)
+    while not state.is_terminal:
+        state = apply_action(state, legal_actions(state)[0])
+    assert check_invariants(state) == []
+    assert state.final_scoring is not None
+    wrong = tuple(attrs.evolve(f, river=f.river + 1) for f in state.final_scoring)
+    assert any("(E4, E5)" in p for p in check_invariants(attrs.evolve(state,
+                                                                      final_scoring=wrong)))
+    assert any("missing" in p for p in check_invariants(attrs.evolve(state,
+                                                                     final_scoring=None)))
+    more = tuple(attrs.evolve(p, score=p.score + 99, breakdown=attrs.evolve(
+        p.breakdown, tributaries=p.breakdown.tributaries + 99)) for p in state.players)
+    too_much = tuple(attrs.evolve(f, tributaries=f.tributaries + 200)
+                     for f in state.final_scoring)
+    assert any("(E2, E3)" in p for p in check_invariants(
+        attrs.evolve(state, players=more, final_scoring=too_much)))
+
+
+def test_check_invariants_is_silent_on_a_new_game() -> None:
+    for players in (2, 3, 4, 5):
+        assert check_invariants(new_game(players, seed=players)) == []
+        assert check_invariants(new_game(players, draws="explicit")) == []
