@@ -453,3 +453,22 @@ def test_arbitrary_actions_on_random_states(state: GameState, action: Action) ->
         assert check_invariants(apply_action(state, action)) == []
     else:
         refuse(state, action)
+
+
+def test_a_river_tile_out_of_place_is_named_with_the_right_article() -> None:
+    """Regression: the G6 message read "a amazon tile"; it names the kind properly."""
+    state = start_game(2, "A1.1")
+    with pytest.raises(IllegalActionError, match=r"A1\.1 is an Amazon tile: it goes at \(0,4\)"):
+        apply_action(state, PlaceTile(Position(9, 9), Rotation.R0))
+
+
+def test_feature_at_names_the_feature_under_a_segment() -> None:
+    """GameState.feature_at gives the feature of a placed tile's segment (R-F1) and refuses
+    a cell without a tile or a segment the tile does not have."""
+    state = start_game(2)
+    creek = state.feature_at(Position(1, 0), 1)  # the start tile's north creek
+    assert creek.terrain.label == "tributary" and creek.boats == 1 and creek.tile_count == 1
+    with pytest.raises(ValueError, match="no tile covers"):
+        state.feature_at(Position(5, 5), 0)
+    with pytest.raises(ValueError, match="segments 0..8"):
+        state.feature_at(Position(0, 0), 9)

@@ -90,6 +90,13 @@ class Board:
         entry = self._cells.get(cell_key(position.x, position.y))
         return None if entry is None else self.placements[entry[0]]
 
+    def placement_index_at(self, position: Position) -> int | None:
+        """The index in :attr:`placements` of the tile covering ``position``, or None."""
+        if not in_range(position):
+            return None
+        entry = self._cells.get(cell_key(position.x, position.y))
+        return None if entry is None else entry[0]
+
     def is_open(self, position: Position) -> bool:
         """True if ``position`` is empty and touches a placed tile along an edge."""
         return in_range(position) and cell_key(position.x, position.y) in self._open

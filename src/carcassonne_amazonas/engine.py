@@ -303,6 +303,8 @@ def _wrong_phase(state: GameState, action: Action, wanted: str) -> str:
 
 
 _EDGE_NAMES = {0: "nothing", **{t.value: t.label for t in Terrain}}
+_KIND_NAMES = {TileKind.STANDARD: "a standard tile", TileKind.AMAZON: "an Amazon tile",
+               TileKind.DOUBLE: "a double tile", TileKind.START: "the start tile"}
 
 
 class _Step:
@@ -395,11 +397,11 @@ class _Step:
         where = f"({action.position})"
         if action.rotation not in tile.layout.rotations:
             allowed = ", ".join(f"{r.degrees}°" for r in tile.layout.rotations)
-            return f"a {tile.kind.value} tile can only be turned {allowed}, not " \
+            return f"{_KIND_NAMES[tile.kind]} can only be turned {allowed}, not " \
                    f"{action.rotation.degrees}° (G5)"
         board = self.board
         if tile.kind.is_river:
-            return (f"{tile.name} is a {tile.kind.value} tile: it goes at "
+            return (f"{tile.name} is {_KIND_NAMES[tile.kind]}: it goes at "
                     f"({board.next_river_position}), just downstream of the river end, "
                     f"not at {where} (G6)")
         if board.placement_at(action.position) is not None:

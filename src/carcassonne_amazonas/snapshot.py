@@ -326,7 +326,8 @@ def _check_pile(state: GameState) -> None:
     hand = state.tile_in_hand
     wanted = TileKind.DOUBLE if state.phase is Phase.PLACE_DOUBLE else None
     if hand is not None and (hand.kind is TileKind.DOUBLE) != (wanted is TileKind.DOUBLE):
-        raise RecordError(f"state.tile_in_hand: a {hand.kind.value} tile cannot be in hand in "
+        raise RecordError(f"state.tile_in_hand: tile {hand.name} ({hand.kind.value}) cannot be "
+                          "in hand in "
                           f"the {state.phase.value!r} phase")
     amazon_left = sum(1 for t in pile.tiles if t.kind is TileKind.AMAZON)
     amazon_total = sum(1 for t in land if t.kind is TileKind.AMAZON)

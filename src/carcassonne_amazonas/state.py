@@ -14,7 +14,7 @@ import attrs
 
 from .actions import PlaceTile
 from .board import Board, Placement
-from .features import FeatureGraph, placement_of, segment_of
+from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
 from .geometry import Position
 from .pile import Pile, Shuffle
 from .tiles import Terrain, Tile, TileSet, reference_tileset
@@ -210,6 +210,21 @@ class GameState:
         if self.piece_placement < 0:
             return None
         return self.board.placements[self.piece_placement].position
+
+    def feature_at(self, position: Position, segment: int) -> Feature:
+        """The feature that segment ``segment`` of the tile covering ``position`` is part of
+        (F1): its terrain, tiles, icons, open ends and pieces.
+
+        Raises ``ValueError`` when no tile covers ``position`` or it has no such segment.
+        """
+        index = self.board.placement_index_at(position)
+        if index is None:
+            raise ValueError(f"no tile covers ({position})")
+        segments = self.board.placements[index].tile.layout.segments
+        if not isinstance(segment, int) or not 0 <= segment < len(segments):
+            raise ValueError(f"the tile at ({position}) has segments 0..{len(segments) - 1}, "
+                             f"not {segment}")
+        return self.features.feature_of(node_of(index, segment))
 
     def pieces(self) -> Iterator[PlacedPiece]:
         """Every meeple and camp on the board."""

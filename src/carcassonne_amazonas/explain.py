@@ -1,0 +1,244 @@
+"""Explanations in words: what an action does, what its events mean, the results.
+
+Used by the command-line tool's ``play`` and ``replay``, and by frontends that
+want a readable log.  Every line cites the rule it applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from .events import (
+    AmazonScored,
+    BoatAdvanced,
+    BoatReason,
+    DoubleChosen,
+    Event,
+    FeatureScored,
+    GameOver,
+    JungleScored,
+    PiecePlaced,
+    RiverScored,
+    TileDrawn,
+    TilePlaced,
+    TileRemoved,
+)
+from .geometry import Position
+from .state import PLAYER_COLOURS, GameState
+from .tiles import Icons, Terrain, Tile, TileKind, TileSet
+
+__all__ = [
+    "colour",
+    "describe_action",
+    "describe_events",
+    "icons_text",
+    "plural",
+    "results_text",
+    "tile_description",
+    "winner_text",
+]
+
+
+def colour(player: int) -> str:
+    return PLAYER_COLOURS[player]
+
+
+def _names(players: Sequence[int]) -> str:
+    names = [colour(p) for p in players]
+    if len(names) <= 1:
+        return "".join(names) or "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _points(points: Sequence[int]) -> str:
+    gained = [f"{colour(p)} +{n}" for p, n in enumerate(points) if n]
+    return ", ".join(gained) if gained else "nobody scores"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def icons_text(icons: Icons) -> str:
+    parts = [(icons.boats, "Boat icon"), (icons.fruit, "Fruit icon"), (icons.animals, "animal"),
+             (icons.caimans, "caiman"), (icons.piranhas, "piranha")]
+    return ", ".join(plural(n, word) for n, word in parts if n)
+
+
+def tile_description(tile: Tile) -> str:
+    mark = ' with "!"' if tile.layout.exclamation else ""
+    icons = [f"{icons_text(i)} on {s.name}" for s, i in zip(tile.layout.segments, tile.icons)
+             if i]
+    kind = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
+            TileKind.DOUBLE: "double", TileKind.START: "start"}[tile.kind]
+    return (f"{tile.name} \u201c{tile.layout.title}\u201d ({kind} tile{mark}"
+            + (f"; {'; '.join(icons)}" if icons else "") + ")")
+
+
+def _segment_label(state: GameState, position: Position, segment: int) -> str:
+    placement = state.board.placement_at(position)
+    if placement is None:
+        return f"segment {segment}"
+    seg = placement.tile.layout.segments[segment]
+    return f"{seg.terrain.label} {seg.name!r} of {placement.tile.name}"
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """What ``action`` does in ``state``, in words (for menus)."""
+    if isinstance(action, PlaceTile):
+        return f"put the tile at ({action.position}) turned {action.rotation.degrees}°"
+    if isinstance(action, ChooseDouble):
+        tile = state.rules.tileset.tile(action.tile)
+        return f"take {tile_description(tile)}"
+    if isinstance(action, (PlaceMeeple, PlaceCamp)):
+        placement = state.board.placements[state.piece_placement]
+        segment = placement.tile.layout.segments[action.segment]
+        feature = state.feature_at(placement.position, action.segment)
+        what = "a meeple on" if isinstance(action, PlaceMeeple) else "a camp in"
+        facts = [plural(feature.tile_count, "tile")]
+        if segment.terrain is Terrain.JUNGLE:
+            facts.append(plural(feature.animals, "animal"))
+        else:
+            facts.append(plural(feature.fruit, "Fruit icon"))
+            if segment.terrain is Terrain.TRIBUTARY:
+                facts.append(plural(feature.boats, "Boat icon"))
+            if feature.is_completed:
+                facts.append("completed")
+        return f"{what} the {segment.terrain.label} {segment.name!r} ({', '.join(facts)})"
+    if isinstance(action, Pass):
+        boat = state.players[state.current_player].boat
+        return f"no piece: the boat advances 1 (from space {boat})"
+    if isinstance(action, DrawTile):
+        return f"draw tile {state.rules.tileset.tile(action.tile).name}"
+    return str(action)  # pragma: no cover
+
+
+def describe_events(before: GameState, action: Action, events: Sequence[Event]) -> list[str]:
+    """One line per thing that happened when ``action`` was played in ``before``."""
+    tileset = before.rules.tileset
+    lines: list[str] = []
+    passed = isinstance(action, Pass)
+    moved = False
+    for event in events:
+        if isinstance(event, TilePlaced):
+            tile = tileset.tile(event.tile)
+            lines.append(f"{colour(event.player)} places {tile.name} "
+                         f"\u201c{tile.layout.title}\u201d at ({event.position}) "
+                         f"turned {event.rotation.degrees}°")
+        elif isinstance(event, DoubleChosen):
+            lines.append(f"{colour(event.player)} takes the double tile "
+                         f"{tile_description(tileset.tile(event.tile))} (T3)")
+        elif isinstance(event, PiecePlaced):
+            what = "sets up a camp in the" if event.camp else "puts a meeple on the"
+            label = _segment_label(before, event.position, event.segment)
+            lines.append(f"{colour(event.player)} {what} {label} (T5)")
+        elif isinstance(event, BoatAdvanced):
+            moved = moved or event.reason is BoatReason.NO_PIECE
+            lines.append(_boat_line(event))
+        elif isinstance(event, FeatureScored):
+            lines.append(_feature_line(event))
+        elif isinstance(event, AmazonScored):
+            lines.append(_amazon_line(event, tileset, before.num_players))
+        elif isinstance(event, JungleScored):
+            camps = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.camps) if n)
+            lines.append(f"final scoring: jungle of {plural(len(event.tiles), 'tile')} with "
+                         f"{plural(event.animals, 'animal')}, camps {camps}: "
+                         f"{_points(event.points)} (E4)")
+        elif isinstance(event, RiverScored):
+            ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
+            lines.append(f"final scoring: the river, boats ranked {ranks}: "
+                         f"{_points(event.points)} (E5)")
+        elif isinstance(event, GameOver):
+            lines.append(f"game over: {winner_text(event.scores, event.winners)} (E6)")
+        elif isinstance(event, TileRemoved):
+            tile = tileset.tile(event.tile)
+            lines.append(f"{colour(event.player)} drew {tile.name} "
+                         f"\u201c{tile.layout.title}\u201d, which fits nowhere: it leaves "
+                         "the game and the same player draws again (G7)")
+        elif isinstance(event, TileDrawn):
+            continue  # the next turn's heading shows the tile in hand
+    if passed and not moved:
+        lines.insert(0, f"{colour(before.current_player)} places no piece; the boat is at the "
+                        "end of the explored river and stays (T5c, T9)")
+    return lines
+
+
+def _ordinal(rank: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+
+
+def _boat_line(event: BoatAdvanced) -> str:
+    who = colour(event.player)
+    move = f"{who}'s boat {event.from_space} \u2192 {event.to_space}"
+    if event.reason is BoatReason.NO_PIECE:
+        return f"{who} places no piece: boat {event.from_space} \u2192 {event.to_space} (T5c)"
+    if event.reason is BoatReason.BOAT_ICONS_MEEPLE:
+        return f"{move}: the meeple's tributary carries Boat icons (T6)"
+    if event.reason is BoatReason.BOAT_ICONS_JOINED:
+        return f"{move}: Boat icons newly connected to {who}'s meeples (T4)"
+    return f"{move}: {who} scored nothing in the Amazon scoring (A4)"
+
+
+def _feature_line(event: FeatureScored) -> str:
+    tiles = len(event.tiles)
+    where = " ".join(f"({p})" for p in event.tiles[:4]) + (" ..." if tiles > 4 else "")
+    terrain = f"{event.terrain.label} at {where}"
+    value = max(event.points) if event.points else 0
+    if event.final:
+        head = (f"final scoring: unfinished {terrain} of {plural(tiles, 'tile')} and "
+                f"{plural(event.fruit, 'Fruit icon')} is worth {tiles} + {event.fruit}")
+        rule = "E2" if event.terrain is Terrain.TRIBUTARY else "E3"
+    else:
+        per = 2 if event.terrain is Terrain.VILLAGE else 1
+        worth = f"{per} \u00d7 {tiles} + {event.fruit}" if per > 1 else f"{tiles} + {event.fruit}"
+        head = (f"completed {terrain} of {plural(tiles, 'tile')} and "
+                f"{plural(event.fruit, 'Fruit icon')} is worth {worth}")
+        rule = "T7, M1"
+    if value:
+        result = f" = {value}: {_points(event.points)}"
+    else:
+        result = ": no meeples on it, nobody scores"
+    back = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.meeples_returned) if n)
+    returned = f"; meeples back to the supply: {back}" if back else ""
+    return f"{head}{result}{returned} ({rule})"
+
+
+def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
+    tile = tileset.tile(event.tile)
+    ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
+    first = event.caimans + event.piranhas
+    note = ""
+    if players == 2 and 2 in event.ranks and event.piranhas and not any(
+            points and rank == 2 for points, rank in zip(event.points, event.ranks)):
+        note = "; 2 players: second place scores only directly behind the leader (A3)"
+    return (f"Amazon scoring of {tile.name} ({plural(event.caimans, 'caiman')}, "
+            f"{plural(event.piranhas, 'piranha')}): boats ranked {ranks}; first place "
+            f"scores {first}, second place {event.piranhas}: {_points(event.points)}"
+            f"{note} (A1\u2013A3)")
+
+
+def winner_text(scores: Sequence[int], winners: Sequence[int]) -> str:
+    best = max(scores)
+    if len(winners) == 1:
+        return f"the winner is {colour(winners[0])} with {best} points"
+    return f"shared victory: {_names(winners)} with {best} points each"
+
+
+def results_text(state: GameState, kinds: Sequence[str] | None = None) -> str:
+    """Final scores by category (in play and at the end) and the winner(s)."""
+    assert state.final_scoring is not None
+    head = (f"  {'player':<8} {'':<7}{'score':>5}   in play: {'trib':>4} {'vill':>4} "
+            f"{'amaz':>4}   final: {'trib':>4} {'vill':>4} {'camp':>4} {'river':>5}")
+    lines = ["Final scores", head]
+    for index, (player, final) in enumerate(zip(state.players, state.final_scoring)):
+        b = player.breakdown
+        kind = kinds[index] if kinds else ""
+        mark = "*" if index in state.winners else " "
+        lines.append(f"{mark} {colour(index):<8} {kind:<7}{player.score:>5}            "
+                     f"{b.tributaries - final.tributaries:>4} {b.villages - final.villages:>4} "
+                     f"{b.amazon:>4}          {final.tributaries:>4} {final.villages:>4} "
+                     f"{final.camps:>4} {final.river:>5}")
+    winner = winner_text(state.scores, state.winners)
+    lines.append(winner[0].upper() + winner[1:] + ".")
+    return "\n".join(lines)

@@ -1,0 +1,203 @@
+"""Simulating many games between bots, in parallel processes, and their statistics.
+
+Game ``i`` of a simulation seeded ``S`` is seeded from ``S`` and ``i`` only, so
+results never depend on how many processes ran them or in which order.
+"""
+
+from __future__ import annotations
+
+import signal
+import statistics
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from typing import Any, TextIO
+
+import attrs
+
+from .bots import derive_seed, make_bot
+from .engine import apply_action, new_game
+from .explain import colour
+from .state import Rules
+from .tilefile import load_tileset
+
+__all__ = ["CATEGORIES", "GameResult", "Progress", "rules_for", "run_games", "simulate_game",
+           "summarise", "summary_text"]
+
+#: Score categories reported per player (``PlayerState.breakdown`` fields).
+CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
+
+
+@lru_cache(maxsize=8)
+def rules_for(tileset_path: str | None) -> Rules:
+    """Rules with the tile set at ``tileset_path`` (cached per process).
+
+    Raises ``OSError`` or :class:`~carcassonne_amazonas.errors.TileSetError`.
+    """
+    if tileset_path is None:
+        return Rules()
+    return Rules(tileset=load_tileset(tileset_path))
+
+
+@attrs.frozen
+class GameResult:
+    """What one simulated game gave (a plain value, sent back from worker processes)."""
+
+    index: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    categories: tuple[tuple[int, ...], ...]
+    """Per player: points by category, in the order of ``CATEGORIES``."""
+    actions: int
+    removed: int
+
+
+def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
+                  tileset_path: str | None = None) -> GameResult:
+    """Play game ``index`` of a simulation seeded ``seed``: its shuffle and every bot's
+    choices depend only on ``seed`` and ``index`` (not on the process or the order)."""
+    rules = rules_for(tileset_path)
+    state = new_game(len(kinds), seed=derive_seed(seed, "game", index), rules=rules)
+    bots = [make_bot(kind, derive_seed(seed, "bot", index, p)) for p, kind in enumerate(kinds)]
+    count = 0
+    while not state.is_terminal:
+        bot = bots[state.current_player]
+        assert bot is not None
+        state = apply_action(state, bot.choose(state))
+        count += 1
+    categories = tuple(tuple(getattr(p.breakdown, c) for c in CATEGORIES)
+                       for p in state.players)
+    return GameResult(index, state.scores, state.winners, categories, count, len(state.removed))
+
+
+def _simulate_task(task: tuple[int, int, tuple[str, ...], str | None]) -> GameResult:
+    return simulate_game(*task)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_games(tasks: list[tuple[int, int, tuple[str, ...], str | None]],
+               jobs: int) -> Iterator[GameResult]:
+    if jobs <= 1:
+        for task in tasks:
+            yield _simulate_task(task)
+        return
+    chunk = max(1, min(16, len(tasks) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint) as pool:
+        try:
+            yield from pool.map(_simulate_task, tasks, chunksize=chunk)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+class Progress:
+    """A one-line progress bar on standard error (only when it is a terminal)."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.start = time.perf_counter()
+        self.shown = -1.0
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.shown < 0.1:
+            return
+        self.shown = now
+        width = 30
+        filled = width * done // self.total
+        rate = done / max(now - self.start, 1e-9)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                          f"games, {rate:.1f}/s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * 70 + "\r")
+            self.stream.flush()
+
+
+def _stats(values: Sequence[float]) -> dict[str, float]:
+    mean = statistics.fmean(values) if values else 0.0
+    stdev = statistics.stdev(values) if len(values) > 1 else 0.0
+    return {"mean": round(mean, 4), "stdev": round(stdev, 4)}
+
+
+def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jobs: int,
+              seconds: float) -> dict[str, Any]:
+    """The statistics ``simulate`` prints (and ``--json`` emits), from results in game order.
+
+    Win rates count a shared victory fractionally: each of k tied winners gets 1/k,
+    so the rates add up to 1.
+    """
+    players = len(kinds)
+    games = len(results)
+    wins = [0.0] * players
+    shared = 0
+    for result in results:
+        if len(result.winners) > 1:
+            shared += 1
+        for winner in result.winners:
+            wins[winner] += 1 / len(result.winners)
+    per_player = []
+    for p in range(players):
+        row: dict[str, Any] = {"player": p, "colour": colour(p), "bot": kinds[p],
+                               "total": _stats([r.scores[p] for r in results])}
+        for c, category in enumerate(CATEGORIES):
+            row[category] = _stats([r.categories[p][c] for r in results])
+        per_player.append(row)
+    pooled: dict[str, Any] = {"total": _stats([s for r in results for s in r.scores])}
+    for c, category in enumerate(CATEGORIES):
+        pooled[category] = _stats([r.categories[p][c] for r in results for p in range(players)])
+    return {
+        "games": games,
+        "players": players,
+        "bots": list(kinds),
+        "seed": seed,
+        "jobs": jobs,
+        "ties": "fractional: each of k tied winners counts 1/k of a win",
+        "wins": [round(w, 4) for w in wins],
+        "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
+        "shared_victories": shared,
+        "scores": per_player,
+        "scores_all_players": pooled,
+        "game_length": _stats([r.actions for r in results]),
+        "tiles_removed": _stats([r.removed for r in results]),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
+    }
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    kinds = summary["bots"]
+    lines = [f"{summary['games']} games, {summary['players']} players "
+             f"({', '.join(kinds)}), seed {summary['seed']}, {summary['jobs']} job(s): "
+             f"{summary['seconds']:.2f} s, {summary['games_per_second'] or 0:.1f} games/s",
+             f"mean game length {summary['game_length']['mean']:.1f} actions "
+             f"(sd {summary['game_length']['stdev']:.1f}); "
+             f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (G7); "
+             f"{summary['shared_victories']} shared victories",
+             "",
+             "win rate (a shared victory counts 1/k for each of its k winners)",
+             f"  {'player':<8} {'bot':<7} {'wins':>7} {'rate':>7}"]
+    for p in range(summary["players"]):
+        lines.append(f"  {colour(p):<8} {kinds[p]:<7} {summary['wins'][p]:>7.2f} "
+                     f"{100 * summary['win_rate'][p]:>6.1f}%")
+    columns = ("total", *CATEGORIES)
+    lines += ["", "scores: mean \u00b1 standard deviation",
+              f"  {'player':<8} {'bot':<7}" + "".join(f"{c:>13}" for c in columns)]
+
+    def cells(row: dict[str, Any]) -> str:
+        return "".join(f"{row[c]['mean']:>7.1f} \u00b1{row[c]['stdev']:>4.1f}" for c in columns)
+
+    for row in summary["scores"]:
+        lines.append(f"  {row['colour']:<8} {row['bot']:<7}" + cells(row))
+    lines.append(f"  {'all':<8} {'':<7}" + cells(summary["scores_all_players"]))
+    return "\n".join(lines)
