@@ -470,5 +470,5 @@ def test_feature_at_names_the_feature_under_a_segment() -> None:
     assert creek.terrain.label == "tributary" and creek.boats == 1 and creek.tile_count == 1
     with pytest.raises(ValueError, match="no tile covers"):
         state.feature_at(Position(5, 5), 0)
-    with pytest.raises(ValueError, match="segments 0..8"):
+    with pytest.raises(ValueError, match=r"segments 0\.\.8"):
         state.feature_at(Position(0, 0), 9)

@@ -54,7 +54,16 @@ from .explain import (
 )
 from .notation import NotationError, format_action, parse_action
 from .records import GameRecord
-from .simulation import GameResult, Progress, rules_for, run_games, summarise, summary_text
+from .simulation import (
+    GameResult,
+    GameTask,
+    Progress,
+    rules_for,
+    run_games,
+    simulate_task,
+    summarise,
+    summary_text,
+)
 from .state import GameState, Phase, Rules
 from .svg import board_svg
 from .text import board_text, players_text, tile_text
@@ -320,24 +329,46 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_on_ray(tasks: list[GameTask], cpus: int | None,
+                address: str | None) -> list[GameResult]:
+    """The games as Ray tasks (extra ``[ray]``): the same results as local processes."""
+    try:
+        from .integrations.ray_backend import run_games_on_ray
+    except ImportError:  # pragma: no cover - the module itself imports ray lazily
+        raise CliError("--backend ray needs the [ray] extra") from None
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise CliError("--backend ray needs Ray: pip install 'carcassonne-amazonas[ray]'") \
+            from None
+    chunk = max(1, len(tasks) // (8 * (cpus or 2)))
+    return run_games_on_ray(simulate_task, tasks, address=address, num_cpus=cpus,
+                            chunk_size=chunk)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     players: int = args.players
     kinds = _bot_list(args.parser, args.bots, players, ["random"] * players,
                       ("random", "greedy"))
     jobs: int = args.jobs or (os.cpu_count() or 1)
     _rules_for(args.tileset)  # report a bad tile set once, before starting
-    tasks = [(index, args.seed, tuple(kinds), args.tileset) for index in range(args.games)]
+    tasks: list[GameTask] = [(index, args.seed, tuple(kinds), args.tileset)
+                             for index in range(args.games)]
     progress = Progress(args.games, sys.stderr)
     start = time.perf_counter()
     results: list[GameResult] = []
     try:
-        for result in run_games(tasks, min(jobs, max(1, args.games))):
-            results.append(result)
+        if args.backend == "ray":
+            results = _run_on_ray(tasks, jobs if args.jobs else None, args.ray_address)
             progress.update(len(results))
+        else:
+            for result in run_games(tasks, min(jobs, max(1, args.games))):
+                results.append(result)
+                progress.update(len(results))
     finally:
         progress.close()
     seconds = time.perf_counter() - start
-    summary = summarise(results, kinds, args.seed, jobs, seconds)
+    summary = summarise(results, kinds, args.seed, jobs, seconds, backend=args.backend)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
@@ -546,6 +577,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="base seed (default 0)")
     sim.add_argument("--jobs", type=_int_in(0, None, "--jobs"), default=1, metavar="J",
                      help="worker processes (default 1; 0: one per CPU)")
+    sim.add_argument("--backend", choices=("processes", "ray"), default="processes",
+                     help="run games in local worker processes (default) or as Ray tasks "
+                          "(extra [ray]; a local Ray instance with --jobs CPUs, or the "
+                          "cluster at --ray-address)")
+    sim.add_argument("--ray-address", metavar="ADDRESS",
+                     help="with --backend ray: a running Ray cluster ('auto' or "
+                          "'ray://host:10001'); default: start a local instance")
     sim.add_argument("--json", action="store_true",
                      help="print the statistics as one JSON object")
     sim.add_argument("--tileset", metavar="FILE", help="play with a custom tile-set file")

@@ -108,17 +108,24 @@ class Pile:
             amazon_before += quota
         return 0, 0
 
+    def _per_copy(self) -> tuple[Fraction, Fraction]:
+        """The probability of one given Amazon copy, and of one given standard copy."""
+        in_slice, amazon_in_slice = self._slice_counts()
+        if in_slice <= 0 or not 0 <= amazon_in_slice <= in_slice:
+            return Fraction(0), Fraction(0)
+        amazon_left = sum(1 for t in self.tiles if t.kind is TileKind.AMAZON)
+        standard_left = len(self.tiles) - amazon_left
+        amazon = Fraction(amazon_in_slice, in_slice * amazon_left) if amazon_left else Fraction(0)
+        standard = (Fraction(in_slice - amazon_in_slice, in_slice * standard_left)
+                    if standard_left else Fraction(0))
+        return amazon, standard
+
     def tile_probability(self, tile: Tile) -> Fraction:
         """The exact probability that the next draw is this very copy (C7)."""
         if tile not in self.tiles:
             return Fraction(0)
-        in_slice, amazon_in_slice = self._slice_counts()
-        if in_slice <= 0 or not 0 <= amazon_in_slice <= in_slice:
-            return Fraction(0)
-        amazon = tile.kind is TileKind.AMAZON
-        same_kind = sum(1 for t in self.tiles if (t.kind is TileKind.AMAZON) == amazon)
-        slots = amazon_in_slice if amazon else in_slice - amazon_in_slice
-        return Fraction(slots, in_slice * same_kind)
+        amazon, standard = self._per_copy()
+        return amazon if tile.kind is TileKind.AMAZON else standard
 
     def outcomes(self) -> tuple[tuple[Tile, Fraction], ...]:
         """Every distinct tile that can be drawn next with its exact probability.
@@ -127,14 +134,15 @@ class Pile:
         the copy with the lowest id; outcomes with probability 0 are left out.
         The probabilities sum to 1.
         """
+        amazon, standard = self._per_copy()
         groups: dict[object, list[Tile]] = {}
         for tile in sorted(self.tiles, key=lambda t: t.id):
             groups.setdefault(tile.design, []).append(tile)
         result = []
         for copies in groups.values():
-            probability = self.tile_probability(copies[0]) * len(copies)
-            if probability:
-                result.append((copies[0], probability))
+            each = amazon if copies[0].kind is TileKind.AMAZON else standard
+            if each:
+                result.append((copies[0], each * len(copies)))
         return tuple(result)
 
     def canonical(self, tile: Tile) -> Tile:

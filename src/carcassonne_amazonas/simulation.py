@@ -22,11 +22,14 @@ from .explain import colour
 from .state import Rules
 from .tilefile import load_tileset
 
-__all__ = ["CATEGORIES", "GameResult", "Progress", "rules_for", "run_games", "simulate_game",
-           "summarise", "summary_text"]
+__all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "rules_for", "run_games",
+           "simulate_game", "simulate_task", "summarise", "summary_text"]
 
 #: Score categories reported per player (``PlayerState.breakdown`` fields).
 CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
+
+#: One game of a simulation: (game index, base seed, player kinds, tile-set file or None).
+GameTask = tuple[int, int, tuple[str, ...], str | None]
 
 
 @lru_cache(maxsize=8)
@@ -71,7 +74,8 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
     return GameResult(index, state.scores, state.winners, categories, count, len(state.removed))
 
 
-def _simulate_task(task: tuple[int, int, tuple[str, ...], str | None]) -> GameResult:
+def simulate_task(task: GameTask) -> GameResult:
+    """:func:`simulate_game` of one task (a picklable, module-level function for workers)."""
     return simulate_game(*task)
 
 
@@ -79,16 +83,17 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_games(tasks: list[tuple[int, int, tuple[str, ...], str | None]],
-               jobs: int) -> Iterator[GameResult]:
+def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
+    """Play the games of ``tasks`` (the arguments of :func:`simulate_game`) in ``jobs``
+    processes (in this one when ``jobs <= 1``), yielding their results in task order."""
     if jobs <= 1:
         for task in tasks:
-            yield _simulate_task(task)
+            yield simulate_task(task)
         return
     chunk = max(1, min(16, len(tasks) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint) as pool:
         try:
-            yield from pool.map(_simulate_task, tasks, chunksize=chunk)
+            yield from pool.map(simulate_task, tasks, chunksize=chunk)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -105,6 +110,7 @@ class Progress:
         self.shown = -1.0
 
     def update(self, done: int) -> None:
+        """Show that ``done`` games are finished (at most ten times a second)."""
         if not self.enabled:
             return
         now = time.perf_counter()
@@ -119,6 +125,7 @@ class Progress:
         self.stream.flush()
 
     def close(self) -> None:
+        """Erase the progress bar."""
         if self.enabled:
             self.stream.write("\r" + " " * 70 + "\r")
             self.stream.flush()
@@ -131,7 +138,7 @@ def _stats(values: Sequence[float]) -> dict[str, float]:
 
 
 def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jobs: int,
-              seconds: float) -> dict[str, Any]:
+              seconds: float, backend: str = "processes") -> dict[str, Any]:
     """The statistics ``simulate`` prints (and ``--json`` emits), from results in game order.
 
     Win rates count a shared victory fractionally: each of k tied winners gets 1/k,
@@ -162,6 +169,7 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
         "bots": list(kinds),
         "seed": seed,
         "jobs": jobs,
+        "backend": backend,
         "ties": "fractional: each of k tied winners counts 1/k of a win",
         "wins": [round(w, 4) for w in wins],
         "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
@@ -176,6 +184,7 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
 
 
 def summary_text(summary: dict[str, Any]) -> str:
+    """The statistics of :func:`summarise` as the table ``simulate`` prints."""
     kinds = summary["bots"]
     lines = [f"{summary['games']} games, {summary['players']} players "
              f"({', '.join(kinds)}), seed {summary['seed']}, {summary['jobs']} job(s): "

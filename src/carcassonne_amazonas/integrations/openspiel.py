@@ -1,0 +1,327 @@
+"""Carcassonne – Amazonas as an OpenSpiel game (extra ``[openspiel]``).
+
+Importing this module registers the Python game ``python_carcassonne_amazonas``::
+
+    import pyspiel
+    import carcassonne_amazonas.integrations.openspiel  # registers the game
+
+    game = pyspiel.load_game("python_carcassonne_amazonas", {"players": 3})
+    state = game.new_initial_state()
+
+Parameters: ``players`` (2–5, default 2) and ``shuffle`` (``"stratified"``, the
+default, or ``"uniform"``: RULES C7).
+
+The game
+--------
+- **Dynamics and chance**: sequential, ``EXPLICIT_STOCHASTIC``.  The engine
+  runs with ``draws="explicit"``: every draw is a chance node whose outcomes
+  are the tiles that can come next with their exact probabilities
+  (:func:`~carcassonne_amazonas.chance.chance_outcomes`, as floats).  The state
+  never holds the future pile order, so there is nothing hidden: the game is
+  declared ``PERFECT_INFORMATION`` (like backgammon: public dice, public board).
+- **Actions** are the integers of :mod:`~carcassonne_amazonas.encoding`
+  (``num_distinct_actions`` = 47,621 for the reference set).  Chance outcomes
+  use the same numbering (the ``DrawTile`` block), so ``max_chance_outcomes``
+  equals ``num_distinct_actions``.  ``action_to_string`` gives the library's
+  notation (``t-1,2,90``, ``m-1,2,0``, ``p``, ``d82``, ``*17``).
+- **Length**: ``max_game_length`` counts decisions, as OpenSpiel defines it:
+  every land tile gives at most 2 (place it, then the piece step; a tile
+  removed by G7 gives none) and every "!" tile that finds a double tile left
+  2 more (choose the double, place it), so ``2 × land tiles + 2 × min("!"
+  tiles, double tiles)`` = 2 × 80 + 2 × 3 = 166.  Draws are chance nodes:
+  ``max_chance_nodes_in_history`` = land tiles = 80 (each land tile is drawn
+  exactly once), so a history holds at most 246 actions.
+- **Returns** (terminal only): win/draw/loss, see
+  :func:`~carcassonne_amazonas.integrations.game_returns`: +1 to the sole
+  winner, 0 to each of several tied winners, -1 to everybody else;
+  ``min_utility`` -1, ``max_utility`` 1.  The 2-player game is declared
+  ``ZERO_SUM``, 3–5 players ``GENERAL_SUM``.
+- **Observations**: ``observation_tensor`` is
+  :func:`~carcassonne_amazonas.observation.observation_tensor` (shape
+  ``[451546]``: 38 board planes of 90 × 132 cells, then 106 values; the
+  observer's dict views are ``"board"`` and ``"vector"``), ``observation_string``
+  is :func:`~carcassonne_amazonas.observation.observation_string`, and
+  ``information_state_string`` is the observation string followed by the
+  public history in notation (perfect recall; it reveals nothing hidden since
+  nothing is).
+- **Serialization** (``serialize_game_and_state``, ``deserialize_game_and_state``):
+  OpenSpiel keeps the action history and pickles the Python state, which
+  pickles as a JSON snapshot (:func:`~carcassonne_amazonas.snapshot.state_to_json`).
+- ``state.game_state`` is the library's immutable
+  :class:`~carcassonne_amazonas.state.GameState`, for your own code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..chance import chance_outcomes
+from ..encoding import action_space, decode_action, encode_action
+from ..engine import apply_action, legal_actions, new_game
+from ..errors import IllegalActionError
+from ..notation import format_action
+from ..observation import observation_layout, observation_sparse, observation_string
+from ..pile import Shuffle
+from ..snapshot import state_from_json, state_to_json
+from ..state import GameState, Rules
+from ..tiles import TileKind
+from . import MAX_RETURN, MIN_RETURN, game_returns
+
+__all__ = [
+    "GAME_NAME",
+    "CarcassonneAmazonasGame",
+    "CarcassonneAmazonasState",
+    "max_chance_nodes",
+    "max_decisions",
+]
+
+#: The name to give ``pyspiel.load_game``.
+GAME_NAME = "python_carcassonne_amazonas"
+
+_DEFAULT_PARAMETERS: dict[str, Any] = {"players": 2, "shuffle": Shuffle.STRATIFIED.value}
+
+
+def max_decisions(rules: Rules | None = None) -> int:
+    """The most decisions (non-chance actions) a game can take (module docstring)."""
+    tileset = (rules or Rules()).tileset
+    exclamations = sum(1 for t in tileset.of_kind(TileKind.AMAZON) if t.layout.exclamation)
+    return 2 * len(tileset.land_tiles) + 2 * min(exclamations, len(tileset.double_tiles))
+
+
+def max_chance_nodes(rules: Rules | None = None) -> int:
+    """The most chance nodes (draws) a game can take: one per land tile."""
+    return len((rules or Rules()).tileset.land_tiles)
+
+
+def _game_type(utility: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Python Carcassonne - Amazonas",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=5,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(_DEFAULT_PARAMETERS),
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+
+
+class _Position:
+    """An immutable game position plus its public history in notation.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; the position
+    never changes (applying an action makes a new one), so a copy is itself.  It
+    pickles as a JSON snapshot.  ``legal`` caches the sorted legal action ids (a
+    pure function of the position, so sharing it between clones is safe),
+    ``outcomes`` the chance outcomes and ``cache`` the observations.
+    """
+
+    __slots__ = ("cache", "legal", "moves", "outcomes", "state")
+
+    def __init__(self, state: GameState, moves: tuple[str, ...]) -> None:
+        self.state = state
+        self.moves = moves
+        self.legal: list[int] | None = None
+        self.outcomes: list[tuple[int, float]] | None = None
+        self.cache: dict[tuple[str, int], Any] = {}
+
+    def observation(self, player: int) -> tuple[list[int], list[float]]:
+        """``observation_sparse`` for ``player``, computed once."""
+        found: tuple[list[int], list[float]] | None = self.cache.get(("tensor", player))
+        if found is None:
+            found = self.cache[("tensor", player)] = observation_sparse(self.state, player)
+        return found
+
+    def text(self, player: int) -> str:
+        """``observation_string`` for ``player``, computed once."""
+        found: str | None = self.cache.get(("text", player))
+        if found is None:
+            found = self.cache[("text", player)] = observation_string(self.state, player)
+        return found
+
+    def __copy__(self) -> _Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str, tuple[str, ...]]]:
+        return (_restore_position, (state_to_json(self.state), self.moves))
+
+
+def _restore_position(snapshot: str, moves: tuple[str, ...]) -> _Position:
+    return _Position(state_from_json(snapshot), tuple(moves))
+
+
+class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game; load it with ``pyspiel.load_game(GAME_NAME, {"players": n})``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        parameters = dict(_DEFAULT_PARAMETERS)
+        parameters.update(params or {})
+        players = int(parameters["players"])
+        if not 2 <= players <= 5:
+            raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {players}")
+        self.rules = Rules(shuffle=Shuffle(str(parameters["shuffle"])))
+        size = action_space(self.rules).size
+        zero_sum = players == 2
+        game_type = _game_type(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+                               else pyspiel.GameType.Utility.GENERAL_SUM)
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=size,
+            max_chance_outcomes=size,
+            num_players=players,
+            min_utility=MIN_RETURN,
+            max_utility=MAX_RETURN,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=max_decisions(self.rules),
+        )
+        super().__init__(game_type, game_info, parameters)
+        self._initial = new_game(players, rules=self.rules, draws="explicit")
+
+    def new_initial_state(self) -> CarcassonneAmazonasState:
+        """A new game: player 0 is about to draw the first tile (a chance node)."""
+        return CarcassonneAmazonasState(self, self._initial)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """One draw per land tile."""
+        return max_chance_nodes(self.rules)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> _Observer:
+        """The observer OpenSpiel uses for observation and information-state strings
+        and tensors (see the module docstring)."""
+        return _Observer(self.rules, iig_obs_type, params)
+
+
+class CarcassonneAmazonasState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state around the library's immutable :class:`GameState`."""
+
+    def __init__(self, game: CarcassonneAmazonasGame, state: GameState) -> None:
+        super().__init__(game)
+        self._position = _Position(state, ())
+
+    @property
+    def game_state(self) -> GameState:
+        """The library's state (immutable)."""
+        return self._position.state
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Every action so far in notation, draws included."""
+        return self._position.moves
+
+    def current_player(self) -> int:
+        """The player to act, ``PlayerId.CHANCE`` at a draw, ``PlayerId.TERMINAL`` at the end."""
+        state = self._position.state
+        if state.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance_node:
+            return int(pyspiel.PlayerId.CHANCE)
+        return state.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        position = self._position
+        if position.legal is None:
+            state = position.state
+            position.legal = sorted(encode_action(state, a) for a in legal_actions(state))
+        return list(position.legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action id, probability)`` of every tile that can be drawn next."""
+        position = self._position
+        if position.outcomes is None:
+            state = position.state
+            position.outcomes = sorted((encode_action(state, action), float(probability))
+                                       for action, probability in chance_outcomes(state))
+        return list(position.outcomes)
+
+    def _apply_action(self, action: int) -> None:
+        position = self._position
+        move = decode_action(position.state, int(action))
+        state = apply_action(position.state, move)
+        self._position = _Position(state, (*position.moves, format_action(move)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self._position.state
+        try:
+            return format_action(decode_action(state, int(action)))
+        except IllegalActionError:
+            # A piece placement when no tile may take a piece (e.g. Game.action_to_string,
+            # which asks the initial state): the notation without the position.
+            space = action_space(state.rules)
+            if space.meeple_base <= action < space.camp_base:
+                return f"m?,?,{action - space.meeple_base}"
+            if space.camp_base <= action < space.pass_index:
+                return f"c?,?,{action - space.camp_base}"
+            raise
+
+    def is_terminal(self) -> bool:
+        """True once final scoring is done."""
+        return self._position.state.is_terminal
+
+    def returns(self) -> list[float]:
+        """Win/draw/loss in {-1, 0, 1} at the end, 0 before (see ``game_returns``)."""
+        return list(game_returns(self._position.state))
+
+    def __str__(self) -> str:
+        """The position as text (the observation string without its observer line)."""
+        return self._position.text(0).split("\n", 1)[1]
+
+
+class _Observer:
+    """OpenSpiel's PyObserver interface: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    Everything in this game is public, so the private-information part of the
+    observation type changes nothing; with ``public_info`` False the observer
+    sees nothing.  ``perfect_recall`` adds the public history to the string (and
+    has no tensor).
+    """
+
+    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        self._public = iig_obs_type is None or bool(iig_obs_type.public_info)
+        self._recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        self.dict: dict[str, Any] = {}
+        self.tensor: Any = None
+        self._filled: list[int] = []
+        if self._public and not self._recall:
+            layout = observation_layout(rules)
+            self.tensor = np.zeros(layout.size, np.float32)
+            self.dict["board"] = self.tensor[:layout.board_size].reshape(
+                layout.planes, layout.height, layout.width)
+            self.dict["vector"] = self.tensor[layout.board_size:]
+
+    def set_from(self, state: CarcassonneAmazonasState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` sees in ``state``."""
+        if self.tensor is None:
+            return
+        self.tensor[self._filled] = 0.0  # only what the last call set: cheaper than fill
+        indices, values = state._position.observation(player)
+        self.tensor[indices] = values
+        self._filled = indices
+
+    def string_from(self, state: CarcassonneAmazonasState, player: int) -> str:
+        """What ``player`` sees in ``state`` as text (with the history for perfect recall)."""
+        if not self._public:
+            return ""
+        text = state._position.text(player)
+        if self._recall:
+            text += "\nhistory: " + " ".join(state.moves)
+        return text
+
+
+pyspiel.register_game(_GAME_TYPE, CarcassonneAmazonasGame)
