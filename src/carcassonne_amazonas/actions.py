@@ -17,7 +17,11 @@ from .tiles import TileId
 __all__ = ["Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile"]
 
 _position = attrs.validators.instance_of(Position)
-_int = attrs.validators.instance_of(int)
+
+
+def _int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
 
 
 def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:

@@ -158,6 +158,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Tile placements come row by row, then column, then rotation; piece
     placements by segment, then :class:`Pass`.  Empty once the game is over.
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
     phase = state.phase
     if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
         actions = state.tile_actions

@@ -59,6 +59,11 @@ class PieceKind(enum.Enum):
     CAMP = "camp"
 
 
+def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"Rules.{attribute.name} must be an int, not {type(value).__name__}")
+
+
 @attrs.frozen(slots=True)
 class Rules:
     """Rule options of a game (RULES C7, C8; Decisions documented per option).
@@ -68,11 +73,12 @@ class Rules:
     ``tileset`` is the reference set unless a custom one is given.
     """
 
-    tileset: TileSet = attrs.field(factory=reference_tileset)
-    first_player: int = attrs.field(default=0, validator=attrs.validators.instance_of(int))
+    tileset: TileSet = attrs.field(factory=reference_tileset,
+                                   validator=attrs.validators.instance_of(TileSet))
+    first_player: int = attrs.field(default=0, validator=_whole_number)
     shuffle: Shuffle = attrs.field(default=Shuffle.STRATIFIED,
                                    validator=attrs.validators.instance_of(Shuffle))
-    slices: int = attrs.field(default=5, validator=attrs.validators.instance_of(int))
+    slices: int = attrs.field(default=5, validator=_whole_number)
 
 
 @attrs.frozen(slots=True)

@@ -1,0 +1,24 @@
+"""Hypothesis settings profiles for the whole suite.
+
+- ``ci``: chosen when the ``CI`` environment variable is set; moderate example
+  counts so that the suite stays well under a few minutes on 2 cores.
+- ``dev``: the default on a developer's machine.
+- ``thorough``: many more examples, for a long run before a release.
+
+``HYPOTHESIS_PROFILE=<name>`` (or pytest's ``--hypothesis-profile``) picks one
+explicitly.  No profile has a deadline: the suite runs on shared, noisy
+machines where a single slow example says nothing about the code.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", max_examples=40, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI")
+                                                               else "dev"))
