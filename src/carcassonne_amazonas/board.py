@@ -12,12 +12,22 @@ from collections.abc import Iterator
 
 import attrs
 
-from .geometry import KEY_DELTAS, Position, Rotation, Side, cell_key, in_range, position_of_key
+from .geometry import (
+    KEY_DELTAS,
+    KEY_STRIDE,
+    Position,
+    Rotation,
+    Side,
+    cell_key,
+    in_range,
+    position_of_key,
+)
 from .tiles import Tile, TileKind, Variant, VariantCell
 
 __all__ = ["Board", "Placement"]
 
 _SIGNATURE_WEIGHTS = (1, 5, 25, 125)
+_HALF_STRIDE = KEY_STRIDE // 2
 
 
 @attrs.frozen(slots=True)
@@ -121,6 +131,15 @@ class Board:
         signature = self._open.get(cell_key(position.x, position.y))
         return (signature is not None and position.y <= self.river_end_row
                 and tile.layout.fit_mask(signature) >> rotation & 1 == 1)
+
+    def has_room_for(self, tile: Tile) -> bool:
+        """Whether ``tile`` has any legal placement (G6, G7), stopping at the first found."""
+        if tile.kind.is_river:
+            return True
+        layout = tile.layout
+        last_key = cell_key(_HALF_STRIDE - 1, self.river_end_row)
+        return any(key <= last_key and layout.fit_mask(signature)
+                   for key, signature in self._open.items())
 
     def required_edges(self, position: Position) -> tuple[int, int, int, int]:
         """The edge each neighbour of ``position`` shows towards it, by side (0: none)."""
