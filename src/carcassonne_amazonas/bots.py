@@ -30,7 +30,9 @@ TURN_END = (Pass, PlaceMeeple, PlaceCamp)
 class Bot(Protocol):
     """Chooses an action for the player to move."""
 
-    def choose(self, state: GameState) -> Action: ...
+    def choose(self, state: GameState) -> Action:
+        """A legal action for ``state.current_player`` (``state`` is not terminal)."""
+        ...
 
 
 class RandomBot:
@@ -40,6 +42,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, state: GameState) -> Action:
+        """One of the legal actions, uniformly at random."""
         return self.rng.choice(legal_actions(state))
 
 
@@ -52,6 +55,7 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, state: GameState) -> Action:
+        """The legal action with the best immediate gain (ties broken at random)."""
         me = state.current_player
         best = -math.inf
         choices: list[Action] = []

@@ -278,6 +278,7 @@ def _bot_list(parser: argparse.ArgumentParser, text: str | None, players: int,
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """``play``: a game in the terminal between humans and bots; returns the exit code."""
     out: TextIO = sys.stdout
     players: int = args.players
     kinds = _bot_list(args.parser, args.bots, players, ["human"] + ["greedy"] * (players - 1),
@@ -347,6 +348,7 @@ def _run_on_ray(tasks: list[GameTask], cpus: int | None,
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """``simulate``: many bot games and their statistics; returns the exit code."""
     players: int = args.players
     kinds = _bot_list(args.parser, args.bots, players, ["random"] * players,
                       ("random", "greedy"))
@@ -439,6 +441,7 @@ def _record_heading(path: str, record: GameRecord, turns: list[_Turn]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """``replay``: a game record turn by turn, every point explained; returns the exit code."""
     record = _load_record(args.file, args.tileset)
     turns = _turns(record)
     final = _state_after_turn(record, turns, args.turn)
@@ -465,6 +468,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    """``render``: an SVG of a game record's board; returns the exit code."""
     record = _load_record(args.file, args.tileset)
     turns = _turns(record)
     state = _state_after_turn(record, turns, args.turn)
@@ -499,6 +503,7 @@ def tileset_summary(tileset: TileSet) -> list[str]:
 
 
 def cmd_validate_tileset(args: argparse.Namespace) -> int:
+    """``validate-tileset``: a tile-set file's summary or its problems; returns the exit code."""
     text = _read_text(args.file, "tile set")
     try:
         tileset = parse_tileset(text, args.file)

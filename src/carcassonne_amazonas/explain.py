@@ -41,6 +41,7 @@ __all__ = [
 
 
 def colour(player: int) -> str:
+    """The colour name of player ``player`` (C1): ``yellow``, ``red``, ..."""
     return PLAYER_COLOURS[player]
 
 
@@ -57,16 +58,19 @@ def _points(points: Sequence[int]) -> str:
 
 
 def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, with an ``s`` unless the count is 1: ``2 caimans``."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def icons_text(icons: Icons) -> str:
+    """The icons in words, such as ``1 Boat icon, 2 animals`` (empty for no icons)."""
     parts = [(icons.boats, "Boat icon"), (icons.fruit, "Fruit icon"), (icons.animals, "animal"),
              (icons.caimans, "caiman"), (icons.piranhas, "piranha")]
     return ", ".join(plural(n, word) for n, word in parts if n)
 
 
 def tile_description(tile: Tile) -> str:
+    """A tile copy in words: its name, the layout's title, its kind and its icons."""
     mark = ' with "!"' if tile.layout.exclamation else ""
     icons = [f"{icons_text(i)} on {s.name}" for s, i in zip(tile.layout.segments, tile.icons)
              if i]
@@ -219,6 +223,7 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
 
 
 def winner_text(scores: Sequence[int], winners: Sequence[int]) -> str:
+    """Who won and with how many points, or the shared victory of tied players (E6)."""
     best = max(scores)
     if len(winners) == 1:
         return f"the winner is {colour(winners[0])} with {best} points"

@@ -94,20 +94,6 @@ class Feature:
         return tuple(sorted(p for p, n in counts.items() if n == most))
 
 
-@attrs.frozen(slots=True)
-class PlacementResult:
-    """What placing one tile did to the features.
-
-    ``touched`` lists the ids of the features that now contain the new tile's
-    segments; ``boat_gains[p]`` is how many Boat icons became newly connected
-    to player ``p``'s meeples (T4).
-    """
-
-    graph: FeatureGraph
-    touched: tuple[int, ...]
-    boat_gains: tuple[int, ...]
-
-
 @attrs.frozen(slots=True, eq=False)
 class FeatureGraph:
     """Immutable map from nodes to features.  Equal graphs hold the same pieces."""
@@ -237,6 +223,21 @@ class FeatureGraph:
         for feature_id in feature_ids:
             features[feature_id] = attrs.evolve(features[feature_id], pieces=())
         return FeatureGraph(self._node_feature, features)
+
+
+@attrs.frozen(slots=True)
+class PlacementResult:
+    """What placing one tile did to the features.
+
+    ``touched`` lists the ids of the features that now contain the new tile's
+    segments; ``boat_gains[p]`` is how many Boat icons became newly connected
+    to player ``p``'s meeples (T4).
+    """
+
+    graph: FeatureGraph
+    touched: tuple[int, ...]
+    boat_gains: tuple[int, ...]
+
 
 
 def _union(first: int, second: int, node_feature: dict[int, int],

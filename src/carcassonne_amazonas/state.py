@@ -152,17 +152,26 @@ class GameState:
     """
 
     rules: Rules
+    """The rule options and the tile set of this game."""
     num_players: int
+    """2 to 5 (C1)."""
     phase: Phase
+    """Which decision is due (see :class:`Phase`)."""
     current_player: int
+    """The player to act (at a chance node: the player about to draw)."""
     players: tuple[PlayerState, ...]
+    """Every player's score, boat and supply, by player index."""
     track_length: int
     """Explored river spaces: start tile + Amazon tiles + 2 per double tile (T9)."""
     board: Board
+    """The placed tiles, the open cells and the river."""
     features: FeatureGraph = attrs.field(repr=False)
+    """The features of the board and the pieces on them (see :meth:`feature_at`)."""
     tile_in_hand: Tile | None
     """The tile the current player must place (the drawn tile, or the chosen double)."""
     pile: Pile = attrs.field(repr=False)
+    """The land tiles left to draw.  In seeded mode it holds their hidden order, which
+    players and search code must not read (see :func:`~carcassonne_amazonas.chance.determinize`)."""
     removed: tuple[Tile, ...]
     """Standard tiles drawn with no legal placement and removed from the game (G7)."""
     doubles_left: tuple[Tile, ...]

@@ -1,14 +1,15 @@
 """The tile-set file format: parsing and validation (TILESET.md).
 
 A tile-set file is plain text, one directive per line; ``#`` starts a comment.
-The reference set, ``data/amazonas.tiles``, is the worked example::
+The reference set, ``data/amazonas.tiles``, is the worked example; it begins
+like this (its first layout shortened here to show the forms of ``copy``)::
 
     tileset amazonas-reference
     title "Carcassonne – Amazonas (reconstructed reference set)"
     start-side 2-3 river-spaces 16 mouth 6 3        # RULES C5, C6, E5
     start-side 4-5 river-spaces 8 mouth 7 4 1
     expect standard 65 amazon 15 double 4           # checked on load
-    icon-totals boats 15 fruit 18 ...               # checked on load
+    icon-totals boats 16 fruit 21 animals 36 caimans 32 piranhas 11  # checked too
 
     layout S01 standard x10 "straight tributary"
       tributary t  N S           # a side alone: its middle port (N2, S2)

@@ -42,6 +42,7 @@ __all__ = [
     "TileSet",
     "Variant",
     "VariantCell",
+    "reference_tileset",
 ]
 
 #: Identifies one physical tile copy inside its tile set (its index there).

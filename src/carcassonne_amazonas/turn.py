@@ -74,6 +74,7 @@ class Turn:
         self.tile_actions: tuple[PlaceTile, ...] | None = None
 
     def freeze(self) -> GameState:
+        """The immutable state this turn step has reached."""
         return GameState(
             self.state.rules, self.state.num_players, self.phase, self.current_player,
             tuple(self.players), self.track_length, self.board, self.graph, self.tile_in_hand,

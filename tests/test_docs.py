@@ -1,0 +1,137 @@
+"""The documentation in docs/ stays in step with the rules, the tests and the package.
+
+- the rules reference has an entry for every rule id of RULES.md and every worked
+  example;
+- every test the docs cite (``tests/FILE.py::test_name``) exists;
+- every module of the package has a page in the API reference;
+- every example script is described in the docs.
+
+The Sphinx build itself (``python -m sphinx -W ...``) runs in CI, not here.
+"""
+
+from __future__ import annotations
+
+import ast
+import pkgutil
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import carcassonne_amazonas
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+RULE_IDS = ([f"C{i}" for i in range(1, 10)] + [f"G{i}" for i in range(1, 8)]
+            + [f"F{i}" for i in range(1, 9)] + [f"T{i}" for i in range(1, 11)] + ["M1"]
+            + [f"A{i}" for i in range(1, 5)] + [f"E{i}" for i in range(1, 7)])
+DECISIONS = ["C7", "G7", "F8", "T8", "E4", "E6"]
+TEST_REFERENCE = re.compile(r"(tests/[\w/]+\.py)::(\w+)")
+NEXT_ENTRY = re.compile(r"\n\((?:rule|example)-\w+\)=\n|\n## ")
+
+
+def doc_pages() -> list[Path]:
+    """Every hand-written page of the docs (not the build, not generated pages)."""
+    return sorted(path for path in DOCS.rglob("*.md")
+                  if not path.relative_to(DOCS).parts[0].startswith("_"))
+
+
+@cache
+def functions_of(path: Path) -> frozenset[str]:
+    """The names of the test functions defined at the top level of a test file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return frozenset(node.name for node in tree.body if isinstance(node, ast.FunctionDef))
+
+
+def rule_section(text: str, rule: str) -> str:
+    """The entry of one rule in the rules reference, up to the next entry."""
+    return NEXT_ENTRY.split(text.split(f"(rule-{rule.lower()})=\n")[1])[0]
+
+
+def test_the_rules_reference_covers_every_rule_and_worked_example() -> None:
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    for rule in RULE_IDS:
+        assert f"(rule-{rule.lower()})=\n### {rule} " in text, rule
+    for number in range(1, 11):
+        assert f"(example-{number})=\n### Example {number} " in text, number
+    for rule in DECISIONS:
+        section = rule_section(text, rule)
+        assert "**Decision.**" in section, rule
+        assert "(Decision)" in section.splitlines()[0], rule
+
+
+def test_every_rule_entry_cites_a_test() -> None:
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    for rule in RULE_IDS:
+        section = rule_section(text, rule)
+        assert TEST_REFERENCE.search(section), rule
+
+
+@pytest.mark.parametrize("page", doc_pages(), ids=lambda p: str(p.relative_to(DOCS)))
+def test_cited_tests_exist(page: Path) -> None:
+    for file, name in TEST_REFERENCE.findall(page.read_text(encoding="utf-8")):
+        path = ROOT / file
+        assert path.is_file(), f"{page.name} cites {file}, which does not exist"
+        assert name in functions_of(path), f"{page.name} cites {file}::{name}, not found"
+
+
+def test_every_module_has_an_api_page() -> None:
+    modules = [carcassonne_amazonas.__name__] + [
+        info.name for info in pkgutil.walk_packages(carcassonne_amazonas.__path__,
+                                                    carcassonne_amazonas.__name__ + ".")
+        if not info.name.endswith("__main__")]
+    index = (DOCS / "api" / "index.md").read_text(encoding="utf-8")
+    for module in modules:
+        page = DOCS / "api" / f"{module}.md"
+        assert page.is_file(), f"no API page for {module}: add docs/api/{module}.md"
+        assert f".. automodule:: {module}\n" in page.read_text(encoding="utf-8"), module
+        assert f"\n{module}\n" in index, f"docs/api/index.md does not list {module}"
+
+
+def test_every_example_is_described() -> None:
+    text = "\n".join(page.read_text(encoding="utf-8") for page in doc_pages())
+    for example in sorted((ROOT / "examples").glob("*.py")):
+        assert f"examples/{example.name}" in text, example.name
+
+
+FENCE = re.compile(r"^```([\w{}-]*)[^\n]*\n(.*?)^```\s*$", re.MULTILINE | re.DOTALL)
+
+
+def code_blocks(page: Path) -> list[tuple[str, str, str | None]]:
+    """``(language, code, expected output)`` of each fenced block; the expected output is
+    the content of a ``text`` block that directly follows a ``python`` block."""
+    text = page.read_text(encoding="utf-8")
+    matches = list(FENCE.finditer(text))
+    blocks = []
+    for index, match in enumerate(matches):
+        expected = None
+        if match.group(1) == "python" and index + 1 < len(matches):
+            after = matches[index + 1]
+            if after.group(1) == "text" and not text[match.end():after.start()].strip():
+                expected = after.group(2)
+        blocks.append((match.group(1), match.group(2), expected))
+    return blocks
+
+
+RUNNABLE = [page for page in doc_pages()
+            if any(language == "python" for language, _, _ in code_blocks(page))]
+
+
+@pytest.mark.parametrize("page", RUNNABLE, ids=lambda p: str(p.relative_to(DOCS)))
+def test_python_examples_in_the_docs_run(page: Path, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Every ``python`` block of a page runs, in order, in one namespace (``py`` blocks
+    are sketches and are not run); a ``text`` block right after one is its output."""
+    monkeypatch.chdir(tmp_path)  # blocks may write files
+    namespace: dict[str, object] = {"__name__": "__docs__"}
+    for language, code, expected in code_blocks(page):
+        if language != "python":
+            continue
+        capsys.readouterr()
+        exec(compile(code, f"{page.name} block", "exec"), namespace)
+        output = capsys.readouterr().out
+        if expected is not None:
+            assert output.strip() == expected.strip(), code
