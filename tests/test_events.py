@@ -38,8 +38,6 @@ from carcassonne_amazonas import (
     PlaceMeeple,
     PlaceTile,
     RiverScored,
-    Rules,
-    Shuffle,
     Terrain,
     TileDrawn,
     TileId,
@@ -53,6 +51,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
+from games import initial_states
 
 TILESET = reference_tileset()
 LAND_IDS = sorted(t.id for t in TILESET.land_tiles)
@@ -67,21 +66,6 @@ class Step(NamedTuple):
     action: Action
     after: GameState
     events: tuple[Event, ...]
-
-
-@st.composite
-def initial_states(draw: st.DrawFn) -> GameState:
-    """A new game: any player count, first player, shuffle and slice count, either draw mode."""
-    num_players = draw(st.integers(min_value=2, max_value=5), label="players")
-    shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
-    rules = Rules(first_player=draw(st.integers(0, num_players - 1), label="first player"),
-                  shuffle=shuffle,
-                  slices=draw(st.integers(1, 8), label="slices") if shuffle is
-                  Shuffle.STRATIFIED else 5)
-    if draw(st.booleans(), label="explicit draws"):
-        return new_game(num_players, rules=rules, draws="explicit")
-    return new_game(num_players, seed=draw(st.integers(0, 2**63 - 1), label="seed"),
-                    rules=rules)
 
 
 def play_with_events(state: GameState, rng: random.Random) -> list[Step]:

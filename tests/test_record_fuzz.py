@@ -34,8 +34,6 @@ from carcassonne_amazonas import (
     RecordError,
     Rules,
     Shuffle,
-    apply_action,
-    chance_outcomes,
     format_action,
     legal_actions,
     new_game,
@@ -43,6 +41,7 @@ from carcassonne_amazonas import (
     state_from_json,
     state_to_json,
 )
+from games import play_random
 
 _PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 FUZZ_CASES = {"ci": 300, "thorough": 20_000}.get(_PROFILE, 2_000)
@@ -59,23 +58,6 @@ class Base(NamedTuple):
     data: dict[str, Any]
     states: tuple[GameState, ...]
     actions: tuple[Action, ...]
-
-
-def _play(state: GameState, rng: random.Random,
-          max_actions: int | None) -> tuple[tuple[GameState, ...], tuple[Action, ...]]:
-    states: list[GameState] = [state]
-    actions: list[Action] = []
-    while not state.is_terminal and (max_actions is None or len(actions) < max_actions):
-        if state.is_chance_node:
-            outcomes = chance_outcomes(state)
-            action: Action = rng.choices([a for a, _ in outcomes],
-                                         [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply_action(state, action)
-        states.append(state)
-        actions.append(action)
-    return tuple(states), tuple(actions)
 
 
 @functools.cache
@@ -95,7 +77,7 @@ def bases() -> tuple[Base, ...]:
                                                key=lambda t: t.name)), 0, 25),
     ]
     for name, initial, skip, length in setups:
-        states, actions = _play(initial, rng, None if length is None else skip + length)
+        states, actions = play_random(initial, rng, None if length is None else skip + length)
         record = GameRecord.from_game(states[skip], actions[skip:])
         made.append(Base(name, json.loads(record.to_json()), states[skip:], actions[skip:]))
     return tuple(made)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -31,8 +31,6 @@ from carcassonne_amazonas import (
     Shuffle,
     TileId,
     TileKind,
-    apply_action,
-    chance_outcomes,
     determinize,
     format_action,
     legal_actions,
@@ -41,51 +39,13 @@ from carcassonne_amazonas import (
     reference_tileset,
     state_to_json,
 )
+from games import initial_states, play_random
 
 TILESET = reference_tileset()
 SCHEMA = "carcassonne-amazonas/record/1"
 
 games = settings(max_examples=max(3, settings().max_examples // 4),
                  suppress_health_check=[HealthCheck.too_slow])
-
-
-class Game(NamedTuple):
-    """``states[i + 1] == apply_action(states[i], actions[i])``."""
-
-    states: tuple[GameState, ...]
-    actions: tuple[Action, ...]
-
-
-def play_random(state: GameState, rng: random.Random, max_actions: int | None = None) -> Game:
-    """A random game from ``state`` (chance draws follow their probabilities)."""
-    states: list[GameState] = [state]
-    actions: list[Action] = []
-    while not state.is_terminal and (max_actions is None or len(actions) < max_actions):
-        if state.is_chance_node:
-            outcomes = chance_outcomes(state)
-            action: Action = rng.choices([a for a, _ in outcomes],
-                                         [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply_action(state, action)
-        states.append(state)
-        actions.append(action)
-    return Game(tuple(states), tuple(actions))
-
-
-@st.composite
-def initial_states(draw: st.DrawFn) -> GameState:
-    """A new game: any player count, first player, shuffle and slice count, either draw mode."""
-    num_players = draw(st.integers(min_value=2, max_value=5), label="players")
-    shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
-    rules = Rules(first_player=draw(st.integers(0, num_players - 1), label="first player"),
-                  shuffle=shuffle,
-                  slices=draw(st.integers(1, 8), label="slices") if shuffle is
-                  Shuffle.STRATIFIED else 5)
-    if draw(st.booleans(), label="explicit draws"):
-        return new_game(num_players, rules=rules, draws="explicit")
-    return new_game(num_players, seed=draw(st.integers(0, 2**63 - 1), label="seed"),
-                    rules=rules)
 
 
 def round_trip(initial: GameState, actions: tuple[Action, ...]) -> tuple[GameState, ...]:

@@ -19,7 +19,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
-    Action,
     GameState,
     Phase,
     RecordError,
@@ -37,43 +36,13 @@ from carcassonne_amazonas import (
     state_from_json,
     state_to_json,
 )
+from games import initial_states, play_random
 
 TILESET = reference_tileset()
 SCHEMA = "carcassonne-amazonas/state/1"
 
 games = settings(max_examples=max(3, settings().max_examples // 4),
                  suppress_health_check=[HealthCheck.too_slow])
-
-
-def play_random(state: GameState, rng: random.Random,
-                max_actions: int | None = None) -> list[GameState]:
-    """Every state of a random game from ``state`` (chance draws follow their probabilities)."""
-    states = [state]
-    while not state.is_terminal and (max_actions is None or len(states) <= max_actions):
-        if state.is_chance_node:
-            outcomes = chance_outcomes(state)
-            action: Action = rng.choices([a for a, _ in outcomes],
-                                         [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply_action(state, action)
-        states.append(state)
-    return states
-
-
-@st.composite
-def initial_states(draw: st.DrawFn) -> GameState:
-    """A new game: any player count, first player, shuffle and slice count, either draw mode."""
-    num_players = draw(st.integers(min_value=2, max_value=5), label="players")
-    shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
-    rules = Rules(first_player=draw(st.integers(0, num_players - 1), label="first player"),
-                  shuffle=shuffle,
-                  slices=draw(st.integers(1, 8), label="slices") if shuffle is
-                  Shuffle.STRATIFIED else 5)
-    if draw(st.booleans(), label="explicit draws"):
-        return new_game(num_players, rules=rules, draws="explicit")
-    return new_game(num_players, seed=draw(st.integers(0, 2**63 - 1), label="seed"),
-                    rules=rules)
 
 
 def check_round_trip(state: GameState) -> GameState:
@@ -91,7 +60,7 @@ def check_round_trip(state: GameState) -> GameState:
 @games
 @given(initial_states(), st.integers(min_value=0, max_value=2**32))
 def test_round_trip_at_every_step_of_random_games(initial: GameState, seed: int) -> None:
-    states = play_random(initial, random.Random(seed))
+    states = play_random(initial, random.Random(seed)).states
     assert states[-1].is_terminal
     for state in states[:-1]:
         loaded = check_round_trip(state)
@@ -111,7 +80,7 @@ def test_round_trip_at_every_step_of_random_games(initial: GameState, seed: int)
        st.integers(min_value=0, max_value=200))
 def test_round_trip_of_determinized_states(initial: GameState, seed: int, steps: int) -> None:
     rng = random.Random(seed)
-    state = play_random(initial, rng, steps)[-1]
+    state = play_random(initial, rng, steps).states[-1]
     while state.is_chance_node:  # determinize at a chance node is checked in test_chance.py
         state = apply_action(state, chance_outcomes(state)[0][0])
     check_round_trip(determinize(state, rng))
@@ -142,12 +111,12 @@ def test_rule_options_round_trip(rules: Rules, draws: str) -> None:
         initial = new_game(3, rules=rules, draws="explicit")
     else:
         initial = new_game(3, seed=99, rules=rules)
-    for state in play_random(initial, random.Random(4), 30):
+    for state in play_random(initial, random.Random(4), 30).states:
         assert check_round_trip(state).rules == rules
 
 
 def test_the_documented_layout() -> None:
-    state = play_random(new_game(3, seed=11), random.Random(2), 41)[-1]
+    state = play_random(new_game(3, seed=11), random.Random(2), 41).states[-1]
     assert state.phase is Phase.PLACE_PIECE
     data = json.loads(state_to_json(state))
     assert data["schema"] == SCHEMA
@@ -202,7 +171,7 @@ def test_a_custom_tile_set_must_be_passed() -> None:
 
 def _base() -> dict[str, Any]:
     """A snapshot in the piece step, with pieces of three players on the board."""
-    state = play_random(new_game(3, seed=11), random.Random(2), 41)[-1]
+    state = play_random(new_game(3, seed=11), random.Random(2), 41).states[-1]
     assert state.phase is Phase.PLACE_PIECE
     data: dict[str, Any] = json.loads(state_to_json(state))
     return data
