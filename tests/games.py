@@ -26,17 +26,20 @@ class Game(NamedTuple):
     actions: tuple[Action, ...]
 
 
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A random legal action; at a chance node, a draw with its own probability."""
+    if state.is_chance_node:
+        outcomes = chance_outcomes(state)
+        return rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+    return rng.choice(legal_actions(state))
+
+
 def play_random(state: GameState, rng: random.Random, max_actions: int | None = None) -> Game:
     """A random game from ``state`` (chance draws follow their probabilities)."""
     states: list[GameState] = [state]
     actions: list[Action] = []
     while not state.is_terminal and (max_actions is None or len(actions) < max_actions):
-        if state.is_chance_node:
-            outcomes = chance_outcomes(state)
-            action: Action = rng.choices([a for a, _ in outcomes],
-                                         [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(legal_actions(state))
+        action = random_action(state, rng)
         state = apply_action(state, action)
         states.append(state)
         actions.append(action)

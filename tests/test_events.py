@@ -51,7 +51,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from games import initial_states
+from games import initial_states, random_action
 
 TILESET = reference_tileset()
 LAND_IDS = sorted(t.id for t in TILESET.land_tiles)
@@ -72,12 +72,7 @@ def play_with_events(state: GameState, rng: random.Random) -> list[Step]:
     """A random complete game, each step with its events, checked against apply_action."""
     steps = []
     while not state.is_terminal:
-        if state.is_chance_node:
-            outcomes = chance_outcomes(state)
-            action: Action = rng.choices([a for a, _ in outcomes],
-                                         [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(legal_actions(state))
+        action = random_action(state, rng)
         after, events = apply_action_with_events(state, action)
         assert after == apply_action(state, action)
         assert isinstance(events, tuple)

@@ -32,12 +32,12 @@ from carcassonne_amazonas import (
     Shuffle,
     TileId,
     apply_action,
-    chance_outcomes,
     format_action,
     legal_actions,
     new_game,
     parse_action,
 )
+from games import random_action
 
 # The notation writes at most 9 digits per number (larger values are not game values).
 MAX_NUMBER = 10**9 - 1
@@ -124,13 +124,7 @@ def _random_game_actions(state: GameState, rng: random.Random) -> list[tuple[Act
     while not state.is_terminal:
         legal = legal_actions(state)
         seen.append(legal)
-        if state.is_chance_node:
-            outcomes = chance_outcomes(state)
-            action: Action = rng.choices([a for a, _ in outcomes],
-                                         [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(legal)
-        state = apply_action(state, action)
+        state = apply_action(state, random_action(state, rng))
     return seen
 
 

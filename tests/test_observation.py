@@ -19,7 +19,6 @@ from collections.abc import Iterator
 import pytest
 
 from carcassonne_amazonas import (
-    Action,
     GameState,
     Phase,
     PieceKind,
@@ -28,7 +27,6 @@ from carcassonne_amazonas import (
     Shuffle,
     TileKind,
     apply_action,
-    chance_outcomes,
     determinize,
     legal_actions,
     new_game,
@@ -45,6 +43,7 @@ from carcassonne_amazonas.observation import (
     observation_tensor,
     observation_upper_bounds,
 )
+from games import random_action
 
 TILESET = reference_tileset()
 LAYOUT = observation_layout()
@@ -61,13 +60,7 @@ def random_game(num_players: int, seed: int, explicit: bool = False) -> Iterator
              else new_game(num_players, seed=seed, rules=rules))
     yield state
     while not state.is_terminal:
-        action: Action
-        if state.is_chance_node:
-            outcomes = chance_outcomes(state)
-            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply_action(state, action)
+        state = apply_action(state, random_action(state, rng))
         yield state
 
 

@@ -42,11 +42,10 @@ from .errors import IllegalActionError, RecordError
 from .jsonio import Fields, parse_json
 from .notation import NotationError, format_action, parse_action
 from .snapshot import (
-    rules_from_json,
+    read_header,
     rules_to_json,
     state_from_json,
     state_to_json,
-    tileset_from_json,
     tileset_to_json,
 )
 from .state import GameState, Rules
@@ -199,13 +198,7 @@ class GameRecord:
     @classmethod
     def _from_json(cls, text: str | bytes, tileset: TileSet | None) -> GameRecord:
         doc = parse_json(text, "record")
-        schema = doc.get_str("schema")
-        if schema != RECORD_SCHEMA:
-            raise RecordError(f"record.schema: unknown schema {schema!r}; this library reads "
-                              f"{RECORD_SCHEMA!r}")
-        tiles = tileset_from_json(doc.get_obj("tileset"), tileset)
-        num_players = doc.get_int("num_players", 2, 5)
-        rules = rules_from_json(doc.get_obj("rules"), tiles, num_players)
+        tiles, num_players, rules = read_header(doc, RECORD_SCHEMA, tileset)
         draws = doc.get_str("draws")
         if draws not in ("seeded", "explicit"):
             raise RecordError(f"record.draws: {draws!r} is not 'seeded' or 'explicit'")

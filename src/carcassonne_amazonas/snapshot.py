@@ -41,7 +41,7 @@ from .pile import Pile, Shuffle, plan_for
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
 from .tiles import Terrain, Tile, TileKind, TileSet, reference_tileset
 
-__all__ = ["STATE_SCHEMA", "rules_from_json", "rules_to_json", "state_from_json",
+__all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_json",
            "state_to_json", "tileset_from_json"]
 
 STATE_SCHEMA = "carcassonne-amazonas/state/1"
@@ -86,6 +86,18 @@ def rules_from_json(fields: Fields, tileset: TileSet, num_players: int) -> Rules
                           "(expected 'stratified' or 'uniform')") from None
     slices = fields.get_int("slices", 1, 1000)
     return Rules(tileset=tileset, first_player=first, shuffle=shuffle, slices=slices)
+
+
+def read_header(doc: Fields, schema: str,
+                tileset: TileSet | None) -> tuple[TileSet, int, Rules]:
+    """The schema check, tile set, player count and rules that open snapshots and records."""
+    found = doc.get_str("schema")
+    if found != schema:
+        raise RecordError(f"{doc.path}.schema: unknown schema {found!r}; this library reads "
+                          f"{schema!r}")
+    tiles = tileset_from_json(doc.get_obj("tileset"), tileset)
+    num_players = doc.get_int("num_players", 2, 5)
+    return tiles, num_players, rules_from_json(doc.get_obj("rules"), tiles, num_players)
 
 
 def state_to_json(state: GameState) -> str:
@@ -154,13 +166,7 @@ def state_from_json(text: str | bytes, tileset: TileSet | None = None) -> GameSt
     inconsistent.
     """
     doc = parse_json(text, "state")
-    schema = doc.get_str("schema")
-    if schema != STATE_SCHEMA:
-        raise RecordError(f"state.schema: unknown schema {schema!r}; this library reads "
-                          f"{STATE_SCHEMA!r}")
-    tiles_set = tileset_from_json(doc.get_obj("tileset"), tileset)
-    num_players = doc.get_int("num_players", 2, 5)
-    rules = rules_from_json(doc.get_obj("rules"), tiles_set, num_players)
+    tiles_set, num_players, rules = read_header(doc, STATE_SCHEMA, tileset)
     tiles = _Tiles(tiles_set)
     board, graph = _board_from_json(doc, tiles)
     graph = _pieces_from_json(doc, board, graph, num_players)
