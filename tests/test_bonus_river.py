@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from carcassonne_amazonas import (
+    Action,
     ChooseDouble,
     DoubleChosen,
     GameRecord,
@@ -251,7 +252,8 @@ def test_chance_probabilities_are_those_of_the_base_game() -> None:
             assert outcomes == chance_outcomes(base)
             assert sum(p for _, p in outcomes) == 1
             draws += 1
-            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            action: Action = rng.choices([a for a, _ in outcomes],
+                                         [float(p) for _, p in outcomes])[0]
         else:
             action = rng.choice(legal_actions(base))
         base, bonus = apply_action(base, action), apply_action(bonus, action)
