@@ -59,6 +59,7 @@ from carcassonne_amazonas.svg import tile_svg
 from carcassonne_amazonas.text import board_text
 from carcassonne_amazonas.tilefile import shipped_tileset
 from games import play_random
+from perft import POSITIONS, perft, start_position
 from scenario import R0, play, start_game
 
 BASE = reference_tileset()
@@ -293,3 +294,17 @@ def test_bonus_doubles_are_drawn() -> None:
     state, _ = play(state, PlaceTile(Position(0, 4), R0),
                     ChooseDouble(BONUS.tile_named("D6.1").id), PlaceTile(Position(0, 5), R0))
     assert board_text(state)
+
+
+def test_perft_of_the_bonus_positions_by_hand() -> None:
+    """The golden perft positions of the bonus set (tests/data/perft.json) start
+    with what can be counted by hand: 2 rotations of the "!" tile x 6 doubles = 12
+    sequences of 2 actions (8 with the base set's 4); in the 2-player position the
+    second "!" tile finds only 5 doubles left, so depth 6 is 5 x depth 5."""
+    positions = {p["name"]: p for p in POSITIONS}
+    bonus = start_position(positions["3p-bonus-exclamation-first"])
+    base = start_position(positions["3p-exclamation-first"])
+    assert (perft(bonus, 1), perft(bonus, 2), perft(bonus, 3)) == (2, 2 * 6, 2 * 6 * 2)
+    assert (perft(base, 1), perft(base, 2)) == (2, 2 * 4)
+    two = start_position(positions["2p-bonus-two-exclamations"])
+    assert perft(two, 6) == 5 * perft(two, 5)
