@@ -70,6 +70,7 @@ from scenario import (
     start_game,
     turn,
 )
+from test_docs import DOCS, TEST_REFERENCE, rule_section
 
 DENSE, COMPETITION = AmazonRanking.DENSE, AmazonRanking.COMPETITION
 PER_JUNGLE, PER_CAMP = CampScoring.PER_JUNGLE, CampScoring.PER_CAMP
@@ -509,3 +510,17 @@ def test_river_scoring_in_a_competition_game_is_dense() -> None:
         [river] = [e for e in events if isinstance(e, RiverScored)]
         assert river.ranks == dense_ranks(state.boats)
         assert river.points == river_points(state.boats, (7, 4, 1))
+
+
+def test_the_rules_reference_has_an_entry_for_each_variant() -> None:
+    """docs/rules.md has a proper entry for V1-V3 (the rule, the default and why, the
+    library, the tests), and every test it cites exists (checked by test_docs.py)."""
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    assert "(variants-v)=\n## Variants (V)\n" in text
+    for rule in ("V1", "V2", "V3"):
+        assert f"(rule-{rule.lower()})=\n### {rule} " in text, rule
+        section = rule_section(text, rule)
+        assert "**Rule.**" in section and "**Library.**" in section, rule
+        assert TEST_REFERENCE.search(section), rule
+    for rule in ("V1", "V2"):
+        assert "**Default:" in rule_section(text, rule) and "Why:" in rule_section(text, rule)

@@ -76,7 +76,8 @@ field               size  value
 
 ``L`` is the number of layouts of the tile set (29 for the reference set, the
 start tile included so that indices follow the tile-set file) and ``D`` the
-number of double tiles (4).  Counts are raw numbers (scale them as you like,
+number of double tiles (4); with the bonus river tiles (variant V3) ``L = 31``,
+``D = 6`` and ``size = 451552``.  Counts are raw numbers (scale them as you like,
 e.g. by :func:`observation_upper_bounds`); every value is finite, at least 0
 and at most its bound there.
 """
