@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
     Action,
+    AmazonRanking,
+    CampScoring,
     GameState,
     Rules,
     Shuffle,
@@ -16,6 +18,7 @@ from carcassonne_amazonas import (
     chance_outcomes,
     legal_actions,
     new_game,
+    reference_tileset,
 )
 
 
@@ -48,13 +51,18 @@ def play_random(state: GameState, rng: random.Random, max_actions: int | None = 
 
 @st.composite
 def initial_states(draw: st.DrawFn) -> GameState:
-    """A new game: any player count, first player, shuffle and slice count, either draw mode."""
+    """A new game: any player count, first player, shuffle and slice count, variant
+    options (V1–V3), either draw mode."""
     num_players = draw(st.integers(min_value=2, max_value=5), label="players")
     shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
+    bonus_river = draw(st.booleans(), label="bonus river tiles")
     rules = Rules(first_player=draw(st.integers(0, num_players - 1), label="first player"),
                   shuffle=shuffle,
                   slices=draw(st.integers(1, 8), label="slices") if shuffle is
-                  Shuffle.STRATIFIED else 5)
+                  Shuffle.STRATIFIED else 5,
+                  tileset=reference_tileset(bonus_river=bonus_river),
+                  amazon_ranking=draw(st.sampled_from(AmazonRanking), label="amazon ranking"),
+                  camp_scoring=draw(st.sampled_from(CampScoring), label="camp scoring"))
     if draw(st.booleans(), label="explicit draws"):
         return new_game(num_players, rules=rules, draws="explicit")
     return new_game(num_players, seed=draw(st.integers(0, 2**63 - 1), label="seed"),

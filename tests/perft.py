@@ -39,8 +39,9 @@ from carcassonne_amazonas import (
 DATA_FILE = Path(__file__).parent / "data" / "perft.json"
 
 # Starting positions: name, players, seed or pile_top (the draw order starts
-# with these tile copies, the rest follow in id order), rule options and the
-# deepest depth stored (kept so that the whole check takes a few seconds).
+# with these tile copies, the rest follow in id order), rule options (and
+# bonus_river for the tile set with the bonus river tiles, V3) and the deepest
+# depth stored (kept so that the whole check takes a few seconds).
 POSITIONS: list[dict[str, Any]] = [
     {"name": "2p-seed1-amazon-first", "players": 2, "seed": 1, "depth": 7},
     {"name": "3p-seed7", "players": 3, "seed": 7, "depth": 6},
@@ -49,13 +50,18 @@ POSITIONS: list[dict[str, Any]] = [
     {"name": "5p-seed42", "players": 5, "seed": 42, "depth": 6},
     {"name": "3p-exclamation-first", "players": 3,
      "pile_top": ["A3.1", "S08.1", "S03.1", "S20.1"], "depth": 6},
+    # The Amazon Bonus River tiles (V3): six doubles to choose from after a "!" tile.
+    {"name": "3p-bonus-exclamation-first", "players": 3, "bonus_river": True,
+     "pile_top": ["A3.1", "S08.1", "S03.1", "S20.1"], "depth": 6},
+    {"name": "2p-bonus-two-exclamations", "players": 2, "bonus_river": True,
+     "pile_top": ["A3.2", "A3.3", "S01.1"], "depth": 8},
 ]
 
 
 def start_position(spec: dict[str, Any]) -> GameState:
     """The starting state a position entry describes."""
-    tileset = reference_tileset()
-    rules = Rules(first_player=spec.get("first_player", 0),
+    tileset = reference_tileset(bonus_river=spec.get("bonus_river", False))
+    rules = Rules(tileset=tileset, first_player=spec.get("first_player", 0),
                   shuffle=Shuffle(spec.get("shuffle", "stratified")))
     if "pile_top" in spec:
         first = [tileset.tile_named(name) for name in spec["pile_top"]]
@@ -99,7 +105,8 @@ def generate() -> dict[str, Any]:
         entry = {k: v for k, v in spec.items() if k != "depth"}
         positions.append({**entry, "perft": counts, "divide": divides})
     return {
-        "description": "Perft of Carcassonne - Amazonas (reference tile set): the number of "
+        "description": "Perft of Carcassonne - Amazonas (reference tile set, with the bonus "
+                       "river tiles where a position says bonus_river): the number of "
                        "sequences of exactly N legal actions (tile placements, double "
                        "choices and piece steps all count) from each starting position; "
                        "'divide' splits the count by first action in the game notation. "

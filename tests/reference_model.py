@@ -274,10 +274,18 @@ def dense_ranks(boats: Sequence[int]) -> list[int]:
     return [spaces.index(b) + 1 for b in boats]
 
 
-def rank_points(boats: Sequence[int], by_rank: Sequence[int]) -> tuple[int, ...]:
+def competition_ranks(boats: Sequence[int]) -> list[int]:
+    """V1: the boats in order, furthest first; a boat's rank is its place in that order,
+    and boats on one space all take the first place of their group (9, 9, 7: 1, 1, 3)."""
+    order = sorted(boats, reverse=True)
+    return [order.index(b) + 1 for b in boats]
+
+
+def rank_points(boats: Sequence[int], by_rank: Sequence[int],
+                competition: bool = False) -> tuple[int, ...]:
     """A2, E5 with A3: ties share a rank's full points; with 2 players the second boat
-    scores only directly behind the first."""
-    ranks = dense_ranks(boats)
+    scores only directly behind the first.  ``competition``: ranked by V1."""
+    ranks = competition_ranks(boats) if competition else dense_ranks(boats)
     points = []
     for boat, rank in zip(boats, ranks):
         value = by_rank[rank - 1] if rank <= len(by_rank) else 0
@@ -292,19 +300,29 @@ def amazon_icons(tile: Tile) -> tuple[int, int]:
     return (sum(i.caimans for i in tile.icons), sum(i.piranhas for i in tile.icons))
 
 
-def amazon_scoring(boats: Sequence[int], tile: Tile) -> tuple[int, ...]:
-    """A1–A3: first place caimans + piranhas, second place piranhas."""
+def amazon_scoring(boats: Sequence[int], tile: Tile,
+                   competition: bool = False) -> tuple[int, ...]:
+    """A1–A3: first place caimans + piranhas, second place piranhas (ranked by V1 when
+    ``competition``)."""
     caimans, piranhas = amazon_icons(tile)
-    return rank_points(boats, (caimans + piranhas, piranhas))
+    return rank_points(boats, (caimans + piranhas, piranhas), competition)
 
 
 def final_scoring(found: Sequence[ModelFeature], pieces: Sequence[Piece],
-                  boats: Sequence[int]) -> list[tuple[int, int, int, int]]:
-    """E2–E5 per player: (tributaries, villages, camps, river)."""
+                  boats: Sequence[int], per_camp: bool = False
+                  ) -> list[tuple[int, int, int, int]]:
+    """E2–E5 per player: (tributaries, villages, camps, river).  ``per_camp`` (V2): each
+    camp of a player with the most camps in a jungle scores the jungle's animals."""
     n = len(boats)
     rows = [[0, 0, 0, 0] for _ in range(n)]
     for feature in found:
         if not feature.pieces(pieces):
+            continue
+        if feature.terrain is Terrain.JUNGLE and per_camp:  # V2
+            winners = majority(feature, pieces)
+            for piece in feature.pieces(pieces):
+                if piece.player in winners:
+                    rows[piece.player][2] += feature.animals
             continue
         if feature.terrain is Terrain.JUNGLE:  # E4, once per jungle
             column, value = 2, feature.animals

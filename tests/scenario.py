@@ -26,6 +26,8 @@ from typing import NamedTuple, TypeVar
 
 from carcassonne_amazonas import (
     Action,
+    AmazonRanking,
+    CampScoring,
     Event,
     GameState,
     Pass,
@@ -100,11 +102,14 @@ def pile_starting_with(*names: str, tileset: TileSet | None = None) -> list[Tile
 
 
 def start_game(num_players: int, *names: str, tileset: TileSet | None = None,
-               first_player: int = 0) -> GameState:
-    """A new game whose pile starts with the named tiles (see :func:`pile_starting_with`)."""
+               first_player: int = 0, amazon_ranking: AmazonRanking = AmazonRanking.DENSE,
+               camp_scoring: CampScoring = CampScoring.PER_JUNGLE) -> GameState:
+    """A new game whose pile starts with the named tiles (see :func:`pile_starting_with`),
+    with the variant options given (V1, V2)."""
     tiles = _tileset(tileset)
     state = new_game(num_players, pile=pile_starting_with(*names, tileset=tiles),
-                     rules=Rules(tileset=tiles, first_player=first_player))
+                     rules=Rules(tileset=tiles, first_player=first_player,
+                                 amazon_ranking=amazon_ranking, camp_scoring=camp_scoring))
     if names:
         assert state.tile_in_hand is not None
         assert state.tile_in_hand.name == names[0]

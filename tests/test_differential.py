@@ -15,7 +15,10 @@ and events must agree:
 - E2–E5: the final scoring of each player;
 - the boats, the scores and the pieces on the board after every action.
 
-Half the games are played by players who place a piece whenever they can.
+Half the games are played by players who place a piece whenever they can.  One
+more game runs under each combination of the variant options (V1 competition
+ranking, V2 per-camp scoring, V3 the bonus river tiles), where the model ranks
+and scores by its own reading of each variant.
 
 ``DIFFERENTIAL_GAMES`` sets the number of games per player count (default 6,
 2 when ``CI`` is set).
@@ -32,20 +35,24 @@ import pytest
 import reference_model as model
 from carcassonne_amazonas import (
     Action,
+    AmazonRanking,
     AmazonScored,
     BoatAdvanced,
     BoatReason,
+    CampScoring,
     ChooseDouble,
     DrawTile,
     Event,
     FeatureScored,
     GameState,
+    JungleScored,
     Pass,
     PieceKind,
     PlaceCamp,
     PlaceMeeple,
     Placement,
     PlaceTile,
+    Rules,
     Terrain,
     Tile,
     TileKind,
@@ -53,6 +60,7 @@ from carcassonne_amazonas import (
     apply_action_with_events,
     legal_actions,
     new_game,
+    reference_tileset,
 )
 from carcassonne_amazonas.state import Phase
 from carcassonne_amazonas.testing import check_invariants
@@ -67,6 +75,8 @@ class ModelGame:
     def __init__(self, state: GameState) -> None:
         self.n = state.num_players
         self.tileset = state.rules.tileset
+        self.competition = state.rules.amazon_ranking is AmazonRanking.COMPETITION  # V1
+        self.per_camp = state.rules.camp_scoring is CampScoring.PER_CAMP  # V2
         self.pieces: list[model.Piece] = []
         self.boats = [1] * self.n  # C9
         self.scores = [0] * self.n  # C2
@@ -174,9 +184,10 @@ class ModelGame:
         engine_scored = [e for e in events if isinstance(e, FeatureScored) and not e.final]
         assert sorted(map(_scored_key, engine_scored)) == sorted(map(_scored_key, scored)), \
             f"features scored after {action} (T7, M1)"
-        engine_amazon = [(e.tile, e.caimans, e.piranhas, e.points) for e in events
+        engine_amazon = [(e.tile, e.caimans, e.piranhas, e.ranks, e.points) for e in events
                          if isinstance(e, AmazonScored)]
-        assert engine_amazon == [(e.tile, e.caimans, e.piranhas, e.points) for e in amazon]
+        assert engine_amazon == [(e.tile, e.caimans, e.piranhas, e.ranks, e.points)
+                                 for e in amazon]
 
         if after.is_terminal:
             self.final_scoring(after)
@@ -209,11 +220,12 @@ class ModelGame:
 
     def amazon_scoring(self, tile: Tile, length: int, amazon: list[AmazonScored],
                        moves: list[BoatAdvanced]) -> None:
-        """A1–A4 for one river tile."""
-        points = model.amazon_scoring(self.boats, tile)
+        """A1–A4 for one river tile (ranked by V1 in competition games)."""
+        points = model.amazon_scoring(self.boats, tile, self.competition)
         caimans, piranhas = model.amazon_icons(tile)
-        amazon.append(AmazonScored(tile.id, caimans, piranhas,
-                                   tuple(model.dense_ranks(self.boats)), points))
+        ranks = (model.competition_ranks(self.boats) if self.competition
+                 else model.dense_ranks(self.boats))
+        amazon.append(AmazonScored(tile.id, caimans, piranhas, tuple(ranks), points))
         for player, gained in enumerate(points):
             self.scores[player] += gained
         for player, gained in enumerate(points):
@@ -222,7 +234,7 @@ class ModelGame:
 
     def final_scoring(self, state: GameState) -> None:
         """E2–E5 per player, against ``state.final_scoring``."""
-        rows = model.final_scoring(self.found, self.pieces, self.boats)
+        rows = model.final_scoring(self.found, self.pieces, self.boats, self.per_camp)
         assert state.final_scoring is not None
         got = [(f.tributaries, f.villages, f.camps, f.river) for f in state.final_scoring]
         assert got == rows, "final scoring (E2-E5)"
@@ -236,17 +248,19 @@ def _scored_key(event: FeatureScored) -> tuple[object, ...]:
 
 
 def play_differential(num_players: int, seed: int, draws: str = "seeded",
-                      greedy: bool = False) -> GameState:
+                      greedy: bool = False, rules: Rules | None = None,
+                      events: list[Event] | None = None) -> GameState:
     """Play one random game, checking the engine against the model after every action.
 
     ``greedy`` players place a meeple or camp whenever they can (4 times in 5), so
     that features hold more pieces of more players when they are joined and scored.
+    ``rules`` chooses the variants (V1–V3); ``events`` collects every event.
     """
     rng = random.Random(seed)
     if draws == "seeded":
-        state = new_game(num_players, seed=seed)
+        state = new_game(num_players, seed=seed, rules=rules)
     else:
-        state = new_game(num_players, draws="explicit")
+        state = new_game(num_players, draws="explicit", rules=rules)
     game = ModelGame(state)
     for _ in range(MAX_ACTIONS):
         if state.is_terminal:
@@ -257,8 +271,10 @@ def play_differential(num_players: int, seed: int, draws: str = "seeded",
             action: Action = rng.choice(pieces)
         else:
             action = rng.choice(choices)
-        after, events = apply_action_with_events(state, action)
-        game.step(state, action, after, events)
+        after, caused = apply_action_with_events(state, action)
+        game.step(state, action, after, caused)
+        if events is not None:
+            events.extend(caused)
         assert check_invariants(after) == []
         state = after
     assert state.is_terminal
@@ -270,6 +286,44 @@ def play_differential(num_players: int, seed: int, draws: str = "seeded",
 def test_engine_agrees_with_reference_model(num_players: int, game: int) -> None:
     state = play_differential(num_players, seed=1000 * num_players + game, greedy=game % 2 == 1)
     assert state.final_scoring is not None
+
+
+# (amazon ranking, camp scoring, bonus river tiles, players, seed): every combination of
+# the variants V1-V3, with a seed whose greedy game shows each chosen variant at work (a
+# tie for first with a boat behind it at an Amazon scoring with piranhas, for competition
+# ranking; a jungle where a player with the most camps has two, for per-camp scoring).
+VARIANT_GAMES = [
+    (AmazonRanking.DENSE, CampScoring.PER_JUNGLE, False, 2, 500),
+    (AmazonRanking.DENSE, CampScoring.PER_JUNGLE, True, 3, 500),
+    (AmazonRanking.DENSE, CampScoring.PER_CAMP, False, 4, 503),
+    (AmazonRanking.DENSE, CampScoring.PER_CAMP, True, 5, 501),
+    (AmazonRanking.COMPETITION, CampScoring.PER_JUNGLE, False, 3, 500),
+    (AmazonRanking.COMPETITION, CampScoring.PER_JUNGLE, True, 4, 500),
+    (AmazonRanking.COMPETITION, CampScoring.PER_CAMP, False, 5, 501),
+    (AmazonRanking.COMPETITION, CampScoring.PER_CAMP, True, 3, 502),
+]
+
+
+@pytest.mark.parametrize(("ranking", "camps", "bonus", "num_players", "seed"), VARIANT_GAMES,
+                         ids=[f"{r.value}-{c.value}{'-bonus' if b else ''}"
+                              for r, c, b, _, _ in VARIANT_GAMES])
+def test_engine_agrees_with_reference_model_under_variants(
+        ranking: AmazonRanking, camps: CampScoring, bonus: bool, num_players: int,
+        seed: int) -> None:
+    """V1-V3: every combination of options, one greedy game each, and the variants
+    chosen really change a result in it (so the model's reading of them is tested)."""
+    rules = Rules(tileset=reference_tileset(bonus_river=bonus), amazon_ranking=ranking,
+                  camp_scoring=camps)
+    seen: list[Event] = []
+    state = play_differential(num_players, seed=seed, greedy=True, rules=rules, events=seen)
+    assert state.final_scoring is not None
+    if ranking is AmazonRanking.COMPETITION:  # a boat that dense ranking makes second
+        assert any(e.piranhas and any(r > 2 and sorted(set(e.ranks)).index(r) == 1
+                                      for r in e.ranks)
+                   for e in seen if isinstance(e, AmazonScored))
+    if camps is CampScoring.PER_CAMP:  # a scoring player with two camps in the jungle
+        assert any(points and count > 1 for e in seen if isinstance(e, JungleScored)
+                   for count, points in zip(e.camps, e.points))
 
 
 @pytest.mark.parametrize("num_players", [2, 5])

@@ -5,13 +5,15 @@ On ``builder-inited`` it loads the reference tile set (or the file named by the
 with the library's own renderer, :func:`carcassonne_amazonas.svg.tile_svg`, into
 ``docs/_generated/tiles/*.svg``, and writes ``docs/_generated/tileset_gallery.md``: per
 layout its picture, its lines of the tile-set file, and a table of its copies and
-their icons.  ``tileset.md`` includes that page.  ``docs/_generated/`` is git-ignored;
-files are only rewritten when their content changes, so incremental builds stay
-incremental.
+their icons; ``docs/_generated/bonus_river_gallery.md`` does the same for the
+layouts of the Amazon Bonus River tiles.  ``tileset.md`` includes both pages.
+``docs/_generated/`` is git-ignored; files are only rewritten when their content
+changes, so incremental builds stay incremental.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ logger = logging.getLogger(__name__)
 
 GENERATED = "_generated"
 PAGE = "tileset_gallery.md"
+BONUS_PAGE = "bonus_river_gallery.md"
 
 KIND_TITLES = {
     TileKind.START: "The start tile",
@@ -95,6 +98,54 @@ def names_cell(group: list[Tile]) -> str:
     return f"`{group[0].name}` … `{group[-1].name}` (×{len(group)})"
 
 
+def layout_section(tileset: TileSet, layout: Layout, picture: Callable[[str, str], str]
+                   ) -> list[str]:
+    """The gallery's section for one layout: heading, bare picture, source lines and a
+    table of its copies (``picture(name, svg)`` writes a picture, returns its path)."""
+    out: list[str] = []
+    kind = layout.kind
+    copies = [tile for tile in tileset.tiles if tile.layout is layout]
+    mark = ', "!" tile' if layout.exclamation else ""
+    noun = "copy" if len(copies) == 1 else "copies"
+    size = f", {layout.width}×{layout.height} cells" if layout.width * layout.height > 1 \
+        else ""
+    out += [
+        f"#### {layout.name} — {layout.title}",
+        "",
+        f"{kind.value.capitalize()} layout, {len(copies)} {noun}{size}{mark}; "
+        f"segments: " + ", ".join(f"*{s.name}* ({s.terrain.label})"
+                                  for s in layout.segments) + ".",
+        "",
+    ]
+    cell = 128 if layout.width * layout.height == 1 else 96
+    bare = picture(f"{layout.name}", tile_svg(bare_tile(layout, copies[0]), Rotation.R0,
+                                              cell_size=cell, label=False))
+    out += [
+        f"```{{image}} /{GENERATED}/{bare}",
+        # (no colon in an option value: older MyST parses options as YAML)
+        f":alt: layout {layout.name}, {layout.title.replace(':', ' –')}, without icons",
+        "```",
+        "",
+        "```text",
+        layout_source(tileset, layout),
+        "```",
+        "",
+        "| copies | icons | picture |",
+        "|---|---|---|",
+    ]
+    for group in copy_groups(copies):
+        first = group[0]
+        small = 72 if layout.width * layout.height == 1 else 48
+        if layout.kind is TileKind.START:
+            small = 40
+        image = picture(first.name, tile_svg(first, Rotation.R0, cell_size=small,
+                                             label=False))
+        out.append(f"| {names_cell(group)} | {icons_cell(first)} | "
+                   f"![{first.name}](/{GENERATED}/{image}) |")
+    out.append("")
+    return out
+
+
 def generate(tileset: TileSet, outdir: Path) -> list[str]:
     """Write the pictures and the gallery page; returns the names of the files written."""
     written: list[str] = []
@@ -139,47 +190,30 @@ def generate(tileset: TileSet, outdir: Path) -> list[str]:
             continue
         out += [f"### {KIND_TITLES[kind]}", ""]
         for layout in layouts:
-            copies = [tile for tile in tileset.tiles if tile.layout is layout]
-            mark = ', "!" tile' if layout.exclamation else ""
-            noun = "copy" if len(copies) == 1 else "copies"
-            size = f", {layout.width}×{layout.height} cells" if layout.width * layout.height > 1 \
-                else ""
-            out += [
-                f"#### {layout.name} — {layout.title}",
-                "",
-                f"{kind.value.capitalize()} layout, {len(copies)} {noun}{size}{mark}; "
-                f"segments: " + ", ".join(f"*{s.name}* ({s.terrain.label})"
-                                          for s in layout.segments) + ".",
-                "",
-            ]
-            cell = 128 if layout.width * layout.height == 1 else 96
-            bare = picture(f"{layout.name}", tile_svg(bare_tile(layout, copies[0]), Rotation.R0,
-                                                      cell_size=cell, label=False))
-            out += [
-                f"```{{image}} /{GENERATED}/{bare}",
-                # (no colon in an option value: older MyST parses options as YAML)
-                f":alt: layout {layout.name}, {layout.title.replace(':', ' –')}, without icons",
-                "```",
-                "",
-                "```text",
-                layout_source(tileset, layout),
-                "```",
-                "",
-                "| copies | icons | picture |",
-                "|---|---|---|",
-            ]
-            for group in copy_groups(copies):
-                first = group[0]
-                small = 72 if layout.width * layout.height == 1 else 48
-                if layout.kind is TileKind.START:
-                    small = 40
-                image = picture(first.name, tile_svg(first, Rotation.R0, cell_size=small,
-                                                     label=False))
-                out.append(f"| {names_cell(group)} | {icons_cell(first)} | "
-                           f"![{first.name}](/{GENERATED}/{image}) |")
-            out.append("")
+            out += layout_section(tileset, layout, picture)
     if _write_if_changed(outdir / PAGE, "\n".join(out) + "\n"):
         written.append(PAGE)
+    return written
+
+
+def generate_bonus(bonus: TileSet, base: TileSet, outdir: Path) -> list[str]:
+    """Write the pictures and the page of the layouts that ``bonus`` adds to ``base``
+    (the Amazon Bonus River tiles); returns the names of the files written."""
+    written: list[str] = []
+
+    def picture(name: str, svg: str) -> str:
+        if _write_if_changed(outdir / "tiles" / f"{name}.svg", svg):
+            written.append(f"tiles/{name}.svg")
+        return f"tiles/{name}.svg"
+
+    known = {layout.name for layout in base.layouts}
+    out = ["<!-- Generated by docs/_ext/tileset_gallery.py from the tile-set data; "
+           "do not edit. -->", ""]
+    for layout in bonus.layouts:
+        if layout.name not in known:
+            out += layout_section(bonus, layout, picture)
+    if _write_if_changed(outdir / BONUS_PAGE, "\n".join(out) + "\n"):
+        written.append(BONUS_PAGE)
     return written
 
 
@@ -189,6 +223,7 @@ def on_builder_inited(app: Sphinx) -> None:
     tileset = load_tileset(path) if path else reference_tileset()
     outdir = Path(app.srcdir) / GENERATED
     written = generate(tileset, outdir)
+    written += generate_bonus(reference_tileset(bonus_river=True), reference_tileset(), outdir)
     logger.info("tileset gallery: %d pieces of %s, %d file(s) rewritten",
                 len(tileset.layouts), tileset.name, len(written))
 

@@ -14,6 +14,7 @@ Rule ids (``R-T5``) refer to the project's RULES.md; see the documentation.
 
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .board import Board, Placement
+from .boat_track import AmazonRanking
 from .chance import chance_outcomes, determinize
 from .engine import apply_action, apply_action_with_events, legal_actions, new_game
 from .errors import IllegalActionError, RecordError, TileSetError
@@ -37,6 +38,7 @@ from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
 from .pile import Shuffle
 from .records import GameRecord
+from .scoring import CampScoring
 from .snapshot import state_from_json, state_to_json
 from .state import (
     PLAYER_COLOURS,
@@ -57,10 +59,12 @@ __version__ = "0.1.0"
 __all__ = [
     "PLAYER_COLOURS",
     "Action",
+    "AmazonRanking",
     "AmazonScored",
     "Board",
     "BoatAdvanced",
     "BoatReason",
+    "CampScoring",
     "ChooseDouble",
     "DoubleChosen",
     "DrawTile",

@@ -4,11 +4,48 @@
 Boats are numbered river spaces: 1 is the source (C9) and ``track_length``
 the last explored space (T9).  All functions are pure and work on tuples of
 boat positions indexed by player.
+
+How an Amazon scoring ranks the boats behind a tie is a rule option,
+:class:`AmazonRanking` (variant V1 of the rules reference); the final river
+scoring (E5) always ranks densely.
 """
 
 from __future__ import annotations
 
-__all__ = ["advanced_space", "amazon_scoring", "dense_ranks", "rank_points"]
+import enum
+
+__all__ = [
+    "AmazonRanking",
+    "advanced_space",
+    "amazon_scoring",
+    "competition_ranks",
+    "dense_ranks",
+    "rank_points",
+    "ranks",
+]
+
+
+class AmazonRanking(enum.Enum):
+    """How an Amazon scoring ranks the boats behind a tie (A1, A2; variant V1).
+
+    The rulebook says of the Amazon scoring: "If there are several boats in first
+    (or second) place, the tied players score all the points for their respective
+    rank."  It does not say whether the boat after a tie for first is then second
+    or third.
+
+    ``DENSE`` (the default): the next boat is second and scores the piranhas.  It
+    is the reading the rulebook spells out for the final river scoring, where the
+    places are handed out "until all numbers have been filled" (E5), so one game
+    ranks its boats one way throughout.
+
+    ``COMPETITION``: the next boat is third (its rank is 1 + the number of boats
+    strictly ahead of it), so after a tie for first nobody is second: it scores
+    nothing and advances (A4).  It applies to Amazon scorings only; the final
+    river scoring stays dense.
+    """
+
+    DENSE = "dense"
+    COMPETITION = "competition"
 
 
 def advanced_space(space: int, spaces: int, track_length: int) -> int:
@@ -31,17 +68,34 @@ def dense_ranks(boats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rank_of[boat] for boat in boats)
 
 
-def rank_points(boats: tuple[int, ...], points_by_rank: tuple[int, ...]) -> tuple[int, ...]:
+def competition_ranks(boats: tuple[int, ...]) -> tuple[int, ...]:
+    """Each player's rank under competition ranking (variant V1): 1 + the number of
+    boats strictly further downstream.  Tied boats share a rank and the ranks after
+    them are skipped: boats on spaces 9, 9, 7 rank 1, 1, 3."""
+    return tuple(1 + sum(1 for other in boats if other > boat) for boat in boats)
+
+
+def ranks(boats: tuple[int, ...], ranking: AmazonRanking = AmazonRanking.DENSE
+          ) -> tuple[int, ...]:
+    """Each player's rank under ``ranking``: :func:`dense_ranks` (A1) or
+    :func:`competition_ranks` (V1)."""
+    if ranking is AmazonRanking.COMPETITION:
+        return competition_ranks(boats)
+    return dense_ranks(boats)
+
+
+def rank_points(boats: tuple[int, ...], points_by_rank: tuple[int, ...],
+                ranking: AmazonRanking = AmazonRanking.DENSE) -> tuple[int, ...]:
     """Points per player when rank ``r`` is worth ``points_by_rank[r - 1]`` (A2, E5).
 
     Tied players each score their rank's full points.  With 2 players the
     second boat scores its rank only if it is on the space directly behind the
-    first boat (A3); two boats on one space are both first.
+    first boat (A3); two boats on one space are both first.  ``ranking`` ranks
+    the boats (V1; with 2 players both rankings agree).
     """
-    ranks = dense_ranks(boats)
     points = []
     leader = max(boats)
-    for boat, rank in zip(boats, ranks):
+    for boat, rank in zip(boats, ranks(boats, ranking)):
         value = points_by_rank[rank - 1] if rank <= len(points_by_rank) else 0
         if len(boats) == 2 and rank == 2 and boat != leader - 1:
             value = 0
@@ -49,11 +103,13 @@ def rank_points(boats: tuple[int, ...], points_by_rank: tuple[int, ...]) -> tupl
     return tuple(points)
 
 
-def amazon_scoring(boats: tuple[int, ...], caimans: int, piranhas: int) -> tuple[int, ...]:
-    """Points per player of one Amazon scoring (A1–A3).
+def amazon_scoring(boats: tuple[int, ...], caimans: int, piranhas: int,
+                   ranking: AmazonRanking = AmazonRanking.DENSE) -> tuple[int, ...]:
+    """Points per player of one Amazon scoring (A1–A3), the boats ranked by
+    ``ranking`` (V1).
 
     First place scores caimans + piranhas of the tile just placed, second
     place its piranhas.  The advance of those who scored nothing (A4) is the
     caller's next step.
     """
-    return rank_points(boats, (caimans + piranhas, piranhas))
+    return rank_points(boats, (caimans + piranhas, piranhas), ranking)

@@ -39,6 +39,7 @@ from typing import TextIO
 import attrs
 
 from .actions import Action, PlaceTile
+from .boat_track import AmazonRanking
 from .bots import BOT_KINDS, TURN_END, derive_seed, make_bot
 from .engine import apply_action, apply_action_with_events, legal_actions, new_game
 from .errors import IllegalActionError, RecordError, TileSetError
@@ -51,19 +52,23 @@ from .explain import (
     plural,
     results_text,
     tile_description,
+    variants_text,
 )
 from .notation import NotationError, format_action, parse_action
 from .records import GameRecord
+from .scoring import CampScoring
 from .simulation import (
     GameResult,
     GameTask,
     Progress,
+    RulesSpec,
     rules_for,
     run_games,
     simulate_task,
     summarise,
     summary_text,
 )
+from .snapshot import rules_to_json
 from .state import GameState, Phase, Rules
 from .svg import board_svg
 from .text import board_text, players_text, tile_text
@@ -127,12 +132,36 @@ def _load_tileset(path: str | None) -> TileSet | None:
                        f"'{PROG} validate-tileset {path}' lists them)") from None
 
 
-def _rules_for(tileset_path: str | None) -> Rules:
-    """Rules with the tile set at ``tileset_path``; CliError if it cannot be loaded."""
+def _rules_for(spec: RulesSpec) -> Rules:
+    """The rules of ``spec``; CliError if its tile set cannot be loaded."""
     try:
-        return rules_for(tileset_path)
+        return rules_for(spec)
     except (OSError, TileSetError) as error:
-        raise CliError(f"{tileset_path}: {_one_line(error)}") from None
+        raise CliError(f"{spec.tileset_path}: {_one_line(error)}") from None
+
+
+def _add_variant_options(command: argparse.ArgumentParser) -> None:
+    """--amazon-ranking, --camp-scoring and --bonus-river (docs/rules.md, V1–V3)."""
+    command.add_argument("--amazon-ranking", choices=[r.value for r in AmazonRanking],
+                         default=AmazonRanking.DENSE.value,
+                         help="after a tie for first in an Amazon scoring, the next boat is "
+                              "second (dense, the default) or third (competition) (V1)")
+    command.add_argument("--camp-scoring", choices=[c.value for c in CampScoring],
+                         default=CampScoring.PER_JUNGLE.value,
+                         help="a jungle pays its animals once to its majority (per-jungle, "
+                              "the default) or once per camp of theirs there (per-camp) (V2)")
+    command.add_argument("--bonus-river", action="store_true",
+                         help="add the two Amazon Bonus River double tiles (reconstructed) "
+                              "to the reference set (V3)")
+
+
+def _rules_spec(args: argparse.Namespace) -> RulesSpec:
+    """The rules the variant options and --tileset ask for (usage error if they clash)."""
+    if args.bonus_river and args.tileset is not None:
+        args.parser.error("--bonus-river adds tiles to the reference set; a custom "
+                          "--tileset must hold the bonus tiles itself")
+    return RulesSpec(args.tileset, args.bonus_river, AmazonRanking(args.amazon_ranking),
+                     CampScoring(args.camp_scoring))
 
 
 def _load_record(path: str, tileset_path: str | None) -> GameRecord:
@@ -284,12 +313,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     kinds = _bot_list(args.parser, args.bots, players, ["human"] + ["greedy"] * (players - 1),
                       BOT_KINDS)
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    rules = _rules_for(args.tileset)
+    rules = _rules_for(_rules_spec(args))
     state = new_game(players, seed=seed, rules=rules)
     initial = state
     bots = [make_bot(kind, derive_seed(seed, "bot", p)) for p, kind in enumerate(kinds)]
     who = ", ".join(f"{colour(p)} {kind}" for p, kind in enumerate(kinds))
     _print(out, f"Carcassonne \u2013 Amazonas: {players} players ({who}), seed {seed}")
+    if variants_text(rules):
+        _print(out, variants_text(rules))
     actions: list[Action] = []
     turn = 0
     stopped = ""
@@ -353,8 +384,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     kinds = _bot_list(args.parser, args.bots, players, ["random"] * players,
                       ("random", "greedy"))
     jobs: int = args.jobs or (os.cpu_count() or 1)
-    _rules_for(args.tileset)  # report a bad tile set once, before starting
-    tasks: list[GameTask] = [(index, args.seed, tuple(kinds), args.tileset)
+    spec = _rules_spec(args)
+    rules = _rules_for(spec)  # report a bad tile set once, before starting
+    tasks: list[GameTask] = [(index, args.seed, tuple(kinds), spec)
                              for index in range(args.games)]
     progress = Progress(args.games, sys.stderr)
     start = time.perf_counter()
@@ -372,9 +404,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     summary = summarise(results, kinds, args.seed, jobs, seconds, backend=args.backend)
     if args.json:
+        summary["rules"] = {"tileset": rules.tileset.name, **rules_to_json(rules)}
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(summary_text(summary))
+        if variants_text(rules):
+            print(variants_text(rules))
     return 0
 
 
@@ -435,9 +470,10 @@ def _record_heading(path: str, record: GameRecord, turns: list[_Turn]) -> str:
         origin = "draws recorded as actions"
     else:
         origin = "starting from a saved position"
+    variants = variants_text(record.rules)
     return (f"{path}: {record.num_players} players, tile set "
             f"{record.rules.tileset.name!r}, {origin}; {plural(len(record.actions), 'action')} "
-            f"in {plural(len(turns), 'turn')}")
+            f"in {plural(len(turns), 'turn')}" + (f"; {variants}" if variants else ""))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -564,6 +600,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="shuffle and bot seed (default: a random one, printed)")
     play.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE")
     play.add_argument("--tileset", metavar="FILE", help="play with a custom tile-set file")
+    _add_variant_options(play)
     play.set_defaults(func=cmd_play, parser=play)
 
     sim = commands.add_parser(
@@ -592,6 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true",
                      help="print the statistics as one JSON object")
     sim.add_argument("--tileset", metavar="FILE", help="play with a custom tile-set file")
+    _add_variant_options(sim)
     sim.set_defaults(func=cmd_simulate, parser=sim)
 
     turn = _int_in(0, None, "the turn")

@@ -18,7 +18,9 @@ smaller of the two counts), a standard tile is at most ``S`` cells from the
 start tile along a chain of standard tiles, cannot lie downstream of the
 river end, and river tiles stay in the river column, so every cell satisfies
 ``-S <= x <= W - 1 + S`` and ``-S <= y <= H - 1 + R``.  For the reference set
-(S = 65, W = 2, H = 4, R = 15 + 2 × 3 = 21) that is 132 × 90 cells.
+(S = 65, W = 2, H = 4, R = 15 + 2 × 3 = 21) that is 132 × 90 cells.  The bonus
+river tiles (variant V3) keep the window (still 3 "!" tiles) and add 2 double
+tiles to block 4: 47,623 actions instead of 47,621.
 """
 
 from __future__ import annotations

@@ -12,7 +12,9 @@ from typing import TypeAlias
 
 import attrs
 
+from .boat_track import AmazonRanking
 from .geometry import Position, Rotation
+from .scoring import CampScoring
 from .tiles import Terrain, TileId
 
 __all__ = [
@@ -118,23 +120,33 @@ class FeatureScored:
 
 @attrs.frozen(slots=True)
 class AmazonScored:
-    """An Amazon scoring of ``tile`` (A1–A3); ``ranks`` are the dense boat ranks."""
+    """An Amazon scoring of ``tile`` (A1–A3).
+
+    ``ranks`` are the boat ranks under ``ranking``, the game's
+    :class:`~carcassonne_amazonas.boat_track.AmazonRanking` (dense by default, A1;
+    competition with variant V1).
+    """
 
     tile: TileId
     caimans: int
     piranhas: int
     ranks: tuple[int, ...]
     points: tuple[int, ...]
+    ranking: AmazonRanking = AmazonRanking.DENSE
 
 
 @attrs.frozen(slots=True)
 class JungleScored:
-    """Final scoring of a jungle with camps (E4)."""
+    """Final scoring of a jungle with camps (E4): ``camps[p]`` is how many camps player
+    ``p`` has there, ``points[p]`` what they scored under ``camp_scoring``, the game's
+    :class:`~carcassonne_amazonas.scoring.CampScoring` (once per jungle by default;
+    once per camp with variant V2)."""
 
     tiles: tuple[Position, ...]
     animals: int
     camps: tuple[int, ...]
     points: tuple[int, ...]
+    camp_scoring: CampScoring = CampScoring.PER_JUNGLE
 
 
 @attrs.frozen(slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from .boat_track import AmazonRanking
 from .events import (
     AmazonScored,
     BoatAdvanced,
@@ -25,8 +26,9 @@ from .events import (
     TileRemoved,
 )
 from .geometry import Position
-from .state import PLAYER_COLOURS, GameState
-from .tiles import Icons, Terrain, Tile, TileKind, TileSet
+from .scoring import CampScoring
+from .state import PLAYER_COLOURS, GameState, Rules
+from .tiles import Icons, Terrain, Tile, TileKind, TileSet, reference_tileset
 
 __all__ = [
     "colour",
@@ -36,6 +38,7 @@ __all__ = [
     "plural",
     "results_text",
     "tile_description",
+    "variants_text",
     "winner_text",
 ]
 
@@ -145,10 +148,7 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event]) 
         elif isinstance(event, AmazonScored):
             lines.append(_amazon_line(event, tileset, before.num_players))
         elif isinstance(event, JungleScored):
-            camps = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.camps) if n)
-            lines.append(f"final scoring: jungle of {plural(len(event.tiles), 'tile')} with "
-                         f"{plural(event.animals, 'animal')}, camps {camps}: "
-                         f"{_points(event.points)} (E4)")
+            lines.append(_jungle_line(event))
         elif isinstance(event, RiverScored):
             ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
             lines.append(f"final scoring: the river, boats ranked {ranks}: "
@@ -170,6 +170,41 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event]) 
 
 def _ordinal(rank: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+
+
+def _ordinal_word(rank: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(rank,
+                                                                              _ordinal(rank))
+
+
+def variants_text(rules: Rules) -> str:
+    """The variants a game plays with (V1–V3), such as ``variants: competition ranking
+    (V1), Amazon Bonus River tiles (V3)``; empty for the standard rules."""
+    chosen = []
+    if rules.amazon_ranking is AmazonRanking.COMPETITION:
+        chosen.append("competition ranking in Amazon scorings (V1)")
+    if rules.camp_scoring is CampScoring.PER_CAMP:
+        chosen.append("camps score per camp (V2)")
+    if rules.tileset == reference_tileset(bonus_river=True):
+        chosen.append("Amazon Bonus River tiles (V3)")
+    return "variants: " + ", ".join(chosen) if chosen else ""
+
+
+def _jungle_line(event: JungleScored) -> str:
+    camps = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.camps) if n)
+    note = ""
+    if event.camp_scoring is CampScoring.PER_CAMP:
+        # V2 changed the result where a scoring player has more than one camp there.
+        doubled = [p for p, (n, points) in enumerate(zip(event.camps, event.points))
+                   if points and n > 1]
+        if doubled:
+            each = "; ".join(f"{colour(p)}'s {event.camps[p]} camps score "
+                             f"{plural(event.animals, 'animal')} each" for p in doubled)
+            note = f"; per-camp scoring: {each}"
+    rules = "E4, V2" if note else "E4"
+    return (f"final scoring: jungle of {plural(len(event.tiles), 'tile')} with "
+            f"{plural(event.animals, 'animal')}, camps {camps}: "
+            f"{_points(event.points)}{note} ({rules})")
 
 
 def _boat_line(event: BoatAdvanced) -> str:
@@ -213,13 +248,26 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
     ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
     first = event.caimans + event.piranhas
     note = ""
+    rules = "A1\u2013A3"
     if players == 2 and 2 in event.ranks and event.piranhas and not any(
             points and rank == 2 for points, rank in zip(event.points, event.ranks)):
         note = "; 2 players: second place scores only directly behind the leader (A3)"
+    if event.ranking is AmazonRanking.COMPETITION and event.piranhas:
+        # V1 changed the result for the boats that dense ranking (A1) would make second.
+        distinct = sorted(set(event.ranks))
+        skipped = [p for p, rank in enumerate(event.ranks)
+                   if rank > 2 and distinct.index(rank) + 1 == 2]
+        if skipped:
+            who = " and ".join(colour(p) for p in skipped)
+            verb, scores = ("is", "scores") if len(skipped) == 1 else ("are", "score")
+            note += (f"; competition ranking: {who} {verb} "
+                     f"{_ordinal_word(event.ranks[skipped[0]])}, not second, and "
+                     f"{scores} nothing")
+            rules += ", V1"
     return (f"Amazon scoring of {tile.name} ({plural(event.caimans, 'caiman')}, "
             f"{plural(event.piranhas, 'piranha')}): boats ranked {ranks}; first place "
             f"scores {first}, second place {event.piranhas}: {_points(event.points)}"
-            f"{note} (A1\u2013A3)")
+            f"{note} ({rules})")
 
 
 def winner_text(scores: Sequence[int], winners: Sequence[int]) -> str:

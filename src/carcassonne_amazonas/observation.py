@@ -76,7 +76,8 @@ field               size  value
 
 ``L`` is the number of layouts of the tile set (29 for the reference set, the
 start tile included so that indices follow the tile-set file) and ``D`` the
-number of double tiles (4).  Counts are raw numbers (scale them as you like,
+number of double tiles (4); with the bonus river tiles (variant V3) ``L = 31``,
+``D = 6`` and ``size = 451552``.  Counts are raw numbers (scale them as you like,
 e.g. by :func:`observation_upper_bounds`); every value is finite, at least 0
 and at most its bound there.
 """
@@ -89,6 +90,7 @@ import attrs
 
 from .encoding import ActionSpace, action_space
 from .geometry import KEY_STRIDE, PORTS_PER_SIDE, Rotation, Side
+from .scoring import CampScoring
 from .state import PLAYER_COLOURS, GameState, Phase, PieceKind, PlayerState, Rules
 from .tiles import Layout, Terrain, Tile, TileKind, TileSet
 
@@ -207,20 +209,34 @@ def observation_shape(rules: Rules | None = None) -> tuple[int]:
     return (observation_layout(rules).size,)
 
 
-def _max_score(tileset: TileSet) -> int:
-    """A true upper bound on one player's final score with this tile set.
+def _max_score(rules: Rules) -> int:
+    """A true upper bound on one player's final score with these rules.
 
     A tributary or village scores at most 2 points per tile it covers and 1 per
     Fruit icon, once (T7, E2, E3), so every (tile, tributary or village segment)
-    pair is worth at most 2; a jungle scores each animal once (E4); an Amazon
-    scoring gives the leader at most caimans + piranhas of its tile (A2); the
-    river gives at most the best mouth points (E5).
+    pair is worth at most 2; a jungle scores each animal once (E4), or once per
+    camp of the player's there with per-camp scoring (V2: at most their 2 camps,
+    C2); an Amazon scoring gives the leader at most caimans + piranhas of its tile
+    (A2); the river gives at most the best mouth points (E5).
     """
+    tileset = rules.tileset
     segments = sum(1 for tile in tileset.tiles for segment in tile.layout.segments
                    if segment.terrain in (Terrain.TRIBUTARY, Terrain.VILLAGE))
     icons = tileset.icon_totals
     mouth = max((max(side.mouth_points, default=0) for side in tileset.start_sides), default=0)
-    return 2 * segments + icons.fruit + icons.animals + icons.caimans + icons.piranhas + mouth
+    camps = PlayerState().camps_in_supply if rules.camp_scoring is CampScoring.PER_CAMP else 1
+    return (2 * segments + icons.fruit + camps * icons.animals + icons.caimans
+            + icons.piranhas + mouth)
+
+
+def _max_track(tileset: TileSet) -> int:
+    """The longest boat track a game can explore (T9): the longer start side, every
+    Amazon tile, and the longest double tiles that the "!" tiles can bring in (T3)."""
+    amazon = tileset.of_kind(TileKind.AMAZON)
+    exclamations = sum(1 for tile in amazon if tile.layout.exclamation)
+    doubles = sorted((tile.layout.river_spaces for tile in tileset.double_tiles), reverse=True)
+    return (max((side.river_spaces for side in tileset.start_sides), default=0)
+            + sum(tile.layout.river_spaces for tile in amazon) + sum(doubles[:exclamations]))
 
 
 def observation_upper_bounds(rules: Rules | None = None) -> list[float]:
@@ -229,7 +245,8 @@ def observation_upper_bounds(rules: Rules | None = None) -> list[float]:
     bound from the tile set's points, the longest possible boat track, the
     copies of each layout, the supplies), e.g. for a gymnasium ``Box`` or to
     scale inputs."""
-    tileset = (rules or Rules()).tileset
+    rules = rules or Rules()
+    tileset = rules.tileset
     geometry = _geometry(tileset)
     layout = geometry.layout
     plane_size = layout.height * layout.width
@@ -243,13 +260,12 @@ def observation_upper_bounds(rules: Rules | None = None) -> list[float]:
     for value in planes:
         bounds.extend([value] * plane_size)
     supply = PlayerState()
-    track = max((side.river_spaces for side in tileset.start_sides), default=0) + sum(
-        t.layout.river_spaces for t in tileset.tiles if t.kind.is_river)
+    track = _max_track(tileset)
     copies = [0] * len(tileset.layouts)
     for tile in tileset.land_tiles:
         copies[geometry.layout_index[tile.layout]] += 1
     per_field: dict[str, list[float]] = {
-        "scores": [float(_max_score(tileset))] * MAX_PLAYERS,
+        "scores": [float(_max_score(rules))] * MAX_PLAYERS,
         "boats": [float(track)] * MAX_PLAYERS,
         "meeples": [float(supply.meeples_in_supply)] * MAX_PLAYERS,
         "camps": [float(supply.camps_in_supply)] * MAX_PLAYERS,

@@ -12,6 +12,8 @@ The JSON (schema ``carcassonne-amazonas/record/1``)::
      "tileset": {"name": "amazonas-reference", "checksum": "<sha256>"},
      "num_players": 2,
      "rules": {"first_player": 0, "shuffle": "stratified", "slices": 5},
+                                     # and, for variants only, "amazon_ranking":
+                                     # "competition", "camp_scoring": "per-camp"
      "draws": "seeded",              # or "explicit": draws are "*<tile id>" actions
      "seed": 7,                      # or null, with the draw order in "pile"
      "pile": null,                   # or ["S01.3", "A2.1", ...]

@@ -1,10 +1,13 @@
 """Feature scoring and final scoring (RULES T7, M1, E2–E5).
 
 Pure functions over features and boats; the engine applies their results.
+How camps score their jungle is a rule option, :class:`CampScoring` (variant
+V2 of the rules reference).
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 
 import attrs
@@ -14,14 +17,41 @@ from .features import Feature
 from .tiles import Terrain
 
 __all__ = [
+    "CampScoring",
     "FeaturePoints",
     "completed_points",
     "final_feature_values",
     "jungle_points",
     "river_points",
     "score_feature",
+    "score_jungle",
     "unfinished_points",
 ]
+
+
+class CampScoring(enum.Enum):
+    """How the camps in a jungle score its animals at the end (E4; variant V2).
+
+    The final scoring says: "For each of your camps, count the number of animals
+    in its jungle".  Read literally, two camps of one player in one jungle (two
+    jungles with a camp each, joined later) pay that jungle twice.  The majority
+    paragraph says: "The same rule applies to camps in the jungle": a jungle
+    scores, like a tributary or a village, for the players with the most pieces
+    in it.
+
+    ``PER_JUNGLE`` (the default, the Decision of E4): each jungle with camps pays
+    its animals once to each player with the most camps there.  The majority rule
+    treats a jungle like the other features, which pay once however many meeples
+    stand on them; paying per camp would reward joining one's own camps with the
+    same animals twice.
+
+    ``PER_CAMP``: each camp scores its jungle's animals, and the majority still
+    decides who scores: a player with the most camps in a jungle scores its
+    animals once per camp of theirs there; the others score nothing.
+    """
+
+    PER_JUNGLE = "per-jungle"
+    PER_CAMP = "per-camp"
 
 _PER_TILE_COMPLETED = {Terrain.TRIBUTARY: 1, Terrain.VILLAGE: 2}
 
@@ -37,7 +67,8 @@ def unfinished_points(feature: Feature) -> int:
 
 
 def jungle_points(feature: Feature) -> int:
-    """E4: a jungle is worth 1 per animal, once however many camps (Decision)."""
+    """E4: a jungle is worth 1 per animal, once however many camps (Decision; see
+    :func:`score_jungle` for variant V2)."""
     return feature.animals
 
 
@@ -55,6 +86,18 @@ def score_feature(feature: Feature, value: int, num_players: int) -> FeaturePoin
     points = tuple(value if p in winners else 0 for p in range(num_players))
     pieces = tuple(feature.pieces_of(p) for p in range(num_players))
     return FeaturePoints(points, pieces)
+
+
+def score_jungle(feature: Feature, num_players: int,
+                 camp_scoring: CampScoring = CampScoring.PER_JUNGLE) -> FeaturePoints:
+    """E4 and M1 for a jungle with camps: each player with the most camps there scores
+    its animals, once (``PER_JUNGLE``) or once per camp of theirs there (``PER_CAMP``,
+    V2).  ``pieces`` counts every player's camps in it."""
+    result = score_feature(feature, jungle_points(feature), num_players)
+    if camp_scoring is CampScoring.PER_JUNGLE:
+        return result
+    points = tuple(value * camps for value, camps in zip(result.points, result.pieces))
+    return FeaturePoints(points, result.pieces)
 
 
 def final_feature_values(features: Iterable[Feature]) -> list[tuple[Feature, int]]:

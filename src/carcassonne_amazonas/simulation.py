@@ -16,31 +16,58 @@ from typing import Any, TextIO
 
 import attrs
 
+from .boat_track import AmazonRanking
 from .bots import derive_seed, make_bot
 from .engine import apply_action, new_game
 from .explain import colour
+from .scoring import CampScoring
 from .state import Rules
 from .tilefile import load_tileset
+from .tiles import reference_tileset
 
-__all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "rules_for", "run_games",
-           "simulate_game", "simulate_task", "summarise", "summary_text"]
+__all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
+           "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
 
 #: Score categories reported per player (``PlayerState.breakdown`` fields).
 CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
 
-#: One game of a simulation: (game index, base seed, player kinds, tile-set file or None).
-GameTask = tuple[int, int, tuple[str, ...], str | None]
+@attrs.frozen
+class RulesSpec:
+    """The rules of simulated games as a small, picklable value that worker processes
+    turn into :class:`~carcassonne_amazonas.state.Rules` (see :func:`rules_for`): a
+    tile-set file or the reference set (with the bonus river tiles, V3), and the
+    variant options (V1, V2)."""
+
+    tileset_path: str | None = None
+    bonus_river: bool = False
+    amazon_ranking: AmazonRanking = AmazonRanking.DENSE
+    camp_scoring: CampScoring = CampScoring.PER_JUNGLE
+
+
+#: One game of a simulation: (game index, base seed, player kinds, the rules: a
+#: tile-set file, a :class:`RulesSpec`, or None for the default rules).
+GameTask = tuple[int, int, tuple[str, ...], str | RulesSpec | None]
 
 
 @lru_cache(maxsize=8)
-def rules_for(tileset_path: str | None) -> Rules:
-    """Rules with the tile set at ``tileset_path`` (cached per process).
+def rules_for(spec: str | RulesSpec | None) -> Rules:
+    """The rules ``spec`` stands for: a tile-set file's path, a :class:`RulesSpec`, or
+    None for the default rules (cached per process).
 
-    Raises ``OSError`` or :class:`~carcassonne_amazonas.errors.TileSetError`.
+    Raises ``OSError`` or :class:`~carcassonne_amazonas.errors.TileSetError`, and
+    ``ValueError`` for a spec with both a tile-set file and the bonus river tiles.
     """
-    if tileset_path is None:
-        return Rules()
-    return Rules(tileset=load_tileset(tileset_path))
+    if not isinstance(spec, RulesSpec):
+        spec = RulesSpec(tileset_path=spec)
+    if spec.tileset_path is not None and spec.bonus_river:
+        raise ValueError("the bonus river tiles extend the reference set; a custom tile-set "
+                         "file must hold them itself (V3)")
+    if spec.tileset_path is not None:
+        tileset = load_tileset(spec.tileset_path)
+    else:
+        tileset = reference_tileset(bonus_river=spec.bonus_river)
+    return Rules(tileset=tileset, amazon_ranking=spec.amazon_ranking,
+                 camp_scoring=spec.camp_scoring)
 
 
 @attrs.frozen
@@ -57,11 +84,12 @@ class GameResult:
 
 
 def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
-                  tileset_path: str | None = None) -> GameResult:
+                  rules: str | RulesSpec | None = None) -> GameResult:
     """Play game ``index`` of a simulation seeded ``seed``: its shuffle and every bot's
-    choices depend only on ``seed`` and ``index`` (not on the process or the order)."""
-    rules = rules_for(tileset_path)
-    state = new_game(len(kinds), seed=derive_seed(seed, "game", index), rules=rules)
+    choices depend only on ``seed`` and ``index`` (not on the process or the order).
+    ``rules`` is a tile-set file, a :class:`RulesSpec` or None (see :func:`rules_for`)."""
+    game_rules = rules_for(rules)
+    state = new_game(len(kinds), seed=derive_seed(seed, "game", index), rules=game_rules)
     bots = [make_bot(kind, derive_seed(seed, "bot", index, p)) for p, kind in enumerate(kinds)]
     count = 0
     while not state.is_terminal:

@@ -14,6 +14,8 @@ Layout of the JSON object::
      "tileset": {"name": "amazonas-reference", "checksum": "<sha256>"},
      "num_players": 3,
      "rules": {"first_player": 0, "shuffle": "stratified", "slices": 5},
+                                                 # + "amazon_ranking": "competition",
+                                                 # "camp_scoring": "per-camp" if chosen
      "phase": "place piece", "current_player": 1, "track_length": 18,
      "players": [{"score": 0, "boat": 1, "meeples": 4, "camps": 2,
                   "breakdown": {"tributaries": 0, "villages": 0, "amazon": 0,
@@ -30,15 +32,18 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
 from .board import Board
+from .boat_track import AmazonRanking
 from .errors import RecordError
 from .features import FeatureGraph, node_of
 from .geometry import Position, Rotation, cell_key
 from .jsonio import Fields, check_int, parse_json
 from .pile import Pile, Shuffle, plan_for
+from .scoring import CampScoring
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
+from .tilefile import shipped_tileset
 from .tiles import Terrain, Tile, TileKind, TileSet, reference_tileset
 
 __all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_json",
@@ -51,9 +56,18 @@ _BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
-    """The rule options as a JSON object (the tile set is named separately)."""
-    return {"first_player": rules.first_player, "shuffle": rules.shuffle.value,
-            "slices": rules.slices}
+    """The rule options as a JSON object (the tile set is named separately).
+
+    The variant options (V1, V2) are written only when they differ from their
+    defaults, so the documents of default games stay as they were.
+    """
+    data: dict[str, Any] = {"first_player": rules.first_player,
+                            "shuffle": rules.shuffle.value, "slices": rules.slices}
+    if rules.amazon_ranking is not AmazonRanking.DENSE:
+        data["amazon_ranking"] = rules.amazon_ranking.value
+    if rules.camp_scoring is not CampScoring.PER_JUNGLE:
+        data["camp_scoring"] = rules.camp_scoring.value
+    return data
 
 
 def tileset_to_json(tileset: TileSet) -> dict[str, str]:
@@ -62,11 +76,13 @@ def tileset_to_json(tileset: TileSet) -> dict[str, str]:
 
 
 def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
-    """The tile set a document names: ``tileset`` if given, else the reference set;
+    """The tile set a document names: ``tileset`` if given, else the shipped set with
+    that checksum (the reference set, with or without the bonus river tiles, V3);
     RecordError if its checksum is not the one named."""
     name = fields.get_str("name")
     checksum = fields.get_str("checksum")
-    candidate = tileset if tileset is not None else reference_tileset()
+    candidate = tileset if tileset is not None else (
+        shipped_tileset(checksum) or reference_tileset())
     if candidate.checksum != checksum:
         hint = "" if tileset is not None else "; pass that tile set as tileset="
         raise RecordError(f"{fields.path}: the game uses tile set {name!r} with checksum "
@@ -85,7 +101,27 @@ def rules_from_json(fields: Fields, tileset: TileSet, num_players: int) -> Rules
         raise RecordError(f"{fields.path}.shuffle: unknown shuffle {shuffle_name!r} "
                           "(expected 'stratified' or 'uniform')") from None
     slices = fields.get_int("slices", 1, 1000)
-    return Rules(tileset=tileset, first_player=first, shuffle=shuffle, slices=slices)
+    ranking = _option(fields, "amazon_ranking", AmazonRanking, AmazonRanking.DENSE)
+    camps = _option(fields, "camp_scoring", CampScoring, CampScoring.PER_JUNGLE)
+    return Rules(tileset=tileset, first_player=first, shuffle=shuffle, slices=slices,
+                 amazon_ranking=ranking, camp_scoring=camps)
+
+
+_Option = TypeVar("_Option", AmazonRanking, CampScoring)
+
+
+def _option(fields: Fields, key: str, kind: type[_Option], default: _Option) -> _Option:
+    """A variant option (V1, V2) by its value; the default when the field is absent
+    (documents written before the option existed, or null)."""
+    if not fields.has(key):
+        return default
+    value = fields.get_str(key)
+    try:
+        return kind(value)
+    except ValueError:
+        known = " or ".join(repr(option.value) for option in kind)
+        raise RecordError(f"{fields.path}.{key}: unknown option {value!r} "
+                          f"(expected {known})") from None
 
 
 def read_header(doc: Fields, schema: str,

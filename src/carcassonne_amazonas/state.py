@@ -14,9 +14,11 @@ import attrs
 
 from .actions import PlaceTile
 from .board import Board, Placement
+from .boat_track import AmazonRanking
 from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
 from .geometry import Position
 from .pile import Pile, Shuffle
+from .scoring import CampScoring
 from .tiles import Terrain, Tile, TileSet, reference_tileset
 
 __all__ = [
@@ -66,11 +68,21 @@ def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int
 
 @attrs.frozen(slots=True)
 class Rules:
-    """Rule options of a game (RULES C7, C8; Decisions documented per option).
+    """Rule options of a game (RULES C7, C8; variants V1–V3; Decisions documented per
+    option).
 
     ``first_player`` starts (C8); ``shuffle`` and ``slices`` choose how the
     pile is shuffled (C7: stratified into ``slices`` equal slices by default);
-    ``tileset`` is the reference set unless a custom one is given.
+    ``tileset`` is the reference set unless a custom one is given
+    (``reference_tileset(bonus_river=True)`` adds the Amazon Bonus River tiles, V3).
+
+    ``amazon_ranking`` ranks the boats of an Amazon scoring after a tie
+    (:class:`~carcassonne_amazonas.boat_track.AmazonRanking`, V1): ``DENSE`` by
+    default (the boat after a tie for first is second), ``COMPETITION`` makes it
+    third.  ``camp_scoring`` says how camps score their jungle at the end
+    (:class:`~carcassonne_amazonas.scoring.CampScoring`, V2): ``PER_JUNGLE`` by
+    default (once per jungle, E4), ``PER_CAMP`` once per camp of a majority holder.
+    Each enum's docstring quotes the rulebook and gives the reason for its default.
     """
 
     tileset: TileSet = attrs.field(factory=reference_tileset,
@@ -79,6 +91,10 @@ class Rules:
     shuffle: Shuffle = attrs.field(default=Shuffle.STRATIFIED,
                                    validator=attrs.validators.instance_of(Shuffle))
     slices: int = attrs.field(default=5, validator=_whole_number)
+    amazon_ranking: AmazonRanking = attrs.field(
+        default=AmazonRanking.DENSE, validator=attrs.validators.instance_of(AmazonRanking))
+    camp_scoring: CampScoring = attrs.field(
+        default=CampScoring.PER_JUNGLE, validator=attrs.validators.instance_of(CampScoring))
 
 
 @attrs.frozen(slots=True)

@@ -25,6 +25,11 @@ of ``standard``, ``amazon``, ``amazon!`` (the "!" tiles), ``double`` and
 (``N1``..``W3``); on multi-cell tiles a port names its cell: ``S2@0,3``.
 Icons are ``boat``, ``fruit``, ``animal``, ``caiman`` and ``piranha``.
 
+A later ``tileset``, ``title``, ``expect`` or ``icon-totals`` line replaces an
+earlier one (``expect`` and ``icon-totals`` per kind and per icon), and layouts
+add up, so an add-on file can follow its base set in one text: the Amazon Bonus
+River tiles (``data/amazonas-bonus-river.tiles``, variant V3) are read that way.
+
 :func:`parse_tileset` checks every rule of TILESET.md and raises
 :class:`~carcassonne_amazonas.errors.TileSetError` listing *all* problems, each
 with its line number, layout and port.
@@ -58,9 +63,11 @@ from .tiles import (
     build_variants,
 )
 
-__all__ = ["load_reference_tileset", "load_tileset", "parse_tileset", "tileset_problems"]
+__all__ = ["load_reference_tileset", "load_tileset", "parse_tileset", "shipped_tileset",
+           "tileset_problems"]
 
 REFERENCE_FILE = "amazonas.tiles"
+BONUS_RIVER_FILE = "amazonas-bonus-river.tiles"  # an add-on, read after REFERENCE_FILE
 MAX_TILES = 400  # keeps every reachable cell inside the engine's cell-key range
 
 _ICON_FIELDS = {
@@ -484,9 +491,32 @@ def load_tileset(path: str | os.PathLike[str]) -> TileSet:
     return parse_tileset(text, os.fspath(path))
 
 
+def load_reference_tileset(bonus_river: bool = False) -> TileSet:
+    """The reference set shipped in the package's ``data`` folder (cached); with
+    ``bonus_river`` its add-on file of the Amazon Bonus River tiles is read after it,
+    as one text (variant V3)."""
+    if not isinstance(bonus_river, bool):
+        raise TypeError(f"bonus_river must be a bool, not {type(bonus_river).__name__}")
+    return _shipped_tileset(bonus_river)
+
+
 @functools.cache
-def load_reference_tileset() -> TileSet:
-    """The reference set shipped in the package's ``data`` folder (cached)."""
-    resource = importlib.resources.files("carcassonne_amazonas") / "data" / REFERENCE_FILE
-    return parse_tileset(resource.read_text(encoding="utf-8"), REFERENCE_FILE)
+def _shipped_tileset(bonus_river: bool) -> TileSet:
+    data = importlib.resources.files("carcassonne_amazonas") / "data"
+    text = (data / REFERENCE_FILE).read_text(encoding="utf-8")
+    if not bonus_river:
+        return parse_tileset(text, REFERENCE_FILE)
+    addon = (data / BONUS_RIVER_FILE).read_text(encoding="utf-8")
+    return parse_tileset(text + "\n" + addon, f"{REFERENCE_FILE} + {BONUS_RIVER_FILE}")
+
+
+def shipped_tileset(checksum: str) -> TileSet | None:
+    """The tile set shipped with the package whose checksum is ``checksum`` (the
+    reference set, with or without the bonus river tiles), or None: how snapshots
+    and records of games with a shipped set load without being given the set."""
+    for bonus_river in (False, True):
+        tileset = load_reference_tileset(bonus_river)
+        if tileset.checksum == checksum:
+            return tileset
+    return None
 

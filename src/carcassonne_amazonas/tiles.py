@@ -394,11 +394,12 @@ def build_variants(kind: TileKind, width: int, height: int,
     return tuple(variants)
 
 
-def reference_tileset() -> TileSet:
-    """The reconstructed reference tile set shipped with the package (TILESET.md).
+def reference_tileset(*, bonus_river: bool = False) -> TileSet:
+    """The reconstructed reference tile set shipped with the package (TILESET.md);
+    ``bonus_river=True`` adds the two Amazon Bonus River double tiles (variant V3).
 
     Loaded once and cached.
     """
     from .tilefile import load_reference_tileset
 
-    return load_reference_tileset()
+    return load_reference_tileset(bonus_river)

@@ -11,7 +11,7 @@ the action's type, then calls one of its steps and :meth:`Turn.freeze`.
 from __future__ import annotations
 
 from .actions import ChooseDouble, DrawTile, PlaceCamp, PlaceMeeple, PlaceTile
-from .boat_track import advanced_space, amazon_scoring, dense_ranks
+from .boat_track import advanced_space, amazon_scoring, dense_ranks, ranks
 from .errors import IllegalActionError
 from .events import (
     AmazonScored,
@@ -36,6 +36,7 @@ from .scoring import (
     final_feature_values,
     river_points,
     score_feature,
+    score_jungle,
 )
 from .state import FinalScore, GameState, Phase, PlayerState
 from .tiles import Terrain, Tile, TileKind
@@ -265,13 +266,14 @@ class Turn:
         return tuple(placements[i].position for i in sorted(feature.placement_indices))
 
     def amazon_scoring(self, tile: Tile) -> None:
-        """A1–A4 for one river tile."""
+        """A1–A4 for one river tile, the boats ranked by the game's option (V1)."""
         icons = tile.total_icons
         boats = tuple(p.boat for p in self.players)
-        points = amazon_scoring(boats, icons.caimans, icons.piranhas)
+        ranking = self.state.rules.amazon_ranking
+        points = amazon_scoring(boats, icons.caimans, icons.piranhas, ranking)
         if self.events is not None:
             self.events.append(AmazonScored(tile.id, icons.caimans, icons.piranhas,
-                                            dense_ranks(boats), points))
+                                            ranks(boats, ranking), points, ranking))
         for player, gained in enumerate(points):
             self.score(player, "amazon", gained)
         for player, gained in enumerate(points):
@@ -324,18 +326,20 @@ class Turn:
             self.draw(self.current_player)
 
     def final_scoring_step(self) -> None:
-        """E2–E6."""
+        """E2–E6 (camps scored by the game's option, V2)."""
         num_players = self.state.num_players
+        camp_scoring = self.state.rules.camp_scoring
         finals = [[0, 0, 0, 0] for _ in range(num_players)]
         for feature, value in final_feature_values(self.graph):
             if feature.terrain is Terrain.JUNGLE:
-                result = score_feature(feature, value, num_players)
+                result = score_jungle(feature, num_players, camp_scoring)
                 for player, points in enumerate(result.points):
                     self.score(player, "camps", points)
                     finals[player][2] += points
                 if self.events is not None:
                     self.events.append(JungleScored(self._positions(feature), feature.animals,
-                                                    result.pieces, result.points))
+                                                    result.pieces, result.points,
+                                                    camp_scoring))
             else:
                 result = self.score_feature(feature, value, final=True)
                 column = 0 if feature.terrain is Terrain.TRIBUTARY else 1

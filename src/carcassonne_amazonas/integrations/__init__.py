@@ -10,14 +10,23 @@ never loads numpy, pyspiel, pettingzoo or ray:
   AEC environment with action masks;
 - :mod:`.ray_backend` (extra ``[ray]``): runs many simulated games as Ray tasks.
 
-Every adapter scores a finished game the same way, with :func:`game_returns`.
+Every adapter scores a finished game the same way, with :func:`game_returns`,
+and reads the variant options of its parameters with :func:`variant_rules`.
 """
 
 from __future__ import annotations
 
-from ..state import GameState
+from typing import TypeVar
 
-__all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns"]
+from ..boat_track import AmazonRanking
+from ..pile import Shuffle
+from ..scoring import CampScoring
+from ..state import GameState, Rules
+from ..tiles import reference_tileset
+
+__all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns", "variant_rules"]
+
+_E = TypeVar("_E", AmazonRanking, CampScoring, Shuffle)
 
 #: The lowest and highest return a player can get (see :func:`game_returns`).
 MIN_RETURN = -1.0
@@ -42,3 +51,28 @@ def game_returns(state: GameState) -> tuple[float, ...]:
     winners = state.winners
     top = 1.0 if len(winners) == 1 else 0.0
     return tuple(top if player in winners else -1.0 for player in range(state.num_players))
+
+
+def variant_rules(amazon_ranking: AmazonRanking | str = AmazonRanking.DENSE,
+                  camp_scoring: CampScoring | str = CampScoring.PER_JUNGLE,
+                  bonus_river: bool = False,
+                  shuffle: Shuffle | str = Shuffle.STRATIFIED) -> Rules:
+    """The rules that the adapters' parameters choose: the variant options (V1–V3)
+    and the shuffle (C7), each as its enum or its value (``"competition"``,
+    ``"per-camp"``, ``"uniform"``).  Raises ``ValueError`` naming the values allowed."""
+    if not isinstance(bonus_river, bool):
+        raise ValueError(f"bonus_river must be true or false, not {bonus_river!r} (V3)")
+    return Rules(tileset=reference_tileset(bonus_river=bonus_river),
+                 shuffle=_choice(Shuffle, shuffle, "shuffle", "C7"),
+                 amazon_ranking=_choice(AmazonRanking, amazon_ranking, "amazon_ranking", "V1"),
+                 camp_scoring=_choice(CampScoring, camp_scoring, "camp_scoring", "V2"))
+
+
+def _choice(kind: type[_E], value: object, name: str, rule: str) -> _E:
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(repr(option.value) for option in kind)
+        raise ValueError(f"{name} must be one of {allowed}, not {value!r} ({rule})") from None

@@ -8,8 +8,16 @@ Importing this module registers the Python game ``python_carcassonne_amazonas``:
     game = pyspiel.load_game("python_carcassonne_amazonas", {"players": 3})
     state = game.new_initial_state()
 
-Parameters: ``players`` (2–5, default 2) and ``shuffle`` (``"stratified"``, the
-default, or ``"uniform"``: RULES C7).
+Parameters: ``players`` (2–5, default 2), ``shuffle`` (``"stratified"``, the
+default, or ``"uniform"``: RULES C7), and the variants of the rules reference:
+``amazon_ranking`` (``"dense"``, the default, or ``"competition"``: V1),
+``camp_scoring`` (``"per-jungle"``, the default, or ``"per-camp"``: V2) and
+``bonus_river`` (``False`` by default; ``True`` adds the two Amazon Bonus River
+double tiles, V3, which adds 2 ``ChooseDouble`` actions and 6 observation values)::
+
+    game = pyspiel.load_game("python_carcassonne_amazonas",
+                             {"players": 4, "amazon_ranking": "competition",
+                              "bonus_river": True})
 
 The game
 --------
@@ -58,6 +66,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..boat_track import AmazonRanking
 from ..chance import chance_outcomes
 from ..encoding import action_space, decode_action, encode_action
 from ..engine import apply_action, legal_actions, new_game
@@ -65,10 +74,11 @@ from ..errors import IllegalActionError
 from ..notation import format_action
 from ..observation import observation_layout, observation_sparse, observation_string
 from ..pile import Shuffle
+from ..scoring import CampScoring
 from ..snapshot import state_from_json, state_to_json
 from ..state import GameState, Rules
 from ..tiles import TileKind
-from . import MAX_RETURN, MIN_RETURN, game_returns
+from . import MAX_RETURN, MIN_RETURN, game_returns, variant_rules
 
 __all__ = [
     "GAME_NAME",
@@ -81,7 +91,11 @@ __all__ = [
 #: The name to give ``pyspiel.load_game``.
 GAME_NAME = "python_carcassonne_amazonas"
 
-_DEFAULT_PARAMETERS: dict[str, Any] = {"players": 2, "shuffle": Shuffle.STRATIFIED.value}
+_DEFAULT_PARAMETERS: dict[str, Any] = {
+    "players": 2, "shuffle": Shuffle.STRATIFIED.value,
+    "amazon_ranking": AmazonRanking.DENSE.value, "camp_scoring": CampScoring.PER_JUNGLE.value,
+    "bonus_river": False,
+}
 
 
 def max_decisions(rules: Rules | None = None) -> int:
@@ -174,7 +188,8 @@ class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
         players = int(parameters["players"])
         if not 2 <= players <= 5:
             raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {players}")
-        self.rules = Rules(shuffle=Shuffle(str(parameters["shuffle"])))
+        self.rules = variant_rules(parameters["amazon_ranking"], parameters["camp_scoring"],
+                                   parameters["bonus_river"], parameters["shuffle"])
         size = action_space(self.rules).size
         zero_sum = players == 2
         game_type = _game_type(pyspiel.GameType.Utility.ZERO_SUM if zero_sum

@@ -18,6 +18,10 @@
   to act.  Turns are not strictly alternating: a player places a tile, then
   plays the piece step (and after a "!" tile also chooses and places a double
   tile) before the next player acts.
+- **Rules**: ``env(num_players, rules=Rules(...))``, or the variant options
+  ``env(num_players, amazon_ranking="competition", camp_scoring="per-camp",
+  bonus_river=True)`` (V1–V3 of the rules reference).  With the bonus river tiles
+  the spaces grow: 2 more actions (``ChooseDouble``) and 6 more observation values.
 - **Observations**: ``{"observation": Box(float32, (451546,)), "action_mask":
   Box(int8, (47621,))}``.  ``observation`` is
   :func:`~carcassonne_amazonas.observation.observation_tensor` from that agent's
@@ -54,6 +58,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ..boat_track import AmazonRanking
 from ..encoding import decode_action, encode_action, num_distinct_actions
 from ..engine import apply_action, legal_actions, new_game
 from ..observation import (
@@ -62,17 +67,20 @@ from ..observation import (
     observation_string,
     observation_upper_bounds,
 )
+from ..scoring import CampScoring
 from ..state import GameState, Rules
-from . import game_returns
+from . import game_returns, variant_rules
 
 __all__ = ["env", "raw_env"]
 
 
 def env(num_players: int = 2, render_mode: str | None = None,
-        rules: Rules | None = None) -> Any:
+        rules: Rules | None = None, **options: Any) -> Any:
     """The environment with PettingZoo's standard wrappers (illegal actions end the
-    game with -1 for their player, actions are checked, the call order is enforced)."""
-    environment: Any = raw_env(num_players=num_players, render_mode=render_mode, rules=rules)
+    game with -1 for their player, actions are checked, the call order is enforced).
+    ``options`` are the variant options of :class:`raw_env`."""
+    environment: Any = raw_env(num_players=num_players, render_mode=render_mode, rules=rules,
+                               **options)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
     environment = wrappers.OrderEnforcingWrapper(environment)
@@ -80,7 +88,14 @@ def env(num_players: int = 2, render_mode: str | None = None,
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventional name
-    """The unwrapped AEC environment (see the module docstring)."""
+    """The unwrapped AEC environment (see the module docstring).
+
+    The rules are ``rules``, or those that the variant options choose (see
+    :func:`~carcassonne_amazonas.integrations.variant_rules`):
+    ``amazon_ranking`` (``"dense"`` or ``"competition"``, V1), ``camp_scoring``
+    (``"per-jungle"`` or ``"per-camp"``, V2), ``bonus_river`` (V3); give one or
+    the other, not both.
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
@@ -98,8 +113,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
     infos: dict[str, dict[str, Any]]
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
-                 rules: Rules | None = None) -> None:
-        EzPickle.__init__(self, num_players=num_players, render_mode=render_mode, rules=rules)
+                 rules: Rules | None = None, *,
+                 amazon_ranking: AmazonRanking | str | None = None,
+                 camp_scoring: CampScoring | str | None = None,
+                 bonus_river: bool | None = None) -> None:
+        EzPickle.__init__(self, num_players=num_players, render_mode=render_mode, rules=rules,
+                          amazon_ranking=amazon_ranking, camp_scoring=camp_scoring,
+                          bonus_river=bonus_river)
         super().__init__()
         if not isinstance(num_players, int) or not 2 <= num_players <= 5:
             raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players}")
@@ -107,7 +127,16 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.num_players = num_players
         self.render_mode = render_mode
-        self.rules = rules or Rules()
+        options = [name for name, value in (("amazon_ranking", amazon_ranking),
+                                            ("camp_scoring", camp_scoring),
+                                            ("bonus_river", bonus_river)) if value is not None]
+        if rules is not None and options:
+            raise ValueError(f"give either rules or the options {', '.join(options)}, "
+                             "not both")
+        self.rules = rules if rules is not None else variant_rules(
+            AmazonRanking.DENSE if amazon_ranking is None else amazon_ranking,
+            CampScoring.PER_JUNGLE if camp_scoring is None else camp_scoring,
+            False if bonus_river is None else bonus_river)
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
         self.agents = self.possible_agents[:]
         size = observation_layout(self.rules).size
