@@ -31,7 +31,7 @@ import math
 import attrs
 
 from .geometry import Rotation, Side, port_index, port_side
-from .tiles import Icons, Layout, Terrain, Tile
+from .tiles import Layout, Terrain, Tile
 
 __all__ = [
     "AMAZON_REACH",
@@ -202,14 +202,15 @@ class AmazonShape:
 
 
 class TileShapes:
-    """The picture of one tile copy in one rotation, in tile units from its anchor.
+    """The picture of one tile layout in one rotation, in tile units from its anchor.
 
-    Build it with :func:`tile_shapes`, which caches one per design and rotation.
+    ``icon_kinds[i]`` is how many kinds of icon segment ``i`` shows (they take spots,
+    and so move the pieces).  Build it with :func:`tile_shapes`, which caches it.
     """
 
-    def __init__(self, layout: Layout, icons: tuple[Icons, ...], rotation: Rotation) -> None:
+    def __init__(self, layout: Layout, icon_kinds: tuple[int, ...], rotation: Rotation) -> None:
         self.layout = layout
-        self.icons = icons
+        self.icon_kinds = icon_kinds
         self.rotation = rotation
         variant = layout.variant(rotation)
         self.cells: tuple[tuple[int, int], ...] = tuple((c.dx, c.dy) for c in variant.cells)
@@ -454,17 +455,21 @@ class TileShapes:
                 for pull in (0.3, 0.4, 0.5):
                     candidates.append(_mix(self.point(cell, port), self.centre(cell), pull))
         edge = ICON_RADIUS + 0.01  # an icon there stays inside the tile
+        scored = sorted(
+            (min(math.dist(spot, p) for p in own)
+             + 0.2 * sum(math.dist(spot, p) for p in own) / len(own), spot)
+            for spot in candidates
+            if edge <= spot[0] <= self.width - edge and edge <= spot[1] <= self.height - edge)
+        # Best first, the jungle's own spots only; enough for the icons, the camp and a
+        # few spares (hit-testing every candidate would cost more than the rest).
         ranked: list[tuple[float, Point]] = []
-        for spot in candidates:
-            if not (edge <= spot[0] <= self.width - edge and edge <= spot[1] <= self.height - edge):
-                continue
+        chosen: list[Point] = []
+        for score, spot in scored:
+            if len(chosen) > icons + 2:
+                break
             if self.segment_at(spot) != index:
                 continue
-            mine = min(math.dist(spot, p) for p in own)
-            ranked.append((mine + 0.2 * sum(math.dist(spot, p) for p in own) / len(own), spot))
-        ranked.sort()
-        chosen: list[Point] = []
-        for _, spot in ranked:
+            ranked.append((score, spot))
             if all(math.dist(spot, s) >= _ICON_GAP for s in chosen):
                 chosen.append(spot)
         if not chosen:  # nowhere is this jungle's own: by its first port
@@ -494,7 +499,7 @@ class TileShapes:
         """
         found = self._spots.get(index)
         if found is None:
-            kinds = sum(1 for count in attrs.astuple(self.icons[index]) if count)
+            kinds = self.icon_kinds[index]
             terrain = self.terrains[index]
             if terrain is Terrain.TRIBUTARY:
                 candidates = self._tributary_spots(index, kinds)
@@ -564,20 +569,28 @@ class TileShapes:
     def _jungle_at(self, point: Point) -> int | None:
         if not self._jungle_ports:
             return None
+        px, py = point
         by_distance = sorted(self._jungle_ports, key=lambda entry: math.dist(point, entry[0]))
         for port, index in by_distance:
-            if not any(_crosses(point, port, a, b) for a, b in self._barriers):
+            qx, qy = port
+            low_x, high_x = min(px, qx), max(px, qx)
+            low_y, high_y = min(py, qy), max(py, qy)
+            if not any(_crosses(point, port, a, b) for a, b in self._barriers
+                       if max(a[0], b[0]) >= low_x and min(a[0], b[0]) <= high_x
+                       and max(a[1], b[1]) >= low_y and min(a[1], b[1]) <= high_y):
                 return index
         return by_distance[0][1]
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached(layout: Layout, icons: tuple[Icons, ...], rotation: Rotation) -> TileShapes:
-    return TileShapes(layout, icons, rotation)
+def _cached(layout: Layout, kinds: tuple[int, ...], rotation: Rotation) -> TileShapes:
+    return TileShapes(layout, kinds, rotation)
 
 
 def tile_shapes(tile: Tile, rotation: Rotation) -> TileShapes:
-    """The :class:`TileShapes` of ``tile`` turned by ``rotation`` (cached per layout,
-    icons and rotation).  ``ValueError`` for a rotation its kind does not allow (R-G5).
+    """The :class:`TileShapes` of ``tile`` turned by ``rotation``.  Cached per layout,
+    rotation and number of icon kinds on each segment, which is all the shapes depend
+    on.  ``ValueError`` for a rotation the tile's kind does not allow (R-G5).
     """
-    return _cached(tile.layout, tile.icons, rotation)
+    kinds = tuple(sum(1 for count in attrs.astuple(icons) if count) for icons in tile.icons)
+    return _cached(tile.layout, kinds, rotation)
