@@ -230,7 +230,7 @@ def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
            f"{len(feature.open_edges)} open edges</title>"]
     for cell in feature.cells:
         out.append(f'<rect class="feature-cell" data-x="{cell.x}" data-y="{cell.y}" '
-                   f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.3"/>')
+                   f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.35"/>')
     outline = []
     for cell in feature.cells:
         for side in Side:
@@ -239,7 +239,7 @@ def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
                 outline.append(f"M{pen.pt((cell.x + x0, cell.y + y0))} "
                                f"L{pen.pt((cell.x + x1, cell.y + y1))}")
     out.append(f'<path class="feature-outline" d="{" ".join(outline)}" fill="none" '
-               f'stroke="#ffffff" stroke-width="{pen.px(0.04)}" stroke-linecap="round"/>')
+               f'stroke="#ffffff" stroke-width="{pen.px(0.06)}" stroke-linecap="round"/>')
     for cell, side in feature.open_edges:
         (x0, y0), (x1, y1) = _EDGE_LINES[side]
         dx, dy = _INSET[side]

@@ -110,7 +110,7 @@ def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = 
              f'text-anchor="middle" fill="{ink}">{letter}</text>']
     if count > 1:
         badge = (centre[0] + 0.1, centre[1] - 0.06)
-        parts.append(f'<text {pen.xy(badge)} font-size="{pen.px(0.12)}" {_FONT} fill="#111" '
+        parts.append(f'<text {pen.xy(badge)} font-size="{pen.px(0.15)}" {_FONT} fill="#111" '
                      f'stroke="#fff" stroke-width="{pen.px(0.03)}" paint-order="stroke">'
                      f"{count}</text>")
     parts.append("</g>")
