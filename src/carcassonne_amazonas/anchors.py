@@ -26,8 +26,9 @@ from __future__ import annotations
 import math
 
 from .geometry import Position, Rotation
+from .plane import Point
 from .state import GameState
-from .tile_shapes import Point, tile_shapes
+from .tile_shapes import tile_shapes
 from .tiles import Tile
 
 __all__ = ["piece_anchor", "segment_anchor", "segment_at", "tile_segment_at"]

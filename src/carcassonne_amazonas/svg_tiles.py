@@ -25,6 +25,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from .geometry import Position, Rotation
+from .plane import PathCommand, Point
 from .state import PLAYER_COLOURS, PieceKind
 from .svg_document import (
     AMAZON,
@@ -49,8 +50,6 @@ from .tile_shapes import (
     ROCK_RADIUS,
     SOURCE_RADIUS,
     TRIBUTARY_HALF_WIDTH,
-    PathCommand,
-    Point,
     TileShapes,
     tile_shapes,
 )
