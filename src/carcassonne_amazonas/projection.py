@@ -3,7 +3,7 @@
 A frontend shows a player's score beside what it would become if the last tile
 had just been placed: ``57 (71)``.  :func:`projected_scores` applies the final
 scoring to the current board and boats, with the engine's own implementation
-(:func:`~carcassonne_amazonas.scoring.final_scoring`), so the projection can never
+(:func:`~carcassonne_amazonas.final_tally.final_scoring`), so the projection can never
 disagree with the real end of a game:
 
 - every unfinished tributary and village with meeples scores 1 per tile and 1 per
@@ -21,7 +21,7 @@ projection is the players' final breakdowns.  Nothing here changes the state.
 
 from __future__ import annotations
 
-from .scoring import final_scoring
+from .final_tally import final_scoring
 from .state import FinalScore, GameState, ScoreBreakdown
 
 __all__ = ["projected_final_scoring", "projected_scores", "projected_totals"]
