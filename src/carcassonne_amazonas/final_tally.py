@@ -21,7 +21,7 @@ from .tiles import Terrain
 
 __all__ = ["FINAL_CATEGORIES", "FinalFeatureScore", "FinalTally", "final_scoring"]
 
-#: The breakdown category each kind of feature scores in at the end (E2–E4).
+#: The breakdown category each kind of feature scores in at the end (R-E2–R-E4).
 FINAL_CATEGORIES = {Terrain.TRIBUTARY: "tributaries", Terrain.VILLAGE: "villages",
                     Terrain.JUNGLE: "camps"}
 
@@ -42,7 +42,7 @@ class FinalFeatureScore:
     @property
     def category(self) -> str:
         """The :class:`~carcassonne_amazonas.state.ScoreBreakdown` field the points go to:
-        ``tributaries`` (E2), ``villages`` (E3) or ``camps`` (E4)."""
+        ``tributaries`` (R-E2), ``villages`` (R-E3) or ``camps`` (R-E4)."""
         return FINAL_CATEGORIES[self.feature.terrain]
 
 
@@ -53,11 +53,11 @@ class FinalTally:
     features: tuple[FinalFeatureScore, ...]
     """Every scored feature, in the order of :func:`final_feature_values`."""
     river: tuple[int, ...]
-    """The river scoring's points per player (E5)."""
+    """The river scoring's points per player (R-E5)."""
 
     @property
     def final_scores(self) -> tuple[FinalScore, ...]:
-        """Each player's final-scoring points by category (E2–E5)."""
+        """Each player's final-scoring points by category (R-E2–R-E5)."""
         rows = [[0, 0, 0, points] for points in self.river]
         column = {"tributaries": 0, "villages": 1, "camps": 2}
         for scored in self.features:
@@ -69,8 +69,8 @@ class FinalTally:
 def final_scoring(rules: Rules, features: Iterable[Feature],
                   boats: tuple[int, ...]) -> FinalTally:
     """The final scoring of a board (R-E2–R-E5): every unfinished tributary and village
-    with meeples (E2, E3) and every jungle with camps (E4) scored for its majority
-    (M1), then the river by boat rank with the river mouth's points (E5, C6, A3).
+    with meeples (R-E2, R-E3) and every jungle with camps (R-E4) scored for its majority
+    (R-M1), then the river by boat rank with the river mouth's points (R-E5, R-C6, R-A3).
 
     ``features`` are the board's features with their pieces; ``boats`` holds every
     player's river space (its length is the player count); ``rules`` gives the tile

@@ -67,8 +67,8 @@ _INSET: dict[Side, tuple[float, float]] = {Side.NORTH: (0.0, 0.04), Side.EAST: (
 
 
 def _open_cells(state: GameState) -> list[Position]:
-    """The empty cells a tile may still go to: beside a tile up to the river end (G2),
-    and the next river cell (G6); none once the game is over."""
+    """The empty cells a tile may still go to: beside a tile up to the river end (R-G2),
+    and the next river cell (R-G6); none once the game is over."""
     if state.is_terminal:
         return []
     board = state.board
@@ -79,7 +79,7 @@ def _open_cells(state: GameState) -> list[Position]:
 
 def _last_placer(state: GameState) -> int:
     """Who placed the last tile: the player to act while their turn is still going on,
-    else the one before (turns pass clockwise, C8)."""
+    else the one before (turns pass clockwise, R-C8)."""
     if state.phase in (Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE, Phase.PLACE_PIECE):
         return state.current_player
     return (state.current_player - 1) % state.num_players

@@ -59,7 +59,7 @@ __all__ = [
 
 
 #: Half the width of the Amazon with its banks: points this close to its centre line
-#: are on the Amazon (F6: no piece goes there).
+#: are on the Amazon (R-F6: no piece goes there).
 AMAZON_REACH = 0.25
 #: Half the width of the Amazon's water, inside its banks.
 AMAZON_WATER = 0.18
@@ -364,7 +364,7 @@ class TileShapes:
         bottom = min(points[-1][1], float(self.height)) - 0.15
         x = points[0][0]
         spots = [(x, top + (bottom - top) * (j + 1) / (icons + 1)) for j in range(icons)]
-        # No piece goes on the Amazon (F6); its anchor is a free point of its course.
+        # No piece goes on the Amazon (R-F6); its anchor is a free point of its course.
         course = [mix(points[0], points[-1], t) for t in (0.5, 0.3, 0.7, 0.15, 0.85)]
         free = [p for p in course if all(math.dist(p, s) >= _ICON_GAP for s in spots)]
         return [((free or course)[0], spots)]
@@ -447,7 +447,7 @@ class TileShapes:
 
     def anchor(self, index: int) -> Point:
         """Where a piece on segment ``index`` is drawn, in tile units (for the Amazon,
-        which takes no piece, F6: the middle of its line)."""
+        which takes no piece, R-F6: the middle of its line)."""
         return self.spots(index)[0]
 
     # -- hit-testing ------------------------------------------------------------------------
@@ -471,7 +471,7 @@ class TileShapes:
     def segment_at(self, point: Point) -> int | None:
         """The segment under ``point`` (tile units), as the picture shows it.
 
-        What is drawn on top wins: the Amazon with its banks and source (None, F6),
+        What is drawn on top wins: the Amazon with its banks and source (None, R-F6),
         then a tributary within :data:`TRIBUTARY_REACH` of its line (the nearest),
         then a village whose shape holds the point, and otherwise the jungle whose
         area it is (the jungle of the nearest jungle port that no drawn line
