@@ -53,10 +53,13 @@ from .svg_panels import (
 )
 from .svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg
 
-__all__ = ["DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg", "tile_svg"]
+__all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg",
+           "tile_svg"]
 
-#: The default size of a cell in SVG units (pixels at 1×), and in compact mode.
+#: The default size of a cell in SVG units (pixels at 1×): an icon's disc is 14 pixels
+#: across, its letter 10 pixels high.
 DEFAULT_CELL_SIZE = 64.0
+#: The default size of a cell in compact mode: icons of 11 pixels, letters of 8.
 COMPACT_CELL_SIZE = 52.0
 
 _EDGE_LINES: dict[Side, tuple[tuple[float, float], tuple[float, float]]] = {
