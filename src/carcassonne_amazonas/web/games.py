@@ -232,6 +232,7 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
         final = [{"tributaries": f.tributaries, "villages": f.villages, "camps": f.camps,
                   "river": f.river, "total": f.total} for f in state.final_scoring]
     piece_at = state.piece_position
+    holder = state.board.placement_at(piece_at) if piece_at is not None else None
     view: dict[str, Any] = {
         "game": game.id,
         "seq": game.seq,
@@ -254,6 +255,7 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
         "hand": _hand(state, placements),
         "placements": placements,
         "piece_position": None if piece_at is None else [piece_at.x, piece_at.y],
+        "piece_cells": None if holder is None else [[c.x, c.y] for c in holder.cells],
         "pieces": _pieces(state, legal),
         "pass": (describe_action(state, Pass())
                  if any(isinstance(action, Pass) for action in legal) else None),
