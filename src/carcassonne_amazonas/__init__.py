@@ -36,6 +36,7 @@ from .features import Feature
 from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
 from .pile import Shuffle
+from .projection import projected_scores
 from .records import GameRecord
 from .snapshot import state_from_json, state_to_json
 from .state import (
@@ -112,6 +113,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "parse_tileset",
+    "projected_scores",
     "reference_tileset",
     "state_from_json",
     "state_to_json",

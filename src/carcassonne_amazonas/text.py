@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from .board import Placement
 from .geometry import PORTS_PER_SIDE, Position, Rotation, Side
+from .projection import projected_scores
 from .state import PLAYER_COLOURS, GameState, PieceKind
 from .tiles import Terrain, Tile, VariantCell
 
@@ -250,14 +251,19 @@ def track_text(state: GameState) -> str:
 def players_text(state: GameState) -> str:
     """A table of every player's score, boat, supply and points by category.
 
-    ``*`` marks the player to move.
+    ``*`` marks the player to move.  ``if end`` is the total the player would have if
+    the game ended now (:func:`~carcassonne_amazonas.projection.projected_scores`:
+    the final scoring of R-E2–R-E5 applied to the current board and boats); once the
+    game is over it equals the score.
     """
-    lines = [f"  {'player':<8} {'score':>5} {'boat':>4} {'meeples':>7} {'camps':>5}   "
-             f"{'trib':>4} {'vill':>4} {'amaz':>4} {'camp':>4} {'river':>5}"]
+    projected = projected_scores(state)
+    lines = [f"  {'player':<8} {'score':>5} {'if end':>6} {'boat':>4} {'meeples':>7} "
+             f"{'camps':>5}   {'trib':>4} {'vill':>4} {'amaz':>4} {'camp':>4} {'river':>5}"]
     for index, player in enumerate(state.players):
         mark = "*" if index == state.current_player and not state.is_terminal else " "
         b = player.breakdown
-        lines.append(f"{mark} {PLAYER_COLOURS[index]:<8} {player.score:>5} {player.boat:>4} "
+        lines.append(f"{mark} {PLAYER_COLOURS[index]:<8} {player.score:>5} "
+                     f"{projected[index].total:>6} {player.boat:>4} "
                      f"{player.meeples_in_supply:>7} {player.camps_in_supply:>5}   "
                      f"{b.tributaries:>4} {b.villages:>4} {b.amazon:>4} {b.camps:>4} "
                      f"{b.river:>5}")

@@ -30,14 +30,8 @@ from .events import (
 )
 from .features import Feature, node_of
 from .geometry import Position, Side, cell_key
-from .scoring import (
-    FeaturePoints,
-    completed_points,
-    final_feature_values,
-    river_points,
-    score_feature,
-)
-from .state import FinalScore, GameState, Phase, PlayerState
+from .scoring import FeaturePoints, completed_points, final_scoring, score_feature
+from .state import GameState, Phase, PlayerState
 from .tiles import Terrain, Tile, TileKind
 
 __all__ = ["Turn"]
@@ -324,30 +318,27 @@ class Turn:
             self.draw(self.current_player)
 
     def final_scoring_step(self) -> None:
-        """E2–E6."""
+        """E2–E6, with the points of :func:`~carcassonne_amazonas.scoring.final_scoring`."""
         num_players = self.state.num_players
-        finals = [[0, 0, 0, 0] for _ in range(num_players)]
-        for feature, value in final_feature_values(self.graph):
-            if feature.terrain is Terrain.JUNGLE:
-                result = score_feature(feature, value, num_players)
-                for player, points in enumerate(result.points):
-                    self.score(player, "camps", points)
-                    finals[player][2] += points
-                if self.events is not None:
-                    self.events.append(JungleScored(self._positions(feature), feature.animals,
-                                                    result.pieces, result.points))
-            else:
-                result = self.score_feature(feature, value, final=True)
-                column = 0 if feature.terrain is Terrain.TRIBUTARY else 1
-                for player, points in enumerate(result.points):
-                    finals[player][column] += points
         boats = tuple(p.boat for p in self.players)
-        mouth = self.state.rules.tileset.start_side(num_players).mouth_points
-        river = river_points(boats, mouth)
+        tally = final_scoring(self.state.rules, self.graph, boats)
+        for scored in tally.features:
+            feature = scored.feature
+            for player, points in enumerate(scored.points):
+                self.score(player, scored.category, points)
+            if self.events is None:
+                continue
+            if feature.terrain is Terrain.JUNGLE:
+                self.events.append(JungleScored(self._positions(feature), feature.animals,
+                                                scored.pieces, scored.points))
+            else:
+                self.events.append(FeatureScored(
+                    feature.terrain, self._positions(feature), feature.fruit, scored.points,
+                    (0,) * num_players, True))
+        river = tally.river
         for player, points in enumerate(river):
             self.score(player, "river", points)
-            finals[player][3] += points
-        self.final_scoring = tuple(FinalScore(*row) for row in finals)
+        self.final_scoring = tally.final_scores
         self.phase = Phase.GAME_OVER
         self.tile_in_hand = None
         if self.events is not None:

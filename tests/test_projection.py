@@ -1,0 +1,134 @@
+"""The score projection: every player's points if the game ended now (R-E2–R-E5).
+
+Checked three ways over many random games: against the breakdowns at the end of the
+game, against the engine's own final scoring step run on the position as it stands
+(the pile emptied now), and against the slow reference model's final scoring.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import reference_model as model
+from carcassonne_amazonas import (
+    GameState,
+    PieceKind,
+    ScoreBreakdown,
+    new_game,
+    projected_scores,
+)
+from carcassonne_amazonas.projection import projected_final_scoring, projected_totals
+from carcassonne_amazonas.scoring import final_scoring
+from carcassonne_amazonas.state import FinalScore, Phase
+from carcassonne_amazonas.text import players_text
+from carcassonne_amazonas.turn import Turn
+from games import play_random
+
+GAMES = [(players, seed) for seed in range(12) for players in (2, 3, 4, 5)]
+
+
+def games() -> list[tuple[GameState, ...]]:
+    return [play_random(new_game(players, seed=seed), random.Random(seed)).states
+            for players, seed in GAMES]
+
+
+GAME_STATES = games()
+
+
+def if_the_pile_emptied_now(state: GameState) -> tuple[ScoreBreakdown, ...]:
+    """The breakdowns after the engine's own final scoring step, run on this position."""
+    turn = Turn(state, [])
+    turn.final_scoring_step()
+    ended = turn.freeze()
+    assert ended.is_terminal
+    return tuple(player.breakdown for player in ended.players)
+
+
+def reference_final_scoring(state: GameState) -> list[tuple[int, int, int, int]]:
+    """E2–E5 per player from the reference model, which knows nothing of the engine's
+    feature graph or scoring module."""
+    placements = state.board.placements
+    pieces = []
+    for piece in state.pieces():
+        index = state.board.placement_index_at(piece.position)
+        assert index is not None
+        pieces.append(model.Piece(piece.player, piece.kind is PieceKind.CAMP, index,
+                                  piece.segment))
+    return model.final_scoring(model.features(placements), pieces, state.boats)
+
+
+@pytest.mark.parametrize("states", GAME_STATES,
+                         ids=[f"{players}p-seed{seed}" for players, seed in GAMES])
+def test_at_the_end_of_a_game_the_projection_is_the_final_breakdown_E2_E5(
+        states: tuple[GameState, ...]) -> None:
+    final = states[-1]
+    assert final.is_terminal
+    assert projected_scores(final) == tuple(p.breakdown for p in final.players)
+    assert projected_totals(final) == final.scores
+    assert final.final_scoring is not None
+    assert projected_final_scoring(final) == final.final_scoring
+    # The final scoring leaves pieces and boats where they were, so scoring the
+    # terminal board again gives exactly what the engine awarded.
+    again = final_scoring(final.rules, final.features, final.boats)
+    assert again.final_scores == final.final_scoring
+
+
+@pytest.mark.parametrize("states", GAME_STATES,
+                         ids=[f"{players}p-seed{seed}" for players, seed in GAMES])
+def test_the_projection_is_what_the_final_scoring_would_give_now_E2_E5(
+        states: tuple[GameState, ...]) -> None:
+    for state in states[::7] + states[-2:-1]:
+        if state.is_terminal:
+            continue
+        projected = projected_scores(state)
+        assert projected == if_the_pile_emptied_now(state), len(state.board)
+        reference = reference_final_scoring(state)
+        finals = projected_final_scoring(state)
+        assert [(f.tributaries, f.villages, f.camps, f.river) for f in finals] == reference
+        for player, breakdown, final in zip(state.players, projected, finals):
+            assert breakdown.total == player.score + final.total
+            assert breakdown.amazon == player.breakdown.amazon  # no Amazon scoring at the end
+
+
+def test_the_projection_does_not_change_the_state() -> None:
+    for state in GAME_STATES[5][::25]:
+        before = (hash(state), state.players, state.board, state.features.piece_set(),
+                  state.final_scoring)
+        projected_scores(state)
+        projected_final_scoring(state)
+        assert (hash(state), state.players, state.board, state.features.piece_set(),
+                state.final_scoring) == before
+
+
+def test_at_the_start_every_boat_shares_first_place_on_the_river_E5() -> None:
+    """No pieces yet: only the river scores, and all boats tie for first (A1, E5)."""
+    for players, first in ((2, 6), (3, 6), (4, 7), (5, 7)):
+        state = new_game(players, seed=0)
+        assert projected_final_scoring(state) == (FinalScore(river=first),) * players
+        assert projected_scores(state) == (ScoreBreakdown(river=first),) * players
+
+
+def test_a_completed_feature_in_the_piece_step_is_scored_when_the_turn_ends_T7() -> None:
+    """During the piece step a feature the tile just completed is neither scored yet
+    nor part of the final scoring (the module's documented boundary): the projection
+    is the final scoring of the position as it stands."""
+    seen = 0
+    for states in GAME_STATES:
+        for state in states:
+            if state.phase is not Phase.PLACE_PIECE:
+                continue
+            assert projected_scores(state) == if_the_pile_emptied_now(state)
+            seen += 1
+    assert seen > 1000
+
+
+def test_players_text_shows_the_projection() -> None:
+    state = GAME_STATES[0][60]
+    lines = players_text(state).splitlines()
+    assert "if end" in lines[0]
+    column = lines[0].split().index("if")  # the header's "if end" is two words
+    for line, total in zip(lines[1:], projected_totals(state)):
+        fields = line.lstrip("* ").split()
+        assert int(fields[column]) == total
