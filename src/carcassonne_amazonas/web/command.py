@@ -50,7 +50,9 @@ def add_serve_command(commands: Any) -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="PORT",
                        help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)")
     serve.add_argument("--db", metavar="PATH", type=Path, default=None,
-                       help=f"the SQLite file of the games (default {default_db_path()})")
+                       help="the SQLite file of the games (default "
+                            "$XDG_DATA_HOME/carcassonne-amazonas/games.sqlite3, "
+                            "$XDG_DATA_HOME being ~/.local/share when unset)")
     serve.add_argument("--max-open-games", type=_positive, default=DEFAULT_MAX_OPEN_GAMES,
                        metavar="N", help="the most unfinished games the server keeps "
                                          f"(default {DEFAULT_MAX_OPEN_GAMES})")

@@ -1,0 +1,172 @@
+"""The web app in a real browser: headless Chromium (Debian's ``chromium``) driven by
+Playwright, against a real uvicorn server on a free port.
+
+A complete 2-player game against the greedy bot is played on the page the way a person
+plays it: creating the game in the lobby, clicking a highlighted cell, rotating with the
+button or the R key, taking a placement back with Esc, confirming with the button or
+Enter, clicking a piece marker or a point of the new tile (hit-tested by the server),
+or passing; then the final scores shown on the page must be the server's record's.
+
+Skipped when Chromium is missing (``CHROMIUM`` names another binary), unless
+``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER`` is set, as ``.ci/run`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+playwright = pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
+
+from carcassonne_amazonas import GameRecord  # noqa: E402
+
+from web_helpers import running_server  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# CI sets CARCASSONNE_AMAZONAS_REQUIRE_BROWSER after installing Chromium: a missing
+# browser then fails the test instead of skipping it.
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM) and not os.environ.get("CARCASSONNE_AMAZONAS_REQUIRE_BROWSER"),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+TIMEOUT_MS = 30_000
+MAX_STEPS = 500
+
+
+def seq_of(page: playwright.Page) -> str:
+    value = page.evaluate("document.body.dataset.seq")
+    assert isinstance(value, str)
+    return value
+
+
+def wait_after(page: playwright.Page, before: str) -> None:
+    """Wait until the page shows a view after ``before``, and it is our turn or over."""
+    page.wait_for_function(
+        "seq => document.body.dataset.seq !== seq && (document.body.dataset.myTurn === 'true'"
+        " || document.body.dataset.terminal === 'true')", arg=before, timeout=TIMEOUT_MS)
+
+
+def place_tile(page: playwright.Page, rng: random.Random, step: int) -> None:
+    cells = page.locator("rect.legal-cell")
+    count = cells.count()
+    assert count > 0, "no legal cell is highlighted"
+    if step % 7 == 3:
+        # Take a placement back before confirming: Esc clears it, nothing is sent.
+        cells.nth(rng.randrange(count)).click()
+        assert page.locator("#confirm").is_enabled()
+        page.keyboard.press("Escape")
+        assert page.locator("#confirm").is_disabled()
+        assert page.locator("rect.legal-cell.selected").count() == 0
+    cells.nth(rng.randrange(count)).click()
+    assert page.locator("g.ghost").count() == 1
+    for _ in range(rng.randrange(4)):
+        if page.locator("#rotate").is_disabled():
+            break
+        if rng.random() < 0.5:
+            page.locator("#rotate").click()
+        else:
+            page.keyboard.press("r")
+    before = seq_of(page)
+    if rng.random() < 0.5:
+        page.locator("#confirm").click()
+    else:
+        page.keyboard.press("Enter")
+    wait_after(page, before)
+
+
+def place_piece(page: playwright.Page, rng: random.Random) -> None:
+    before = seq_of(page)
+    markers = page.locator("g.piece-option")
+    count = markers.count()
+    if count and rng.random() < 0.6:
+        marker = markers.nth(rng.randrange(count))
+        action = marker.get_attribute("data-action")
+        if rng.random() < 0.5:
+            marker.click()
+        else:
+            # Click the point under the marker on the tile itself: the server hit-tests it.
+            box = marker.bounding_box()
+            assert box is not None
+            page.evaluate("() => document.querySelectorAll('g.piece-option').forEach("
+                          "g => g.style.pointerEvents = 'none')")
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_selector(f'g.piece-option.selected[data-action="{action}"]',
+                               timeout=TIMEOUT_MS)
+        page.locator("#confirm").click()
+    elif rng.random() < 0.5:
+        page.locator("#pass").click()
+    else:
+        page.keyboard.press("p")
+    wait_after(page, before)
+
+
+def choose_double(page: playwright.Page, rng: random.Random) -> None:
+    options = page.locator("button.double-option")
+    count = options.count()
+    assert count > 0
+    options.nth(rng.randrange(count)).click()
+    before = seq_of(page)
+    page.locator("#confirm").click()
+    wait_after(page, before)
+
+
+def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None:
+    rng = random.Random(2024)
+    with running_server(tmp_path / "games.sqlite3") as url, \
+            playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(f"{url}/")
+            page.wait_for_selector('body[data-screen="lobby"]')
+            page.select_option("#players", "2")
+            page.select_option('select[data-seat="0"]', "human")
+            page.select_option('select[data-seat="1"]', "greedy")
+            page.fill('input[aria-label="name of seat 1"]', "Ann <i>")
+            page.fill("#seed", "31")
+            page.locator("#create").click()
+            page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=TIMEOUT_MS)
+            game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+            assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
+
+            for step in range(MAX_STEPS):
+                page.wait_for_function(
+                    "document.body.dataset.myTurn === 'true' || "
+                    "document.body.dataset.terminal === 'true'", timeout=TIMEOUT_MS)
+                if page.evaluate("document.body.dataset.terminal") == "true":
+                    break
+                phase = page.evaluate("document.body.dataset.phase")
+                if phase in ("place tile", "place double"):
+                    place_tile(page, rng, step)
+                elif phase == "place piece":
+                    place_piece(page, rng)
+                elif phase == "choose double":
+                    choose_double(page, rng)
+                else:
+                    raise AssertionError(f"unexpected phase {phase!r}")
+            else:
+                raise AssertionError("the game did not end")
+
+            page.wait_for_selector("#final:not([hidden])")
+            shown = [int(page.locator(f'#final-rows tr[data-player="{player}"] td.total')
+                         .inner_text()) for player in range(2)]
+            result_text = page.locator("#result").inner_text()
+            assert errors == []
+        finally:
+            browser.close()
+        with urllib.request.urlopen(f"{url}/api/games/{game}/record", timeout=30) as answer:
+            text = answer.read().decode()
+    record = GameRecord.from_json(text)
+    final = record.final_state()
+    assert final.is_terminal
+    assert shown == list(final.scores) == json.loads(text)["result"]["scores"]
+    assert ("winner" in result_text) or ("shared victory" in result_text.lower())
+    # The human played its half: every other turn's actions came from the page.
+    assert len(record.actions) > 80
