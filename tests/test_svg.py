@@ -19,6 +19,7 @@ from carcassonne_amazonas import (
     apply_action,
     legal_actions,
     new_game,
+    projected_scores,
     reference_tileset,
 )
 from carcassonne_amazonas.svg import ICON_STYLES, board_svg, tile_svg
@@ -179,11 +180,15 @@ def test_board_svg_draws_the_whole_position(state: GameState) -> None:
         allowed = [p for p in board.open_positions if p.y <= board.river_end_row]
         assert len(open_cells) == len(allowed) + 1
         assert len(with_class(root, "rect", "next-river")) == 1
-    scores = with_class(root, "g", "scores")[0]
-    text = " ".join(t.text or "" for t in scores.iter(f"{NS}text"))
-    for player in state.players:
-        assert f"{player.score} point" in text
-        assert f"boat {player.boat}" in text
+    rows = with_class(root, "g", "score-row")
+    assert [int(row.attrib["data-player"]) for row in rows] == list(range(state.num_players))
+    projected = projected_scores(state)
+    for row, player, breakdown in zip(rows, state.players, projected):
+        cells = {text.get("class"): text.text for text in row.iter(f"{NS}text")}
+        assert cells["score"] == str(player.score)
+        assert cells["if-end"] == str(breakdown.total)
+        assert cells["boat"] == str(player.boat)
+        assert cells["meeples"] == str(player.meeples_in_supply)
 
 
 def test_everything_drawn_lies_inside_the_picture() -> None:
