@@ -29,9 +29,9 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from carcassonne_amazonas import (  # noqa: E402
+from carcassonne_amazonas import (
     GameRecord,
     Phase,
     apply_action,
@@ -40,9 +40,9 @@ from carcassonne_amazonas import (  # noqa: E402
     new_game,
     parse_action,
 )
-from carcassonne_amazonas.projection import projected_scores  # noqa: E402
-from carcassonne_amazonas.web.app import create_app  # noqa: E402
-from carcassonne_amazonas.web.requests import MAX_BODY_BYTES  # noqa: E402
+from carcassonne_amazonas.projection import projected_scores
+from carcassonne_amazonas.web.app import create_app
+from carcassonne_amazonas.web.requests import MAX_BODY_BYTES
 
 Json = dict[str, Any]
 

@@ -22,11 +22,12 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
-playwright = pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
+pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
 
-from carcassonne_amazonas import GameRecord  # noqa: E402
+from playwright.sync_api import Page, sync_playwright
 
-from web_helpers import running_server  # noqa: E402
+from carcassonne_amazonas import GameRecord
+from web_helpers import running_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # CI sets CARCASSONNE_AMAZONAS_REQUIRE_BROWSER after installing Chromium: a missing
@@ -38,20 +39,20 @@ TIMEOUT_MS = 30_000
 MAX_STEPS = 500
 
 
-def seq_of(page: playwright.Page) -> str:
+def seq_of(page: Page) -> str:
     value = page.evaluate("document.body.dataset.seq")
     assert isinstance(value, str)
     return value
 
 
-def wait_after(page: playwright.Page, before: str) -> None:
+def wait_after(page: Page, before: str) -> None:
     """Wait until the page shows a view after ``before``, and it is our turn or over."""
     page.wait_for_function(
         "seq => document.body.dataset.seq !== seq && (document.body.dataset.myTurn === 'true'"
         " || document.body.dataset.terminal === 'true')", arg=before, timeout=TIMEOUT_MS)
 
 
-def place_tile(page: playwright.Page, rng: random.Random, step: int) -> None:
+def place_tile(page: Page, rng: random.Random, step: int) -> None:
     cells = page.locator("rect.legal-cell")
     count = cells.count()
     assert count > 0, "no legal cell is highlighted"
@@ -79,7 +80,7 @@ def place_tile(page: playwright.Page, rng: random.Random, step: int) -> None:
     wait_after(page, before)
 
 
-def place_piece(page: playwright.Page, rng: random.Random) -> None:
+def place_piece(page: Page, rng: random.Random) -> None:
     before = seq_of(page)
     markers = page.locator("g.piece-option")
     count = markers.count()
@@ -105,7 +106,7 @@ def place_piece(page: playwright.Page, rng: random.Random) -> None:
     wait_after(page, before)
 
 
-def choose_double(page: playwright.Page, rng: random.Random) -> None:
+def choose_double(page: Page, rng: random.Random) -> None:
     options = page.locator("button.double-option")
     count = options.count()
     assert count > 0
@@ -115,10 +116,57 @@ def choose_double(page: playwright.Page, rng: random.Random) -> None:
     wait_after(page, before)
 
 
+def post_json(url: str, body: object) -> dict[str, object]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        result: dict[str, object] = json.load(answer)
+    return result
+
+
+def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path) -> None:
+    """Two human seats, each in its own browser context with its own seat link: the page
+    of the player to move offers the legal cells, the other page waits (no cells, no
+    controls) and shows the move once it is made (the page polls the view)."""
+    with running_server(tmp_path / "games.sqlite3") as url, sync_playwright() as driver:
+        created = post_json(f"{url}/api/games", {"players": 2, "seats": ["human", "human"],
+                                                 "seed": 17, "names": ["Ann", "Bo"]})
+        seats = created["seats"]
+        assert isinstance(seats, list)
+        browser = driver.chromium.launch(executable_path=CHROMIUM)
+        try:
+            pages = []
+            for seat in seats:
+                page = browser.new_context().new_page()
+                page.goto(f"{url}/#game={created['game']}&player={seat['player']}"
+                          f"&token={seat['token']}")
+                page.wait_for_selector("body[data-seq]", timeout=TIMEOUT_MS)
+                pages.append(page)
+            for turn in range(4):
+                mover, waiter = pages[turn % 2], pages[1 - turn % 2]
+                mover.wait_for_selector('body[data-my-turn="true"][data-phase="place tile"]',
+                                        timeout=TIMEOUT_MS)
+                assert waiter.evaluate("document.body.dataset.myTurn") == "false"
+                assert waiter.locator("rect.legal-cell").count() == 0
+                assert waiter.locator("#confirm").is_disabled()
+                assert waiter.locator("#turn-title").inner_text() == \
+                    f"Waiting for {('Ann', 'Bo')[turn % 2]}"
+                mover.locator("rect.legal-cell").first.click()
+                mover.keyboard.press("Enter")
+                mover.wait_for_selector('body[data-phase="place piece"]', timeout=TIMEOUT_MS)
+                mover.keyboard.press("p")
+                waiter.wait_for_selector('body[data-my-turn="true"]', timeout=TIMEOUT_MS)
+                assert waiter.evaluate("document.body.dataset.seq") == \
+                    mover.evaluate("document.body.dataset.seq") == str(2 * (turn + 1))
+                assert waiter.locator("#log li").count() == 2 * (turn + 1)
+        finally:
+            browser.close()
+
+
 def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None:
     rng = random.Random(2024)
     with running_server(tmp_path / "games.sqlite3") as url, \
-            playwright.sync_playwright() as driver:
+            sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})

@@ -34,7 +34,9 @@ error.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
 
@@ -128,7 +130,7 @@ def _wants_board(request: Request) -> bool:
 
 
 def _page_text() -> str:
-    return resources.files(__package__).joinpath("static", "index.html").read_text("utf-8")
+    return (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
 
 
 def create_app(db_path: str | os.PathLike[str], *,
@@ -136,9 +138,18 @@ def create_app(db_path: str | os.PathLike[str], *,
     """The app over the SQLite database ``db_path`` (created if missing).
 
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
+    The database is closed when the app's lifespan ends (the server stops).
     """
-    service = GameService(GameStore(db_path), max_open_games=max_open_games)
+    store = GameStore(db_path)
+    service = GameService(store, max_open_games=max_open_games)
     page = _page_text()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            store.close()
 
     async def index(request: Request) -> Response:
         return HTMLResponse(page)
@@ -206,6 +217,7 @@ def create_app(db_path: str | os.PathLike[str], *,
     ]
     return Starlette(
         routes=routes,
+        lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
         exception_handlers={ApiError: api_error, BadRequest: bad_request,
                             HTTPException: http_error},

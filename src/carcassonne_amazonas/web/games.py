@@ -16,6 +16,7 @@ an error never leaves a game half-changed.
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import math
 import secrets
@@ -40,6 +41,7 @@ from ..records import GameRecord
 from ..snapshot import state_to_json
 from ..state import GameState, Phase, ScoreBreakdown
 from ..svg import board_svg, tile_svg
+from ..tiles import Tile
 from .requests import ActionRequest, NewGameRequest
 from .seats import HUMAN, hash_token, new_token, seat_of_token
 from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore, StaleWriteError, StoredGame, StoredSeat
@@ -181,6 +183,12 @@ def _placements(state: GameState) -> list[dict[str, Any]]:
     return options
 
 
+@functools.lru_cache(maxsize=1024)
+def _tile_picture(tile: Tile, rotation: Rotation) -> str:
+    """A tile's picture without its label (the same for every game: cached)."""
+    return str(tile_svg(tile, rotation, label=False))
+
+
 def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The tile in hand: its name, its description and a picture per legal rotation."""
     tile = state.tile_in_hand
@@ -188,7 +196,7 @@ def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] 
         return None
     degrees = sorted({r["degrees"] for option in placements for r in option["rotations"]})
     return {"id": int(tile.id), "name": tile.name, "text": tile_description(tile),
-            "svg": {str(d): tile_svg(tile, Rotation(d // 90), label=False) for d in degrees}}
+            "svg": {str(d): _tile_picture(tile, Rotation(d // 90)) for d in degrees}}
 
 
 def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
@@ -213,7 +221,7 @@ def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
             tile = tileset.tile(action.tile)
             options.append({"action": format_action(action), "id": int(action.tile),
                             "name": tile.name, "text": tile_description(tile),
-                            "svg": tile_svg(tile, label=False)})
+                            "svg": _tile_picture(tile, Rotation.R0)})
     return options
 
 
@@ -271,9 +279,10 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
 
 def render_board(game: LoadedGame) -> str:
     """The board as SVG, as the page shows it: coordinates, legend and the last move
-    marked; the legal cells are drawn by the page itself."""
-    return board_svg(game.state, cell_size=_BOARD_CELL, show_open=False, coordinates=True,
-                     legend=True, last_move=True)
+    marked, no score table (the page shows the scores); the legal cells are drawn by the
+    page itself."""
+    return str(board_svg(game.state, cell_size=_BOARD_CELL, show_open=False,
+                         coordinates=True, legend=True, last_move=True, scores=False))
 
 
 class GameService:

@@ -10,9 +10,9 @@ stopping and restarting the server loses nothing.
 Seat tokens are never stored, only their SHA-256 hashes
 (:mod:`~carcassonne_amazonas.web.seats`).
 
-Every call opens its own connection, so the store can be used from the threads of a
-web server; writes run in ``BEGIN IMMEDIATE`` transactions and check the number of
-actions already stored, so two writers can never both append the same turn.
+The store can be used from the threads of a web server (one call at a time); writes run
+in ``BEGIN IMMEDIATE`` transactions and check the number of actions already stored, so
+two writers, even two servers over one file, can never both append the same turn.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -99,40 +100,54 @@ class StoredGame:
 
 
 class GameStore:
-    """The games of one SQLite database file (created with its tables if missing)."""
+    """The games of one SQLite database file (created with its tables if missing).
+
+    One connection serves every thread, one call at a time; :meth:`close` closes it.
+    """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                                   check_same_thread=False)
+        try:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise RuntimeError(
                     f"{self.path} was written by a newer version (database layout "
                     f"{version}, this one knows {SCHEMA_VERSION}); use another --db file")
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(_SCHEMA)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            # WAL: readers never wait for the writer; NORMAL: a commit survives a crash
+            # of the server (not necessarily a power cut) without a sync per action.
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            self._db.close()
+            raise
+
+    def close(self) -> None:
+        """Close the database connection."""
+        with self._lock:
+            self._db.close()
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        try:
-            db.execute("PRAGMA foreign_keys = ON")
-            yield db
-        finally:
-            db.close()
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            yield self._db
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield db
+                yield self._db
             except BaseException:
-                db.execute("ROLLBACK")
+                self._db.execute("ROLLBACK")
                 raise
-            db.execute("COMMIT")
+            self._db.execute("COMMIT")
 
     def create_game(self, game_id: str, setup: str, seats: Sequence[StoredSeat],
                     actions: Sequence[str], finished: bool) -> None:
@@ -171,7 +186,7 @@ class GameStore:
 
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game, or None if there is no game ``game_id``."""
-        with self._connect() as db:
+        with self._read() as db:
             row = db.execute("SELECT created_at, setup, finished FROM games WHERE id = ?",
                              (game_id,)).fetchone()
             if row is None:
@@ -185,13 +200,13 @@ class GameStore:
 
     def action_count(self, game_id: str) -> int:
         """How many actions game ``game_id`` holds (0 for an unknown game)."""
-        with self._connect() as db:
+        with self._read() as db:
             count: int = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
                                     (game_id,)).fetchone()[0]
         return count
 
     def open_games(self) -> int:
         """How many stored games are not finished."""
-        with self._connect() as db:
+        with self._read() as db:
             count: int = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0]
         return count
