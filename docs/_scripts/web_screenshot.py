@@ -5,7 +5,7 @@ A real server (uvicorn, in a thread, on a free port) over a temporary database; 
 headless Chromium (Debian's ``chromium``, driven by Playwright) opens the human seat's
 page, picks a legal cell for the tile in hand and takes the screenshot.
 
-    python docs/_scripts/web_screenshot.py [--out docs/images/web-app.png] [--turns 24]
+    python docs/_scripts/web_screenshot.py [--out docs/images/web-app.png] [--turns 16]
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def call(url: str, body: Any = None) -> Any:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images" / "web-app.png")
-    parser.add_argument("--turns", type=int, default=24, help="turns played before the shot")
+    parser.add_argument("--turns", type=int, default=16, help="turns played before the shot")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
