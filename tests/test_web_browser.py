@@ -2,10 +2,10 @@
 Playwright, against a real uvicorn server on a free port.
 
 A complete 2-player game against the greedy bot is played on the page the way a person
-plays it: creating the game in the lobby, clicking a highlighted cell, rotating with the
-button or the R key, taking a placement back with Esc, confirming with the button or
-Enter, clicking a piece marker or a point of the new tile (hit-tested by the server),
-or passing; then the final scores shown on the page must be the server's record's.
+plays it: creating the game in the lobby, clicking a highlighted cell (or choosing one
+with the arrow keys), rotating with the button or the R key, taking a placement back
+with Esc, confirming with the button or Enter, clicking a piece marker or a point of the
+new tile (hit-tested by the server), or passing with the button or the P key; then the final scores shown on the page must be the server's record's.
 
 Skipped when Chromium is missing (``CHROMIUM`` names another binary), unless
 ``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER`` is set, as ``.ci/run`` does.
@@ -63,8 +63,13 @@ def place_tile(page: Page, rng: random.Random, step: int) -> None:
         page.keyboard.press("Escape")
         assert page.locator("#confirm").is_disabled()
         assert page.locator("rect.legal-cell.selected").count() == 0
-    cells.nth(rng.randrange(count)).click()
+    if rng.random() < 0.25:
+        for _ in range(rng.randrange(1, 4)):  # choosing without a mouse
+            page.keyboard.press("ArrowRight")
+    else:
+        cells.nth(rng.randrange(count)).click()
     assert page.locator("g.ghost").count() == 1
+    assert page.locator("rect.legal-cell.selected").count() == 1
     for _ in range(rng.randrange(4)):
         if page.locator("#rotate").is_disabled():
             break
@@ -87,7 +92,11 @@ def place_piece(page: Page, rng: random.Random) -> None:
     if count and rng.random() < 0.6:
         marker = markers.nth(rng.randrange(count))
         action = marker.get_attribute("data-action")
-        if rng.random() < 0.5:
+        choice = rng.random()
+        if choice < 0.2:
+            page.keyboard.press("ArrowRight")
+            action = page.locator("g.piece-option").first.get_attribute("data-action")
+        elif choice < 0.6:
             marker.click()
         else:
             # Click the point under the marker on the tile itself: the server hit-tests it.

@@ -315,10 +315,10 @@ function renderStatus() {
       "place piece": "Your turn: a meeple, a camp, or none",
     }[view.phase] || "Your turn";
     help = {
-      "place tile": "Click a highlighted cell; click it again or press R to rotate; Enter confirms, Esc takes back.",
+      "place tile": "Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back.",
       "choose double": "Your \"!\" tile lets you add a double tile downstream: pick one and confirm.",
       "place double": "Click the highlighted cell of the river; Enter confirms.",
-      "place piece": "Click a circle (or a part of the new tile) to put a piece there, then confirm; P places none and moves your boat.",
+      "place piece": "Click a circle (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat.",
     }[view.phase] || "";
   } else {
     const who = playerName(view.to_move);
@@ -563,20 +563,53 @@ async function boardClick(event) {
   }
 }
 
+// The game's own buttons: Enter and Space on them act as the shortcuts (Enter confirms
+// even when the Rotate button has the focus); on any other button they press it.
+const CONTROL_IDS = new Set(["rotate", "confirm", "take-back", "pass", "zoom-in", "zoom-out", "zoom-fit"]);
+
 function keydown(event) {
   if (ui.game.hidden || event.ctrlKey || event.metaKey || event.altKey) return;
-  const tag = event.target.tagName;
+  const target = event.target;
+  const tag = target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   const key = event.key;
+  if ((key === "Enter" || key === " ") && tag === "BUTTON" && !CONTROL_IDS.has(target.id)) return;
   if (key === "r" || key === "R") rotate();
-  else if (key === "Enter" || key === " ") { if (event.target.tagName === "BUTTON" && key === " ") return; confirmChoice(); }
+  else if (key === "Enter" || key === " ") confirmChoice();
   else if (key === "p" || key === "P") pass();
   else if (key === "Escape") takeBack();
+  else if (key === "ArrowRight" || key === "ArrowDown") cycle(1);
+  else if (key === "ArrowLeft" || key === "ArrowUp") cycle(-1);
   else if (key === "+" || key === "=") setZoom(1.2);
   else if (key === "-") setZoom(1 / 1.2);
   else if (key === "0") { autoFit = true; applyZoom(); }
   else return;
   event.preventDefault();
+}
+
+// The arrow keys choose without a mouse: the next or previous legal cell, piece or
+// double tile, in the order of the legal actions.
+function cycle(step) {
+  if (!myTurn() || busy) return;
+  const wrap = (index, length) => ((index % length) + length) % length;
+  if (view.phase === "place tile" || view.phase === "place double") {
+    const cells = view.placements;
+    if (!cells.length) return;
+    const at = selection && selection.kind === "tile"
+      ? cells.findIndex((c) => c.x === selection.x && c.y === selection.y) : (step > 0 ? -1 : 0);
+    const next = cells[wrap(at + step, cells.length)];
+    selection = { kind: "tile", x: next.x, y: next.y, index: 0 };
+  } else {
+    const options = view.phase === "place piece" ? view.pieces : view.doubles;
+    if (!options.length) return;
+    const kind = view.phase === "place piece" ? "piece" : "double";
+    const at = selection && selection.kind === kind
+      ? options.findIndex((o) => o.action === selection.action) : (step > 0 ? -1 : 0);
+    selection = { kind, action: options[wrap(at + step, options.length)].action };
+  }
+  render();
+  const chosen = ui.board.querySelector(".legal-cell.selected, .piece-option.selected");
+  if (chosen) chosen.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function route() {
