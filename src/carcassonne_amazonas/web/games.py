@@ -372,7 +372,7 @@ class GameService:
                 raise ApiError(409, f"the game has moved on: {game.seq} actions played, the "
                                     f"request was made after {request.seq}; reload the game")
             if state.is_terminal:
-                raise ApiError(409, "the game is over (E1)")
+                raise ApiError(409, "the game is over (R-E1)")
             if state.current_player != player:
                 raise ApiError(409, f"it is {colour(state.current_player)}'s turn, not "
                                     f"{colour(player)}'s")
