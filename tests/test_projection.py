@@ -19,8 +19,8 @@ from carcassonne_amazonas import (
     new_game,
     projected_scores,
 )
+from carcassonne_amazonas.final_tally import final_scoring
 from carcassonne_amazonas.projection import projected_final_scoring, projected_totals
-from carcassonne_amazonas.scoring import final_scoring
 from carcassonne_amazonas.state import FinalScore, Phase
 from carcassonne_amazonas.text import players_text
 from carcassonne_amazonas.turn import Turn

@@ -13,7 +13,7 @@ units, so a client maps a click at SVG point ``(sx, sy)`` to the board point
 - :func:`segment_at` is the inverse: the segment whose drawn area holds a point.
   A point inside a drawn village is that village, a point near a drawn tributary is
   that tributary, a point on the Amazon or its banks is None (no piece goes there,
-  F6), and any other point of a tile is in the jungle whose area it is.
+  R-F6), and any other point of a tile is in the jungle whose area it is.
 
 Every anchor lies in its own segment's area (a test checks every segment of every
 layout, rotation and copy of the reference set), so a click on a drawn piece
@@ -26,8 +26,9 @@ from __future__ import annotations
 import math
 
 from .geometry import Position, Rotation
+from .plane import Point
 from .state import GameState
-from .tile_shapes import Point, tile_shapes
+from .tile_shapes import tile_shapes
 from .tiles import Tile
 
 __all__ = ["piece_anchor", "segment_anchor", "segment_at", "tile_segment_at"]
@@ -43,7 +44,7 @@ def segment_anchor(tile: Tile, rotation: Rotation, segment: int) -> Point:
     """Where a piece on segment ``segment`` of ``tile`` turned by ``rotation`` is drawn:
     ``(x, y)`` in cell units from the top-left corner of the tile's anchor cell.
 
-    For the Amazon, which takes no piece (F6), the middle of its course.  Raises
+    For the Amazon, which takes no piece (R-F6), a point of its course clear of its icons.  Raises
     ``ValueError`` for a segment the tile does not have or a rotation its kind does
     not allow (R-G5).  The point depends on the copy's icons, which take the best
     spots of a jungle first.
@@ -74,7 +75,7 @@ def tile_segment_at(tile: Tile, rotation: Rotation, x: float, y: float) -> int |
 
 def segment_at(state: GameState, x: float, y: float) -> tuple[Position, int] | None:
     """The segment under the board point ``(x, y)``: ``(anchor of its tile, segment
-    index)``, or None off the tiles and on the Amazon (F6).
+    index)``, or None off the tiles and on the Amazon (R-F6).
 
     What the picture draws on top wins: the Amazon (None), then a tributary near the
     point, a village holding it, and otherwise the jungle whose area it is.  Raises

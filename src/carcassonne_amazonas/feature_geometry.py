@@ -9,10 +9,10 @@ tile with a :class:`FeatureGeometry`:
   (a segment of a double tile or of the start tile may lie in just one of its cells;
   the Amazon also covers the cells it flows through from its source);
 - ``open_edges``: each cell of the feature and side of it where the feature reaches
-  an empty cell; a tributary or village is completed when it has none (F3, F4; a
-  jungle never is, F5).  Placing a tile on the cell across each open edge is what
+  an empty cell; a tributary or village is completed when it has none (R-F3, R-F4; a
+  jungle never is, R-F5).  Placing a tile on the cell across each open edge is what
   would close it;
-- ``icons``, ``pieces``, ``is_completed``, the distinct tiles it covers (F8) and what
+- ``icons``, ``pieces``, ``is_completed``, the distinct tiles it covers (R-F8) and what
   its majority would score now.
 
 Positions and sides are those of :mod:`~carcassonne_amazonas.geometry`; drawing the
@@ -42,34 +42,34 @@ class FeatureGeometry:
     """
 
     terrain: Terrain
-    """Tributary, village, jungle or the Amazon (F1)."""
+    """Tributary, village, jungle or the Amazon (R-F1)."""
     cells: tuple[Position, ...]
     """The board cells in which a segment of the feature reaches an edge of the cell;
-    for the Amazon also the cells it flows through from its source (G1)."""
+    for the Amazon also the cells it flows through from its source (R-G1)."""
     segments: tuple[tuple[Position, int], ...]
     """Every segment of the feature: (anchor of its tile, segment index in its layout)."""
     open_edges: tuple[tuple[Position, Side], ...]
     """(cell, side): the feature reaches the side of that cell and the cell across it
-    is empty (F3, F4)."""
+    is empty (R-F3, R-F4)."""
     icons: Icons
-    """All icons on the feature's segments (F7; caimans and piranhas only on the Amazon)."""
+    """All icons on the feature's segments (R-F7; caimans and piranhas only on the Amazon)."""
     pieces: tuple[PlacedPiece, ...]
-    """The meeples or camps standing on it (T5)."""
+    """The meeples or camps standing on it (R-T5)."""
     is_completed: bool
-    """A tributary or village without open edges (F3, F4); never a jungle (F5) or the
+    """A tributary or village without open edges (R-F3, R-F4); never a jungle (R-F5) or the
     Amazon."""
     tiles: tuple[Position, ...]
-    """The anchors of the distinct tiles it covers: a double tile counts once (F8)."""
+    """The anchors of the distinct tiles it covers: a double tile counts once (R-F8)."""
     majority: tuple[int, ...]
-    """The players with the most pieces on it, who would score it (M1); empty without
+    """The players with the most pieces on it, who would score it (R-M1); empty without
     pieces."""
     value: int
-    """What its majority scores: a completed tributary or village as in T7, an open one
-    as at the end (E2, E3), a jungle its animals (E4), the Amazon nothing (F6)."""
+    """What its majority scores: a completed tributary or village as in R-T7, an open one
+    as at the end (R-E2, R-E3), a jungle its animals (R-E4), the Amazon nothing (R-F6)."""
 
 
 def _value(feature: Feature) -> int:
-    """What the feature's majority scores now (T7, E2–E4; nothing for the Amazon, F6)."""
+    """What the feature's majority scores now (R-T7, R-E2–R-E4; nothing for the Amazon, R-F6)."""
     if feature.terrain is Terrain.JUNGLE:
         return jungle_points(feature)
     if feature.terrain is Terrain.AMAZON:
@@ -107,7 +107,7 @@ def feature_geometry(state: GameState, position: Position, segment: int) -> Feat
             for side in {port_side(port) for port in ports}:
                 if board.placement_at(where.neighbour(side)) is None:
                     open_edges.add((where, side))
-        if feature.terrain is Terrain.AMAZON:  # it flows through its whole column (G1)
+        if feature.terrain is Terrain.AMAZON:  # it flows through its whole column (R-G1)
             cells.update(Position(placement.position.x + cell.dx, placement.position.y + cell.dy)
                          for cell in placement.variant.cells if cell.dx in columns)
     kind = PieceKind.CAMP if feature.terrain is Terrain.JUNGLE else PieceKind.MEEPLE

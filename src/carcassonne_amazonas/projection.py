@@ -3,13 +3,13 @@
 A frontend shows a player's score beside what it would become if the last tile
 had just been placed: ``57 (71)``.  :func:`projected_scores` applies the final
 scoring to the current board and boats, with the engine's own implementation
-(:func:`~carcassonne_amazonas.scoring.final_scoring`), so the projection can never
+(:func:`~carcassonne_amazonas.final_tally.final_scoring`), so the projection can never
 disagree with the real end of a game:
 
 - every unfinished tributary and village with meeples scores 1 per tile and 1 per
-  Fruit icon for its majority (E2, E3; a double tile counts once, F8);
-- every jungle with camps scores 1 per animal for its majority, once (E4);
-- the boats score the river mouth's points by rank (E5, A3).
+  Fruit icon for its majority (R-E2, R-E3; a double tile counts once, R-F8);
+- every jungle with camps scores 1 per animal for its majority, once (R-E4);
+- the boats score the river mouth's points by rank (R-E5, R-A3).
 
 The projection takes the position as it stands.  During a turn's piece step
 (:attr:`Phase.PLACE_PIECE <carcassonne_amazonas.state.Phase.PLACE_PIECE>`) a tributary
@@ -21,7 +21,7 @@ projection is the players' final breakdowns.  Nothing here changes the state.
 
 from __future__ import annotations
 
-from .scoring import final_scoring
+from .final_tally import final_scoring
 from .state import FinalScore, GameState, ScoreBreakdown
 
 __all__ = ["projected_final_scoring", "projected_scores", "projected_totals"]

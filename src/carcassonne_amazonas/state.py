@@ -249,3 +249,21 @@ class GameState:
                 placement: Placement = self.board.placements[placement_of(node)]
                 yield PlacedPiece(player, kind, placement.position, segment_of(node))
 
+
+    # -- pictures for Jupyter ------------------------------------------------------------
+
+    def _repr_svg_(self) -> str | None:
+        """The board as a compact SVG picture, for Jupyter and IPython
+        (:func:`carcassonne_amazonas.svg.board_svg` with ``compact=True``); None, so that
+        the text repr is shown instead, if it cannot be drawn."""
+        try:
+            from .svg import board_svg  # lazy: the renderer is not needed to play
+
+            return str(board_svg(self, compact=True, scores=True))
+        except Exception:  # a display hook must never raise
+            return None
+
+    def _repr_html_(self) -> str | None:
+        """The picture of :meth:`_repr_svg_` in a scrolling box, for HTML frontends."""
+        svg = self._repr_svg_()
+        return None if svg is None else f'<div style="max-width:100%;overflow:auto">{svg}</div>'

@@ -53,10 +53,13 @@ from .svg_panels import (
 )
 from .svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg
 
-__all__ = ["DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg", "tile_svg"]
+__all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg",
+           "tile_svg"]
 
-#: The default size of a cell in SVG units (pixels at 1×), and in compact mode.
+#: The default size of a cell in SVG units (pixels at 1×): an icon's disc is 14 pixels
+#: across, its letter 10 pixels high.
 DEFAULT_CELL_SIZE = 64.0
+#: The default size of a cell in compact mode: icons of 11 pixels, letters of 8.
 COMPACT_CELL_SIZE = 52.0
 
 _EDGE_LINES: dict[Side, tuple[tuple[float, float], tuple[float, float]]] = {
@@ -67,8 +70,8 @@ _INSET: dict[Side, tuple[float, float]] = {Side.NORTH: (0.0, 0.04), Side.EAST: (
 
 
 def _open_cells(state: GameState) -> list[Position]:
-    """The empty cells a tile may still go to: beside a tile up to the river end (G2),
-    and the next river cell (G6); none once the game is over."""
+    """The empty cells a tile may still go to: beside a tile up to the river end (R-G2),
+    and the next river cell (R-G6); none once the game is over."""
     if state.is_terminal:
         return []
     board = state.board
@@ -79,7 +82,7 @@ def _open_cells(state: GameState) -> list[Position]:
 
 def _last_placer(state: GameState) -> int:
     """Who placed the last tile: the player to act while their turn is still going on,
-    else the one before (turns pass clockwise, C8)."""
+    else the one before (turns pass clockwise, R-C8)."""
     if state.phase in (Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE, Phase.PLACE_PIECE):
         return state.current_player
     return (state.current_player - 1) % state.num_players
@@ -230,7 +233,7 @@ def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
            f"{len(feature.open_edges)} open edges</title>"]
     for cell in feature.cells:
         out.append(f'<rect class="feature-cell" data-x="{cell.x}" data-y="{cell.y}" '
-                   f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.3"/>')
+                   f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.35"/>')
     outline = []
     for cell in feature.cells:
         for side in Side:
@@ -239,7 +242,7 @@ def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
                 outline.append(f"M{pen.pt((cell.x + x0, cell.y + y0))} "
                                f"L{pen.pt((cell.x + x1, cell.y + y1))}")
     out.append(f'<path class="feature-outline" d="{" ".join(outline)}" fill="none" '
-               f'stroke="#ffffff" stroke-width="{pen.px(0.04)}" stroke-linecap="round"/>')
+               f'stroke="#ffffff" stroke-width="{pen.px(0.06)}" stroke-linecap="round"/>')
     for cell, side in feature.open_edges:
         (x0, y0), (x1, y1) = _EDGE_LINES[side]
         dx, dy = _INSET[side]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
-from .tile_shapes import Point
+from .plane import Point
 
 __all__ = [
     "AMAZON",

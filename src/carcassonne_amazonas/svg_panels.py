@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 
 from .projection import projected_scores
 from .state import PLAYER_COLOURS, GameState, PieceKind
-from .svg_document import AMAZON, HIGHLIGHT, INK, OPEN_CELL, TRACK, Pen, number
+from .svg_document import AMAZON, HIGHLIGHT, INK, JUNGLE, OPEN_CELL, TRACK, Pen, number
 from .svg_tiles import ICON_STYLES, boat_glyph, icon_glyph, piece_glyph
 
 __all__ = [
@@ -169,7 +169,7 @@ def _sample(pen: Pen, kind: str, at: tuple[float, float]) -> str:
         "next-river": f'fill="none" stroke="{AMAZON}" {thin} {dashes}',
         "last-move": f'fill="none" stroke="{INK}" stroke-width="{pen.px(0.045)}"',
         "highlight": f'fill="{HIGHLIGHT}" fill-opacity="0.45" stroke="{HIGHLIGHT}" {thin}',
-        "feature": f'fill="#ffffff" fill-opacity="0.5" stroke="#ffffff" {thin}',
+        "feature": f'fill="{JUNGLE}" stroke="#ffffff" stroke-width="{pen.px(0.05)}"',
         "open-edge": f'fill="none" stroke="#d62728" stroke-width="{pen.px(0.05)}"',
     }
     if kind == "open-edge":
@@ -231,7 +231,8 @@ def _heading(state: GameState) -> str:
         phase = "game over"
     else:
         phase = f"{PLAYER_COLOURS[state.current_player]} to play ({state.phase.value})"
-    return (f"{len(state.board)} tiles placed, {state.tiles_left} to draw, "
+    tiles = "1 tile" if len(state.board) == 1 else f"{len(state.board)} tiles"
+    return (f"{tiles} placed, {state.tiles_left} to draw, "
             f"river {state.track_length} spaces; {phase}")
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from .geometry import Position, Rotation
+from .plane import PathCommand, Point
 from .state import PLAYER_COLOURS, PieceKind
 from .svg_document import (
     AMAZON,
@@ -49,8 +50,6 @@ from .tile_shapes import (
     ROCK_RADIUS,
     SOURCE_RADIUS,
     TRIBUTARY_HALF_WIDTH,
-    PathCommand,
-    Point,
     TileShapes,
     tile_shapes,
 )
@@ -110,7 +109,7 @@ def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = 
              f'text-anchor="middle" fill="{ink}">{letter}</text>']
     if count > 1:
         badge = (centre[0] + 0.1, centre[1] - 0.06)
-        parts.append(f'<text {pen.xy(badge)} font-size="{pen.px(0.12)}" {_FONT} fill="#111" '
+        parts.append(f'<text {pen.xy(badge)} font-size="{pen.px(0.15)}" {_FONT} fill="#111" '
                      f'stroke="#fff" stroke-width="{pen.px(0.03)}" paint-order="stroke">'
                      f"{count}</text>")
     parts.append("</g>")

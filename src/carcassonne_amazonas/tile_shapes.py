@@ -31,28 +31,35 @@ import math
 import attrs
 
 from .geometry import Rotation, Side, port_index, port_side
-from .tiles import Icons, Layout, Terrain, Tile
+from .plane import (
+    PathCommand,
+    Point,
+    distance_to_polyline,
+    flatten,
+    inside_polygon,
+    mix,
+    point_along,
+    polyline,
+    polyline_length,
+    quad_point,
+    segments_cross,
+)
+from .tiles import Layout, Terrain, Tile
 
 __all__ = [
     "AMAZON_REACH",
     "ICON_RADIUS",
     "TRIBUTARY_REACH",
     "AmazonShape",
-    "PathCommand",
-    "Point",
     "TileShapes",
     "TributaryShape",
     "port_point",
     "tile_shapes",
 ]
 
-#: A point in tile (or board) units: ``(x, y)``.
-Point = tuple[float, float]
-#: One step of an outline: ``("M" | "L" | "Q", control point, end point)``.
-PathCommand = tuple[str, Point, Point]
 
 #: Half the width of the Amazon with its banks: points this close to its centre line
-#: are on the Amazon (F6: no piece goes there).
+#: are on the Amazon (R-F6: no piece goes there).
 AMAZON_REACH = 0.25
 #: Half the width of the Amazon's water, inside its banks.
 AMAZON_WATER = 0.18
@@ -78,7 +85,6 @@ _SPOTS: tuple[Point, ...] = ((0.2, 0.2), (0.5, 0.18), (0.8, 0.2), (0.18, 0.5), (
                              (0.2, 0.8), (0.5, 0.82), (0.8, 0.8), (0.35, 0.35), (0.65, 0.35),
                              (0.35, 0.65), (0.65, 0.65))
 _ICON_GAP = 2 * ICON_RADIUS + 0.03
-_CURVE_STEPS = 10
 
 
 def port_point(port: int) -> Point:
@@ -95,91 +101,16 @@ def port_point(port: int) -> Point:
     return (0.0, 1.0 - t)
 
 
-def _mix(a: Point, b: Point, t: float) -> Point:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-
-
-def _quad(p0: Point, control: Point, p1: Point, t: float) -> Point:
-    a, b, c = (1 - t) ** 2, 2 * t * (1 - t), t * t
-    return (a * p0[0] + b * control[0] + c * p1[0], a * p0[1] + b * control[1] + c * p1[1])
-
-
-def _polyline(points: list[Point]) -> tuple[PathCommand, ...]:
-    return tuple(("M" if i == 0 else "L", p, p) for i, p in enumerate(points))
-
-
-def _flatten(commands: tuple[PathCommand, ...]) -> list[Point]:
-    """The points of a path, its curves replaced by short straight steps."""
-    points: list[Point] = []
-    for letter, control, end in commands:
-        if letter == "Q" and points:
-            start = points[-1]
-            points.extend(_quad(start, control, end, k / _CURVE_STEPS)
-                          for k in range(1, _CURVE_STEPS + 1))
-        else:
-            points.append(end)
-    return points
-
-
-def _length(line: tuple[Point, ...] | list[Point]) -> float:
-    return sum(math.dist(a, b) for a, b in itertools.pairwise(line))
-
-
-def _along(line: tuple[Point, ...], t: float) -> Point:
-    """The point at fraction ``t`` of a polyline's length."""
-    left = _length(line) * t
-    for a, b in itertools.pairwise(line):
-        step = math.dist(a, b)
-        if step >= left and step > 0:
-            return _mix(a, b, left / step)
-        left -= step
-    return line[-1]
-
-
 def _visible(line: list[Point], amazon_x: float) -> list[Point]:
     """The part of a tributary's line outside the Amazon's band and banks."""
     out = [line[0]]
     for a, b in itertools.pairwise(line):
         if abs(b[0] - amazon_x) < AMAZON_REACH <= abs(a[0] - amazon_x) and a[0] != b[0]:
             edge = amazon_x + (AMAZON_REACH if a[0] > amazon_x else -AMAZON_REACH)
-            out.append(_mix(a, b, (edge - a[0]) / (b[0] - a[0])))
+            out.append(mix(a, b, (edge - a[0]) / (b[0] - a[0])))
             return out
         out.append(b)
     return out
-
-
-def _distance_to_line(point: Point, line: list[Point] | tuple[Point, ...]) -> float:
-    """The distance from ``point`` to a polyline."""
-    best = math.inf
-    px, py = point
-    for (ax, ay), (bx, by) in itertools.pairwise(line):
-        dx, dy = bx - ax, by - ay
-        length2 = dx * dx + dy * dy
-        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy)
-                                                  / length2))
-        best = min(best, math.hypot(px - ax - t * dx, py - ay - t * dy))
-    return best
-
-
-def _inside(point: Point, polygon: list[Point]) -> bool:
-    """Whether ``point`` lies inside a closed polygon (even-odd rule)."""
-    x, y = point
-    inside = False
-    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
-        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-            inside = not inside
-    return inside
-
-
-def _cross(o: Point, a: Point, b: Point) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def _crosses(p: Point, q: Point, a: Point, b: Point) -> bool:
-    """Whether the segments ``pq`` and ``ab`` properly cross."""
-    d1, d2 = _cross(a, b, p), _cross(a, b, q)
-    d3, d4 = _cross(p, q, a), _cross(p, q, b)
-    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0) and 0 not in (d1, d2, d3, d4)
 
 
 @attrs.frozen(slots=True)
@@ -202,14 +133,15 @@ class AmazonShape:
 
 
 class TileShapes:
-    """The picture of one tile copy in one rotation, in tile units from its anchor.
+    """The picture of one tile layout in one rotation, in tile units from its anchor.
 
-    Build it with :func:`tile_shapes`, which caches one per design and rotation.
+    ``icon_kinds[i]`` is how many kinds of icon segment ``i`` shows (they take spots,
+    and so move the pieces).  Build it with :func:`tile_shapes`, which caches it.
     """
 
-    def __init__(self, layout: Layout, icons: tuple[Icons, ...], rotation: Rotation) -> None:
+    def __init__(self, layout: Layout, icon_kinds: tuple[int, ...], rotation: Rotation) -> None:
         self.layout = layout
-        self.icons = icons
+        self.icon_kinds = icon_kinds
         self.rotation = rotation
         variant = layout.variant(rotation)
         self.cells: tuple[tuple[int, int], ...] = tuple((c.dx, c.dy) for c in variant.cells)
@@ -237,7 +169,7 @@ class TileShapes:
         self.amazons = {index: self._amazon(index) for index in self.of_terrain(Terrain.AMAZON)}
         self._village_areas = {index: self._village_polygons(index)
                                for index in self.of_terrain(Terrain.VILLAGE)}
-        self._tributary_lines = {index: [_flatten(path) for path in shape.paths]
+        self._tributary_lines = {index: [flatten(path) for path in shape.paths]
                                  for index, shape in self.tributaries.items()}
         self._barriers = self._barrier_segments()
         self._jungle_ports = [(self.point(cell, port), index)
@@ -326,7 +258,7 @@ class TileShapes:
         return bridges
 
     def _village_polygons(self, index: int) -> list[list[Point]]:
-        polygons = [_flatten(self.village_path(index, cell)) for cell in self.ports[index]]
+        polygons = [flatten(self.village_path(index, cell)) for cell in self.ports[index]]
         for (x0, y0), (x1, y1) in self.village_bridges(index):
             polygons.append([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
         return polygons
@@ -342,12 +274,12 @@ class TileShapes:
             if len(sides) == 1:
                 out = _OUTWARD[sides[0]]
                 along = (-out[1], out[0])
-                middle = _mix(mid, (0.5, 0.5), 0.9 * pull)
+                middle = mix(mid, (0.5, 0.5), 0.9 * pull)
                 spots = [middle] + [(middle[0] + along[0] * _ICON_GAP * k,
                                      middle[1] + along[1] * _ICON_GAP * k) for k in (-1, 2, -2)]
                 piece = (middle[0] + along[0] * _ICON_GAP, middle[1] + along[1] * _ICON_GAP)
             else:
-                piece = _mix(mid, (0.5, 0.5), pull) if len(sides) < 4 else (0.5, 0.5)
+                piece = mix(mid, (0.5, 0.5), pull) if len(sides) < 4 else (0.5, 0.5)
                 # The icons line up across the village's bulge (along a band).
                 ox, oy = mid[0] - 0.5, mid[1] - 0.5
                 norm = math.hypot(ox, oy)
@@ -375,35 +307,35 @@ class TileShapes:
                     line = [start, centre]
                     if abs(self.amazon_x - centre[0]) > 1e-9:
                         line.append((self.amazon_x, centre[1]))
-                    return TributaryShape((_polyline(line),), None,
+                    return TributaryShape((polyline(line),), None,
                                           tuple(_visible(line, self.amazon_x)))
-                end = _mix(start, centre, 0.55) if self._centre_in_village(cell) else centre
-                return TributaryShape((_polyline([start, end]),), end, (start, end))
+                end = mix(start, centre, 0.55) if self._centre_in_village(cell) else centre
+                return TributaryShape((polyline([start, end]),), end, (start, end))
             if len(points) == 2:
-                curve = tuple(_quad(points[0], centre, points[1], t / 8) for t in range(9))
+                curve = tuple(quad_point(points[0], centre, points[1], t / 8) for t in range(9))
                 return TributaryShape(((("M", points[0], points[0]),
                                         ("Q", centre, points[1])),), None, curve)
-            return TributaryShape(tuple(_polyline([p, centre]) for p in points), None,
+            return TributaryShape(tuple(polyline([p, centre]) for p in points), None,
                                   (points[0], centre))
-        paths = [_polyline([self.point(cell, p), self.centre(cell)])
+        paths = [polyline([self.point(cell, p), self.centre(cell)])
                  for cell, ports in cells.items() for p in ports]
-        paths.append(_polyline([self.centre(cell) for cell in cells]))
+        paths.append(polyline([self.centre(cell) for cell in cells]))
         first_cell, first_ports = next(iter(cells.items()))
         return TributaryShape(tuple(paths), None,
                               (self.point(first_cell, first_ports[0]), self.centre(first_cell)))
 
     def _tributary_spots(self, index: int, icons: int) -> list[tuple[Point, list[Point]]]:
         line = self.tributaries[index].line
-        if _length(line) >= 0.6:
-            spots = [_along(line, t) for t in (0.22, 0.78, 0.1, 0.9)]
+        if polyline_length(line) >= 0.6:
+            spots = [point_along(line, t) for t in (0.22, 0.78, 0.1, 0.9)]
         else:
             (x0, y0), (x1, y1) = line[0], line[-1]
             norm = math.hypot(x1 - x0, y1 - y0) or 1.0
             tx, ty = (x1 - x0) / norm, (y1 - y0) / norm
-            middle = _along(line, 0.5)
+            middle = point_along(line, 0.5)
             spots = [(middle[0] - ty * _ICON_GAP + tx * _ICON_GAP * k,
                       middle[1] + tx * _ICON_GAP + ty * _ICON_GAP * k) for k in (0, 1, -1, 2)]
-        return [(_along(line, t), spots[:icons]) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+        return [(point_along(line, t), spots[:icons]) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
 
     # -- the Amazon -------------------------------------------------------------------------
 
@@ -432,8 +364,8 @@ class TileShapes:
         bottom = min(points[-1][1], float(self.height)) - 0.15
         x = points[0][0]
         spots = [(x, top + (bottom - top) * (j + 1) / (icons + 1)) for j in range(icons)]
-        # No piece goes on the Amazon (F6); its anchor is a free point of its course.
-        course = [_mix(points[0], points[-1], t) for t in (0.5, 0.3, 0.7, 0.15, 0.85)]
+        # No piece goes on the Amazon (R-F6); its anchor is a free point of its course.
+        course = [mix(points[0], points[-1], t) for t in (0.5, 0.3, 0.7, 0.15, 0.85)]
         free = [p for p in course if all(math.dist(p, s) >= _ICON_GAP for s in spots)]
         return [((free or course)[0], spots)]
 
@@ -452,24 +384,28 @@ class TileShapes:
         for cell, ports in self.ports[index].items():  # squeezed jungles: near their ports
             for port in ports:
                 for pull in (0.3, 0.4, 0.5):
-                    candidates.append(_mix(self.point(cell, port), self.centre(cell), pull))
+                    candidates.append(mix(self.point(cell, port), self.centre(cell), pull))
         edge = ICON_RADIUS + 0.01  # an icon there stays inside the tile
+        scored = sorted(
+            (min(math.dist(spot, p) for p in own)
+             + 0.2 * sum(math.dist(spot, p) for p in own) / len(own), spot)
+            for spot in candidates
+            if edge <= spot[0] <= self.width - edge and edge <= spot[1] <= self.height - edge)
+        # Best first, the jungle's own spots only; enough for the icons, the camp and a
+        # few spares (hit-testing every candidate would cost more than the rest).
         ranked: list[tuple[float, Point]] = []
-        for spot in candidates:
-            if not (edge <= spot[0] <= self.width - edge and edge <= spot[1] <= self.height - edge):
-                continue
+        chosen: list[Point] = []
+        for score, spot in scored:
+            if len(chosen) > icons + 2:
+                break
             if self.segment_at(spot) != index:
                 continue
-            mine = min(math.dist(spot, p) for p in own)
-            ranked.append((mine + 0.2 * sum(math.dist(spot, p) for p in own) / len(own), spot))
-        ranked.sort()
-        chosen: list[Point] = []
-        for _, spot in ranked:
+            ranked.append((score, spot))
             if all(math.dist(spot, s) >= _ICON_GAP for s in chosen):
                 chosen.append(spot)
         if not chosen:  # nowhere is this jungle's own: by its first port
             cell, ports = next(iter(self.ports[index].items()))
-            chosen = [_mix(self.point(cell, ports[0]), self.centre(cell), 0.3)]
+            chosen = [mix(self.point(cell, ports[0]), self.centre(cell), 0.3)]
         if len(chosen) > icons:
             return [(chosen[icons], chosen[:icons])] + [(spot, chosen[:icons])
                                                         for spot in chosen[icons + 1:]]
@@ -478,7 +414,7 @@ class TileShapes:
         best = chosen[0]
         cell = (math.floor(best[0]), math.floor(best[1]))
         while len(chosen) < icons:
-            chosen.append(_mix(chosen[-1], self.centre(cell), 0.45))
+            chosen.append(mix(chosen[-1], self.centre(cell), 0.45))
         spots = [spot for _, spot in ranked] or chosen
         spots.sort(key=lambda spot: -min(math.dist(spot, s) for s in chosen))
         return [(spot, chosen) for spot in spots]
@@ -494,7 +430,7 @@ class TileShapes:
         """
         found = self._spots.get(index)
         if found is None:
-            kinds = sum(1 for count in attrs.astuple(self.icons[index]) if count)
+            kinds = self.icon_kinds[index]
             terrain = self.terrains[index]
             if terrain is Terrain.TRIBUTARY:
                 candidates = self._tributary_spots(index, kinds)
@@ -511,7 +447,7 @@ class TileShapes:
 
     def anchor(self, index: int) -> Point:
         """Where a piece on segment ``index`` is drawn, in tile units (for the Amazon,
-        which takes no piece, F6: the middle of its line)."""
+        which takes no piece, R-F6: the middle of its line)."""
         return self.spots(index)[0]
 
     # -- hit-testing ------------------------------------------------------------------------
@@ -535,7 +471,7 @@ class TileShapes:
     def segment_at(self, point: Point) -> int | None:
         """The segment under ``point`` (tile units), as the picture shows it.
 
-        What is drawn on top wins: the Amazon with its banks and source (None, F6),
+        What is drawn on top wins: the Amazon with its banks and source (None, R-F6),
         then a tributary within :data:`TRIBUTARY_REACH` of its line (the nearest),
         then a village whose shape holds the point, and otherwise the jungle whose
         area it is (the jungle of the nearest jungle port that no drawn line
@@ -545,39 +481,47 @@ class TileShapes:
         if (math.floor(x), math.floor(y)) not in self.cells:
             return None
         for shape in self.amazons.values():
-            if _distance_to_line(point, shape.line) <= AMAZON_REACH or (
+            if distance_to_polyline(point, shape.line) <= AMAZON_REACH or (
                     shape.source is not None
                     and math.dist(point, shape.source) <= SOURCE_RADIUS + 0.025):
                 return None
         nearest, reach = None, TRIBUTARY_REACH
         for index, paths in self._tributary_lines.items():
-            distance = min(_distance_to_line(point, path) for path in paths)
+            distance = min(distance_to_polyline(point, path) for path in paths)
             if distance <= reach:  # (a rock lies within reach of its line's end)
                 nearest, reach = index, distance
         if nearest is not None:
             return nearest
         for index, polygons in self._village_areas.items():
-            if any(_inside(point, polygon) for polygon in polygons):
+            if any(inside_polygon(point, polygon) for polygon in polygons):
                 return index
         return self._jungle_at(point)
 
     def _jungle_at(self, point: Point) -> int | None:
         if not self._jungle_ports:
             return None
+        px, py = point
         by_distance = sorted(self._jungle_ports, key=lambda entry: math.dist(point, entry[0]))
         for port, index in by_distance:
-            if not any(_crosses(point, port, a, b) for a, b in self._barriers):
+            qx, qy = port
+            low_x, high_x = min(px, qx), max(px, qx)
+            low_y, high_y = min(py, qy), max(py, qy)
+            if not any(segments_cross(point, port, a, b) for a, b in self._barriers
+                       if max(a[0], b[0]) >= low_x and min(a[0], b[0]) <= high_x
+                       and max(a[1], b[1]) >= low_y and min(a[1], b[1]) <= high_y):
                 return index
         return by_distance[0][1]
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached(layout: Layout, icons: tuple[Icons, ...], rotation: Rotation) -> TileShapes:
-    return TileShapes(layout, icons, rotation)
+def _cached(layout: Layout, kinds: tuple[int, ...], rotation: Rotation) -> TileShapes:
+    return TileShapes(layout, kinds, rotation)
 
 
 def tile_shapes(tile: Tile, rotation: Rotation) -> TileShapes:
-    """The :class:`TileShapes` of ``tile`` turned by ``rotation`` (cached per layout,
-    icons and rotation).  ``ValueError`` for a rotation its kind does not allow (R-G5).
+    """The :class:`TileShapes` of ``tile`` turned by ``rotation``.  Cached per layout,
+    rotation and number of icon kinds on each segment, which is all the shapes depend
+    on.  ``ValueError`` for a rotation the tile's kind does not allow (R-G5).
     """
-    return _cached(tile.layout, tile.icons, rotation)
+    kinds = tuple(sum(1 for count in attrs.astuple(icons) if count) for icons in tile.icons)
+    return _cached(tile.layout, kinds, rotation)

@@ -29,8 +29,9 @@ from .events import (
     TileRemoved,
 )
 from .features import Feature, node_of
+from .final_tally import final_scoring
 from .geometry import Position, Side, cell_key
-from .scoring import FeaturePoints, completed_points, final_scoring, score_feature
+from .scoring import FeaturePoints, completed_points, score_feature
 from .state import GameState, Phase, PlayerState
 from .tiles import Terrain, Tile, TileKind
 
@@ -318,7 +319,7 @@ class Turn:
             self.draw(self.current_player)
 
     def final_scoring_step(self) -> None:
-        """E2–E6, with the points of :func:`~carcassonne_amazonas.scoring.final_scoring`."""
+        """R-E2–R-E6, with the points of :func:`~carcassonne_amazonas.final_tally.final_scoring`."""
         num_players = self.state.num_players
         boats = tuple(p.boat for p in self.players)
         tally = final_scoring(self.state.rules, self.graph, boats)

@@ -1,0 +1,87 @@
+"""The final scoring of a position as a value (R-E2–R-E5).
+
+:func:`final_scoring` is the one implementation of the end-of-game scoring: the
+engine's final scoring step (:meth:`Turn.final_scoring_step
+<carcassonne_amazonas.turn.Turn.final_scoring_step>`) applies its result at the end of
+the game, and the score projection (:mod:`~carcassonne_amazonas.projection`) applies
+it to any position.  A rule variant of the final scoring changes it here, once.  The
+points of each feature come from :mod:`~carcassonne_amazonas.scoring`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .features import Feature
+from .scoring import final_feature_values, river_points, score_feature
+from .state import FinalScore, Rules
+from .tiles import Terrain
+
+__all__ = ["FINAL_CATEGORIES", "FinalFeatureScore", "FinalTally", "final_scoring"]
+
+#: The breakdown category each kind of feature scores in at the end (R-E2–R-E4).
+FINAL_CATEGORIES = {Terrain.TRIBUTARY: "tributaries", Terrain.VILLAGE: "villages",
+                    Terrain.JUNGLE: "camps"}
+
+
+@attrs.frozen(slots=True)
+class FinalFeatureScore:
+    """One feature scored at the end of the game (R-E2–R-E4).
+
+    ``value`` is what its majority scores; ``points`` and ``pieces`` are per player
+    (pieces stay on the board: nothing returns at the end).
+    """
+
+    feature: Feature
+    value: int
+    points: tuple[int, ...]
+    pieces: tuple[int, ...]
+
+    @property
+    def category(self) -> str:
+        """The :class:`~carcassonne_amazonas.state.ScoreBreakdown` field the points go to:
+        ``tributaries`` (R-E2), ``villages`` (R-E3) or ``camps`` (R-E4)."""
+        return FINAL_CATEGORIES[self.feature.terrain]
+
+
+@attrs.frozen(slots=True)
+class FinalTally:
+    """The whole final scoring of a position (R-E2–R-E5), before it is applied."""
+
+    features: tuple[FinalFeatureScore, ...]
+    """Every scored feature, in the order of :func:`final_feature_values`."""
+    river: tuple[int, ...]
+    """The river scoring's points per player (R-E5)."""
+
+    @property
+    def final_scores(self) -> tuple[FinalScore, ...]:
+        """Each player's final-scoring points by category (R-E2–R-E5)."""
+        rows = [[0, 0, 0, points] for points in self.river]
+        column = {"tributaries": 0, "villages": 1, "camps": 2}
+        for scored in self.features:
+            for player, points in enumerate(scored.points):
+                rows[player][column[scored.category]] += points
+        return tuple(FinalScore(*row) for row in rows)
+
+
+def final_scoring(rules: Rules, features: Iterable[Feature],
+                  boats: tuple[int, ...]) -> FinalTally:
+    """The final scoring of a board (R-E2–R-E5): every unfinished tributary and village
+    with meeples (R-E2, R-E3) and every jungle with camps (R-E4) scored for its majority
+    (R-M1), then the river by boat rank with the river mouth's points (R-E5, R-C6, R-A3).
+
+    ``features`` are the board's features with their pieces; ``boats`` holds every
+    player's river space (its length is the player count); ``rules`` gives the tile
+    set, whose start side for that many players has the mouth's points.  Pure: the
+    engine applies the result at the end of the game, the score projection applies it
+    to any position.
+    """
+    num_players = len(boats)
+    mouth_points = rules.tileset.start_side(num_players).mouth_points
+    scored = []
+    for feature, value in final_feature_values(features):
+        result = score_feature(feature, value, num_players)
+        scored.append(FinalFeatureScore(feature, value, result.points, result.pieces))
+    return FinalTally(tuple(scored), river_points(boats, mouth_points))
