@@ -630,7 +630,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "its line, layout and port, and exit code 1.")
     val.add_argument("file", metavar="FILE", help="the tile-set file")
     val.set_defaults(func=cmd_validate_tileset, parser=val)
-    add_serve_command(commands)
+    add_serve_command(commands.add_parser)
     return parser
 
 

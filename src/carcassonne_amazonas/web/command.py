@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from .storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
 
@@ -36,9 +36,11 @@ def _positive(text: str) -> int:
     return int(text)
 
 
-def add_serve_command(commands: Any) -> argparse.ArgumentParser:
-    """Add ``serve`` to the tool's subcommands (the object ``add_subparsers`` returned)."""
-    serve: argparse.ArgumentParser = commands.add_parser(
+def add_serve_command(add_parser: Callable[..., argparse.ArgumentParser]
+                      ) -> argparse.ArgumentParser:
+    """Add ``serve`` to the tool's commands; ``add_parser`` is the ``add_parser`` method of
+    the object ``ArgumentParser.add_subparsers`` returned."""
+    serve = add_parser(
         "serve", help="play in the browser against bots or friends (extra [web])",
         description="Start the web app: open the address it prints in a browser, create a "
                     "game with human and bot seats, and share each human seat's link. Games "
