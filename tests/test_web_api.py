@@ -300,6 +300,15 @@ def test_a_new_game_body_over_64_kib_is_413(client: TestClient) -> None:
                            headers={"content-type": "application/json"})
     assert response.status_code == 413 and "error" in response.json()
 
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted while it is read
+        yield b'{"players": 2, "seats": ["human", "human"], "names": ["'
+        for _ in range(100):
+            yield b"x" * 1000
+
+    response = client.post("/api/games", content=chunks(),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+
 
 def test_names_are_kept_as_given_text(client: TestClient) -> None:
     created = create(client, ["human", "greedy"], names=["<b>Ann</b>", " Bot "])
@@ -426,6 +435,19 @@ def test_serve_starts_a_real_server(tmp_path: Path) -> None:
         process.wait(timeout=30)
     with sqlite3.connect(db) as stored:
         assert stored.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+def test_serve_with_a_database_it_cannot_open_says_so(tmp_path: Path) -> None:
+    not_a_database = tmp_path / "notes.txt"
+    not_a_database.write_text("these are not games\n" * 100)
+    for path in (not_a_database, tmp_path):
+        result = subprocess.run(
+            [sys.executable, "-m", "carcassonne_amazonas", "serve", "--db", str(path)],
+            capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1
+        assert "cannot open the games database" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert not_a_database.read_text() == "these are not games\n" * 100
 
 
 def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:

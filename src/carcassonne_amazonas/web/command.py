@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -82,7 +83,12 @@ def run_serve(args: argparse.Namespace) -> int:
               "pip install 'carcassonne-amazonas[web]'", file=sys.stderr)
         return 1
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(db_path, max_open_games=args.max_open_games)
+    try:
+        app = create_app(db_path, max_open_games=args.max_open_games)
+    except (OSError, sqlite3.Error, RuntimeError) as error:
+        print(f"{_PROG}: error: cannot open the games database {str(db_path)!r}: {error}",
+              file=sys.stderr)
+        return 1
     print(f"games are stored in {db_path}", file=sys.stderr)
     if not _is_loopback(args.host):
         print(f"listening on {args.host}: anyone who can reach this computer can create "
