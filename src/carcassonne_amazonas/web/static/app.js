@@ -268,6 +268,7 @@ function updateControls() {
   ui.confirm.disabled = busy || !mine || !chosenAction();
   ui.takeBack.disabled = busy || !mine || !selection;
   ui.pass.disabled = busy || !mine || !view.pass;
+  ui.controls.hidden = !view || view.is_terminal;
   ui.rotate.hidden = !tilePhase;
   ui.pass.hidden = !view || view.phase !== "place piece";
   let text = "";
@@ -353,8 +354,10 @@ function applyZoom() {
   const width = Number(svg.dataset.naturalWidth); const height = Number(svg.dataset.naturalHeight);
   if (autoFit) {
     const box = ui.board.getBoundingClientRect();
-    const fit = Math.min((box.width - 16) / width, (box.height - 16) / height);
-    zoom = Math.max(0.3, Math.min(1.5, fit));
+    // Fit the board, but keep tiles readable: a tall board (the river grows downstream)
+    // is shrunk to 60% at most, and scrolls.
+    const byWidth = (box.width - 16) / width; const byHeight = (box.height - 16) / height;
+    zoom = Math.max(0.3, Math.min(1.25, byWidth, Math.max(byHeight, 0.6)));
   }
   svg.setAttribute("width", String(Math.round(width * zoom)));
   svg.setAttribute("height", String(Math.round(height * zoom)));
@@ -621,7 +624,7 @@ async function start() {
   for (const id of ["lobby", "game", "status", "players", "seat-rows", "seed", "create", "create-error",
     "created", "seat-links", "enter-game", "recent", "recent-games", "board", "turn-title", "turn-help",
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
-    "action-error", "score-rows", "tiles-left", "final", "final-rows", "result", "log", "invite",
+    "action-error", "controls", "score-rows", "tiles-left", "final", "final-rows", "result", "log", "invite",
     "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }
