@@ -63,8 +63,10 @@ autodoc_member_order = "bysource"
 autodoc_class_signature = "mixed"
 add_module_names = False
 autoclass_content = "class"
-# The AI frameworks of the optional integrations are never needed to build the docs.
-autodoc_mock_imports = ["pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy", "ray"]
+# The AI frameworks of the optional integrations and the web server are never needed to
+# build the docs.
+autodoc_mock_imports = ["pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy", "ray",
+                        "starlette", "uvicorn"]
 
 # sphinx-autodoc-typehints: types go into the parameter descriptions.
 typehints_fully_qualified = False

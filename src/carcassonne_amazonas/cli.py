@@ -15,6 +15,8 @@ Commands (``carcassonne-amazonas COMMAND --help`` describes each):
     An SVG picture of a game record's board, at the end or after turn K.
 ``validate-tileset``
     Check a custom tile-set file and list every problem.
+``serve``
+    The web app (extra ``[web]``): see :mod:`carcassonne_amazonas.web.command`.
 
 Exit codes: 0 success, 2 usage errors (argparse), 1 any other error (a file
 that cannot be read, an invalid record or tile set), always with a one-line
@@ -74,6 +76,7 @@ from .svg import board_svg
 from .text import board_text, players_text, tile_text
 from .tilefile import parse_tileset
 from .tiles import Tile, TileKind, TileSet
+from .web.command import add_serve_command
 
 __all__ = ["build_parser", "main"]
 
@@ -665,6 +668,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "its line, layout and port, and exit code 1.")
     val.add_argument("file", metavar="FILE", help="the tile-set file")
     val.set_defaults(func=cmd_validate_tileset, parser=val)
+    add_serve_command(commands.add_parser)
     return parser
 
 

@@ -1,0 +1,224 @@
+"""The Starlette application: the HTTP API and the page.
+
+:func:`create_app` builds it over one SQLite file.  The API (all JSON; errors are
+``{"error": message}``):
+
+``POST /api/games``
+    ``{"players": N, "seats": ["human", "greedy", ...], "seed": optional int,
+    "names": optional list}`` → 201 ``{"game": ID, "seats": [{"player": i, "kind": k,
+    "token": "..." or null}, ...]}``: one secret token per human seat, shown only here.
+``GET /api/games/{ID}``
+    The view: ``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal`` (notation),
+    ``state`` (the :func:`~carcassonne_amazonas.snapshot.state_to_json` snapshot),
+    ``projected`` (each player's breakdown if the game ended now), and for pages
+    ``seq``, ``seats``, ``players``, ``hand``, ``placements``, ``pieces``, ``pass``,
+    ``doubles``, ``log``, ``final_scoring``, ``result``; ``?board=1`` adds
+    ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).
+``POST /api/games/{ID}/actions``
+    ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
+    the action and the bot moves that follow (``?board=1`` as above).
+``GET /api/games/{ID}/record``
+    The :class:`~carcassonne_amazonas.records.GameRecord` JSON.
+``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
+    The board picture; the tile and segment under a board point (hit-testing).
+``GET /api/config``
+    The seat kinds and player counts the server accepts.
+``GET /``
+    The page (``static/index.html``; its script and style under ``/static``).
+
+Statuses: 400 a body or action text that is not what the API accepts, 403 a token that
+opens no seat, 404 an unknown game, 409 an action that is not legal now (the library's
+message), 413 a body over 64 KiB, 503 too many unfinished games.  Nothing changes on an
+error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import __version__
+from ..bots import BOT_KINDS
+from ..state import PLAYER_COLOURS
+from .games import ApiError, GameService, render_board, view_of
+from .requests import (
+    MAX_BODY_BYTES,
+    MAX_NAME_LENGTH,
+    BadRequest,
+    parse_action_request,
+    parse_json_object,
+    parse_new_game_request,
+)
+from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore
+
+__all__ = ["SecurityHeaders", "create_app"]
+
+_PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+                "base-uri 'none'; form-action 'none'")
+
+
+class SecurityHeaders:
+    """ASGI middleware adding headers to every response: no sniffing, no referrer, no
+    framing, a content security policy (scripts only from this server), and no caching
+    of API answers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; add the headers to the response's start."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"no-referrer"),
+                            (b"x-frame-options", b"DENY"),
+                            (b"content-security-policy", _PAGE_POLICY.encode())]
+                if api:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+async def _read_body(request: Request) -> bytes:
+    """The request body, refusing more than :data:`MAX_BODY_BYTES` (413) before reading
+    it when ``Content-Length`` says so, and while reading it otherwise."""
+    declared = request.headers.get("content-length")
+    too_large = ApiError(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
+    if declared is not None:
+        if not declared.isdigit():
+            raise ApiError(400, "Content-Length is not a whole number")
+        if int(declared) > MAX_BODY_BYTES:
+            raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status)
+
+
+def _wants_board(request: Request) -> bool:
+    return request.query_params.get("board", "") in ("1", "true")
+
+
+def _page_text() -> str:
+    return (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
+
+
+def create_app(db_path: str | os.PathLike[str], *,
+               max_open_games: int = DEFAULT_MAX_OPEN_GAMES) -> Starlette:
+    """The app over the SQLite database ``db_path`` (created if missing).
+
+    ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
+    The database is closed when the app's lifespan ends (the server stops).
+    """
+    store = GameStore(db_path)
+    service = GameService(store, max_open_games=max_open_games)
+    page = _page_text()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            store.close()
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(page)
+
+    async def config(request: Request) -> Response:
+        return _json({"version": __version__, "kinds": list(BOT_KINDS),
+                      "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
+                      "max_name_length": MAX_NAME_LENGTH})
+
+    async def create_game(request: Request) -> Response:
+        body = await _read_body(request)
+        new = parse_new_game_request(parse_json_object(body))
+        return _json(await run_in_threadpool(service.create, new), status=201)
+
+    def show_game(request: Request) -> Response:
+        game = service.load(request.path_params["game_id"])
+        return _json(view_of(game, board=_wants_board(request)))
+
+    async def play(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        body = await _read_body(request)
+        await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
+        action = parse_action_request(parse_json_object(body))
+        game = await run_in_threadpool(service.act, game_id, action)
+        return _json(await run_in_threadpool(view_of, game, board=_wants_board(request)))
+
+    def record(request: Request) -> Response:
+        game = service.load(request.path_params["game_id"])
+        return Response(game.record().to_json(), media_type="application/json")
+
+    def board(request: Request) -> Response:
+        game = service.load(request.path_params["game_id"])
+        return Response(render_board(game), media_type="image/svg+xml")
+
+    def segment(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        try:
+            x = float(request.query_params["x"])
+            y = float(request.query_params["y"])
+        except (KeyError, ValueError):
+            raise ApiError(400, "give the board point as numbers x and y") from None
+        return _json(service.segment_at(game_id, x, y))
+
+    async def api_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, ApiError)
+        return _json({"error": error.message}, status=error.status)
+
+    async def bad_request(request: Request, error: Exception) -> Response:
+        return _json({"error": str(error)}, status=400)
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        return _json({"error": error.detail}, status=error.status_code)
+
+    routes = [
+        Route("/", index),
+        Route("/api/config", config),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{game_id}", show_game),
+        Route("/api/games/{game_id}/actions", play, methods=["POST"]),
+        Route("/api/games/{game_id}/record", record),
+        Route("/api/games/{game_id}/board.svg", board),
+        Route("/api/games/{game_id}/segment", segment),
+        Mount("/static", StaticFiles(packages=[(__package__ or "", "static")]), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={ApiError: api_error, BadRequest: bad_request,
+                            HTTPException: http_error},
+    )

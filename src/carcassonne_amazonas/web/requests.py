@@ -1,0 +1,172 @@
+"""The JSON bodies the HTTP API accepts, checked field by field.
+
+Every check raises :class:`BadRequest` with a message a person can act on (the API
+answers it with status 400); a body that passes is turned into a frozen value.  Unknown
+fields are refused too, so that a misspelt ``"seed"`` is not silently ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+import attrs
+
+from ..bots import BOT_KINDS
+from .seats import HUMAN
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "MAX_NAME_LENGTH",
+    "MAX_SEED",
+    "ActionRequest",
+    "BadRequest",
+    "NewGameRequest",
+    "parse_action_request",
+    "parse_json_object",
+    "parse_new_game_request",
+]
+
+#: Request bodies longer than this are refused with status 413 (64 KiB).
+MAX_BODY_BYTES = 64 * 1024
+#: Seeds are whole numbers from 0 to this (the range ``new_game`` draws from).
+MAX_SEED = 2**63 - 1
+#: The longest player name, in characters.
+MAX_NAME_LENGTH = 24
+_MAX_TOKEN_LENGTH = 200
+_MAX_ACTION_LENGTH = 64
+
+
+class BadRequest(ValueError):
+    """A request body that is not what the API accepts (HTTP status 400)."""
+
+
+@attrs.frozen
+class NewGameRequest:
+    """``POST /api/games``: the number of players, one kind per seat, an optional seed,
+    optional names."""
+
+    players: int
+    seats: tuple[str, ...]
+    seed: int | None
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class ActionRequest:
+    """``POST /api/games/{ID}/actions``: a seat's token, an action in notation and
+    optionally the number of actions the client has seen (``seq``)."""
+
+    token: str
+    action: str
+    seq: int | None
+
+
+def _kind_of(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json_object(body: bytes) -> dict[str, Any]:
+    """The body as a JSON object (UTF-8); :class:`BadRequest` otherwise."""
+    try:
+        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise BadRequest("the body is not UTF-8 text") from None
+    except (ValueError, RecursionError) as error:
+        raise BadRequest(f"the body is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BadRequest(f"the body must be a JSON object, not {_kind_of(data)}")
+    return data
+
+
+def _only(data: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r}; the fields are "
+                         + ", ".join(repr(name) for name in allowed))
+
+
+def _whole(value: object, field: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadRequest(f"{field!r} must be a whole number, not {_kind_of(value)}")
+    if not low <= value <= high:
+        raise BadRequest(f"{field!r} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _text(value: object, field: str, longest: int) -> str:
+    if not isinstance(value, str):
+        raise BadRequest(f"{field!r} must be a string, not {_kind_of(value)}")
+    if len(value) > longest:
+        raise BadRequest(f"{field!r} is {len(value)} characters long, more than {longest}")
+    return value
+
+
+def _name(value: object, index: int) -> str:
+    name = _text(value, f"names[{index}]", MAX_NAME_LENGTH).strip()
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise BadRequest(f"'names[{index}]' contains a control or unassigned character")
+    return name
+
+
+def parse_new_game_request(data: dict[str, Any]) -> NewGameRequest:
+    """Check a ``POST /api/games`` body: ``players`` 2 to 5, ``seats`` one kind per player
+    (``human`` or a bot kind, at least one human), ``seed`` null or 0 to
+    :data:`MAX_SEED`, ``names`` (optional) one name per player."""
+    _only(data, ("players", "seats", "seed", "names"))
+    if "players" not in data:
+        raise BadRequest("missing field 'players' (the number of players, 2 to 5)")
+    players = _whole(data["players"], "players", 2, 5)
+    if "seats" not in data:
+        raise BadRequest(f"missing field 'seats': one of {', '.join(BOT_KINDS)} per player")
+    seats = data["seats"]
+    if not isinstance(seats, list):
+        raise BadRequest(f"'seats' must be a list, not {_kind_of(seats)}")
+    if len(seats) != players:
+        raise BadRequest(f"'seats' lists {len(seats)} kinds for {players} players")
+    for index, kind in enumerate(seats):
+        if kind not in BOT_KINDS:
+            raise BadRequest(f"'seats[{index}]' is {json.dumps(kind)[:40]}, not one of "
+                             + ", ".join(BOT_KINDS))
+    if HUMAN not in seats:
+        raise BadRequest("at least one seat must be 'human': bot seats move by themselves")
+    seed = data.get("seed")
+    if seed is not None:
+        seed = _whole(seed, "seed", 0, MAX_SEED)
+    names: tuple[str, ...] = ("",) * players
+    if data.get("names") is not None:
+        given = data["names"]
+        if not isinstance(given, list) or len(given) != players:
+            raise BadRequest(f"'names' must be a list of {players} strings")
+        names = tuple(_name(name, index) for index, name in enumerate(given))
+    return NewGameRequest(players, tuple(seats), seed, names)
+
+
+def parse_action_request(data: dict[str, Any]) -> ActionRequest:
+    """Check a ``POST /api/games/{ID}/actions`` body: ``token`` and ``action`` strings,
+    ``seq`` (optional) a whole number."""
+    _only(data, ("token", "action", "seq"))
+    for field in ("token", "action"):
+        if field not in data:
+            raise BadRequest(f"missing field {field!r}")
+    token = _text(data["token"], "token", _MAX_TOKEN_LENGTH)
+    action = _text(data["action"], "action", _MAX_ACTION_LENGTH)
+    seq = data.get("seq")
+    if seq is not None:
+        seq = _whole(seq, "seq", 0, 1_000_000)
+    return ActionRequest(token, action, seq)

@@ -1,0 +1,650 @@
+// Carcassonne – Amazonas web app: the page's script (plain JavaScript, no build step).
+//
+// The server does the rules: the page shows the view of GET /api/games/{ID} and sends
+// actions in notation to POST /api/games/{ID}/actions. The board is the library's SVG;
+// the page adds an overlay inside it, placed with the SVG's data-origin-x/-y and
+// data-cell-size: legal cells, the tile being placed, the piece choices.
+// Text from the server (names, explanations) is always set with textContent.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const POLL_MS = 1500;
+const STORE_KEY = "carcassonne-amazonas/games";
+
+const ui = {};
+let config = { kinds: ["human", "random", "greedy"], colours: ["yellow", "red", "green", "blue", "black"] };
+let seat = null;        // {game, player, token}: the game on screen and our seat in it
+let view = null;        // the last view of that game
+let selection = null;   // {kind: "tile", x, y, index} | {kind: "piece" | "double", action}
+let busy = false;
+let pollTimer = null;
+let zoom = 1;
+let autoFit = true;
+let boardSeq = -1;
+
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attributes, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function svgEl(tag, attributes) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
+  return node;
+}
+
+function capitalise(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+function playerName(player) {
+  const info = view && view.seats[player];
+  if (info && info.name) return info.name;
+  return capitalise(config.colours[player] || `player ${player + 1}`);
+}
+
+function swatch(player) {
+  return el("span", { class: `swatch ${config.colours[player]}`, "aria-hidden": "true" });
+}
+
+function svgDataUrl(text) { return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text); }
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["content-type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data = null;
+  try { data = await response.json(); } catch (error) { data = { error: response.statusText }; }
+  return { ok: response.ok, status: response.status, data };
+}
+
+// ---- saved seats (this browser only) ------------------------------------------------
+
+function savedGames() {
+  try { return JSON.parse(localStorage.getItem(STORE_KEY) || "[]"); } catch (error) { return []; }
+}
+
+function saveGame(created) {
+  const games = savedGames().filter((g) => g.game !== created.game);
+  games.unshift({ game: created.game, created: new Date().toISOString(), seats: created.seats });
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(games.slice(0, 20))); } catch (error) { /* private mode */ }
+}
+
+function seatLink(game, player, token) {
+  const params = new URLSearchParams({ game, player: String(player), token });
+  return `${location.origin}/#${params}`;
+}
+
+// ---- lobby --------------------------------------------------------------------------
+
+function renderSeatRows() {
+  const players = Number(ui.players.value);
+  const rows = ui.seatRows;
+  const kept = Array.from(rows.querySelectorAll("tr")).map((row) => ({
+    kind: row.querySelector("select").value, name: row.querySelector("input").value }));
+  rows.replaceChildren();
+  for (let player = 0; player < players; player += 1) {
+    const row = el("tr");
+    const who = el("td");
+    who.append(swatch(player), document.createTextNode(capitalise(config.colours[player])));
+    const kind = el("select", { "data-seat": String(player), "aria-label": `seat ${player + 1}` });
+    for (const option of config.kinds) kind.append(el("option", { value: option }, option));
+    kind.value = kept[player] ? kept[player].kind : (player === 0 ? "human" : "greedy");
+    const name = el("input", { type: "text", maxlength: String(config.max_name_length || 24),
+      placeholder: capitalise(config.colours[player]), "aria-label": `name of seat ${player + 1}` });
+    name.value = kept[player] ? kept[player].name : "";
+    const kindCell = el("td"); kindCell.append(kind);
+    const nameCell = el("td"); nameCell.append(name);
+    row.append(who, kindCell, nameCell);
+    rows.append(row);
+  }
+}
+
+function renderRecent() {
+  const games = savedGames();
+  ui.recent.hidden = games.length === 0;
+  ui.recentGames.replaceChildren();
+  for (const game of games) {
+    const human = game.seats.find((s) => s.token);
+    if (!human) continue;
+    const item = el("li");
+    const link = el("a", { href: seatLink(game.game, human.player, human.token) },
+      `game ${game.game}`);
+    item.append(link, document.createTextNode(
+      ` · ${game.seats.length} players · created ${game.created.slice(0, 16).replace("T", " ")}`));
+    ui.recentGames.append(item);
+  }
+}
+
+function showLobby() {
+  stopPolling();
+  seat = null; view = null; selection = null;
+  ui.lobby.hidden = false; ui.game.hidden = true; ui.created.hidden = true;
+  ui.status.textContent = "";
+  document.body.dataset.screen = "lobby";
+  renderSeatRows();
+  renderRecent();
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  ui.createError.textContent = "";
+  const seats = Array.from(ui.seatRows.querySelectorAll("select")).map((s) => s.value);
+  const names = Array.from(ui.seatRows.querySelectorAll("input")).map((i) => i.value);
+  const body = { players: seats.length, seats, names };
+  if (ui.seed.value !== "") body.seed = Number(ui.seed.value);
+  ui.create.disabled = true;
+  const answer = await api("POST", "/api/games", body);
+  ui.create.disabled = false;
+  if (!answer.ok) { ui.createError.textContent = answer.data.error || `error ${answer.status}`; return; }
+  saveGame(answer.data);
+  const humans = answer.data.seats.filter((s) => s.token);
+  if (humans.length === 1) { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; return; }
+  listSeatLinks(ui.seatLinks, answer.data.game, answer.data.seats);
+  ui.created.hidden = false;
+  ui.enterGame.onclick = () => { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; };
+}
+
+function listSeatLinks(list, game, seats) {
+  list.replaceChildren();
+  for (const s of seats) {
+    if (!s.token) continue;
+    const item = el("li");
+    const link = el("input", { type: "text", readonly: "", "aria-label": `link of seat ${s.player + 1}` });
+    link.value = seatLink(game, s.player, s.token);
+    const copy = el("button", { type: "button" }, "Copy");
+    copy.onclick = async () => {
+      link.select();
+      try { await navigator.clipboard.writeText(link.value); copy.textContent = "Copied"; } catch (error) { document.execCommand("copy"); }
+    };
+    item.append(swatch(s.player), document.createTextNode(capitalise(config.colours[s.player])), link, copy);
+    list.append(item);
+  }
+}
+
+// ---- the game -----------------------------------------------------------------------
+
+function myTurn() {
+  return Boolean(view && seat && seat.player !== null && !view.is_terminal && view.to_move === seat.player);
+}
+
+async function openGame(params) {
+  seat = { game: params.get("game"), player: null, token: params.get("token") };
+  if (params.get("player") !== null && seat.token) seat.player = Number(params.get("player"));
+  ui.lobby.hidden = true; ui.game.hidden = false;
+  document.body.dataset.screen = "game";
+  selection = null; boardSeq = -1; autoFit = true;
+  await refresh(true);
+  startPolling();
+}
+
+async function refresh(withBoard) {
+  if (!seat) return;
+  const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}${withBoard ? "?board=1" : ""}`);
+  if (!answer.ok) { ui.status.textContent = answer.data.error || `error ${answer.status}`; stopPolling(); return; }
+  if (!withBoard && view && answer.data.seq !== view.seq) { await refresh(true); return; }
+  if (withBoard) setView(answer.data);
+}
+
+function setView(next) {
+  const moved = !view || next.seq !== view.seq;
+  view = next;
+  if (moved) selection = null;
+  render();
+}
+
+function startPolling() {
+  stopPolling();
+  const tick = async () => {
+    if (seat && view && !view.is_terminal && !busy && !document.hidden) await refresh(false);
+    if (seat && view && !view.is_terminal) pollTimer = setTimeout(tick, POLL_MS);
+  };
+  pollTimer = setTimeout(tick, POLL_MS);
+}
+
+function stopPolling() { if (pollTimer) clearTimeout(pollTimer); pollTimer = null; }
+
+async function send(action) {
+  if (busy || !myTurn()) return;
+  busy = true; updateControls();
+  ui.actionError.textContent = "";
+  const answer = await api("POST", `/api/games/${encodeURIComponent(seat.game)}/actions?board=1`,
+    { token: seat.token, action, seq: view.seq });
+  busy = false;
+  if (!answer.ok) {
+    ui.actionError.textContent = answer.data.error || `error ${answer.status}`;
+    if (answer.status === 409) await refresh(true); else updateControls();
+    return;
+  }
+  setView(answer.data);
+  startPolling();
+}
+
+// ---- what the player chose, and the controls ------------------------------------------
+
+function tileOption() {
+  if (!selection || selection.kind !== "tile") return null;
+  const cell = view.placements.find((p) => p.x === selection.x && p.y === selection.y);
+  return cell ? cell.rotations[selection.index % cell.rotations.length] : null;
+}
+
+function chosenAction() {
+  if (!selection) return null;
+  if (selection.kind === "tile") { const option = tileOption(); return option && option.action; }
+  return selection.action;
+}
+
+function selectCell(x, y) {
+  if (!myTurn()) return;
+  if (selection && selection.kind === "tile" && selection.x === x && selection.y === y) { rotate(); return; }
+  selection = { kind: "tile", x, y, index: 0 };
+  render();
+}
+
+function rotate() {
+  if (!selection || selection.kind !== "tile") return;
+  selection.index += 1;
+  render();
+}
+
+function takeBack() { if (selection) { selection = null; render(); } }
+
+function confirmChoice() { const action = chosenAction(); if (action) send(action); }
+
+function pass() { if (view && view.pass && myTurn()) send("p"); }
+
+function updateControls() {
+  const mine = myTurn();
+  const tilePhase = view && (view.phase === "place tile" || view.phase === "place double");
+  const option = tileOption();
+  const cell = selection && selection.kind === "tile" &&
+    view.placements.find((p) => p.x === selection.x && p.y === selection.y);
+  ui.rotate.disabled = busy || !mine || !tilePhase || !cell || cell.rotations.length < 2;
+  ui.confirm.disabled = busy || !mine || !chosenAction();
+  ui.takeBack.disabled = busy || !mine || !selection;
+  ui.pass.disabled = busy || !mine || !view.pass;
+  ui.controls.hidden = !view || view.is_terminal;
+  ui.rotate.hidden = !tilePhase;
+  ui.pass.hidden = !view || view.phase !== "place piece";
+  let text = "";
+  if (option) text = `Put the tile at (${selection.x},${selection.y}) turned ${option.degrees}°.`;
+  else if (selection && selection.kind === "piece") {
+    const piece = view.pieces.find((p) => p.action === selection.action);
+    text = piece ? capitalise(piece.text) + "." : "";
+  } else if (selection && selection.kind === "double") {
+    const double = view.doubles.find((d) => d.action === selection.action);
+    text = double ? `Take ${double.text}.` : "";
+  } else if (mine && view.phase === "place piece" && view.pass) text = capitalise(view.pass) + " if you pass.";
+  ui.choiceText.textContent = text;
+}
+
+// ---- rendering ------------------------------------------------------------------------
+
+function render() {
+  document.body.dataset.seq = String(view.seq);
+  document.body.dataset.phase = view.phase;
+  document.body.dataset.myTurn = String(myTurn());
+  document.body.dataset.terminal = String(view.is_terminal);
+  renderStatus();
+  renderBoard();
+  renderOverlay();
+  renderHand();
+  renderScores();
+  renderFinal();
+  renderLog();
+  renderInvite();
+  updateControls();
+}
+
+function renderStatus() {
+  const card = ui.turnTitle.closest(".card");
+  card.classList.toggle("my-turn", myTurn());
+  let title; let help = "";
+  if (view.is_terminal) {
+    title = "Game over";
+    help = capitalise(view.result || "") + ".";
+  } else if (myTurn()) {
+    title = {
+      "place tile": "Your turn: place the tile",
+      "choose double": "Your turn: choose a double tile",
+      "place double": "Your turn: place the double tile",
+      "place piece": "Your turn: a meeple, a camp, or none",
+    }[view.phase] || "Your turn";
+    help = {
+      "place tile": "Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back.",
+      "choose double": "Your \"!\" tile lets you add a double tile downstream: pick one and confirm.",
+      "place double": "Click the highlighted cell of the river; Enter confirms.",
+      "place piece": "Click a circle (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat.",
+    }[view.phase] || "";
+  } else {
+    const who = playerName(view.to_move);
+    const seatInfo = view.seats[view.to_move];
+    title = seatInfo.kind === "human" ? `Waiting for ${who}` : `${who} (${seatInfo.kind}) is thinking`;
+    help = seat.player === null ? "You are watching this game." : "";
+  }
+  ui.turnTitle.textContent = title;
+  ui.turnHelp.textContent = help;
+  const who = seat.player === null ? "watching" : `you are ${playerName(seat.player)}`;
+  ui.status.textContent = `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`;
+}
+
+function boardSvg() { return ui.board.querySelector("svg"); }
+
+function renderBoard() {
+  if (view.board_svg === undefined || boardSeq === view.seq) return;
+  const parsed = new DOMParser().parseFromString(view.board_svg, "image/svg+xml");
+  const root = parsed.documentElement;
+  if (root.namespaceURI !== SVG_NS) return;
+  const svg = document.importNode(root, true);
+  svg.dataset.naturalWidth = svg.getAttribute("width");
+  svg.dataset.naturalHeight = svg.getAttribute("height");
+  ui.board.replaceChildren(svg);
+  boardSeq = view.seq;
+  applyZoom();
+}
+
+function applyZoom() {
+  const svg = boardSvg();
+  if (!svg) return;
+  const width = Number(svg.dataset.naturalWidth); const height = Number(svg.dataset.naturalHeight);
+  if (autoFit) {
+    const box = ui.board.getBoundingClientRect();
+    // Fit the board, but keep tiles readable: a tall board (the river grows downstream)
+    // is shrunk to 60% at most, and scrolls.
+    const byWidth = (box.width - 16) / width; const byHeight = (box.height - 16) / height;
+    zoom = Math.max(0.3, Math.min(1.25, byWidth, Math.max(byHeight, 0.6)));
+  }
+  svg.setAttribute("width", String(Math.round(width * zoom)));
+  svg.setAttribute("height", String(Math.round(height * zoom)));
+}
+
+function setZoom(factor) {
+  autoFit = false;
+  zoom = Math.max(0.25, Math.min(3, zoom * factor));
+  applyZoom();
+}
+
+function geometry(svg) {
+  return { ox: Number(svg.dataset.originX), oy: Number(svg.dataset.originY), cell: Number(svg.dataset.cellSize) };
+}
+
+function renderOverlay() {
+  const svg = boardSvg();
+  if (!svg) return;
+  const old = svg.querySelector("#overlay");
+  if (old) old.remove();
+  if (!myTurn()) return;
+  const { ox, oy, cell } = geometry(svg);
+  const overlay = svgEl("g", { id: "overlay" });
+  const at = (x, y) => [ox + x * cell, oy + y * cell];
+  if (view.phase === "place tile" || view.phase === "place double") {
+    for (const option of view.placements) {
+      const [x, y] = at(option.x, option.y);
+      const chosen = selection && selection.kind === "tile" && selection.x === option.x && selection.y === option.y;
+      overlay.append(svgEl("rect", { class: "legal-cell" + (chosen ? " selected" : ""), x: x + 2, y: y + 2,
+        width: cell - 4, height: cell - 4, rx: 6, "data-x": option.x, "data-y": option.y }));
+    }
+    const option = tileOption();
+    if (option) overlay.append(ghostTile(option, at, cell));
+  } else if (view.phase === "place piece" && view.piece_cells) {
+    for (const [cx, cy] of view.piece_cells) {
+      const [x, y] = at(cx, cy);
+      overlay.append(svgEl("rect", { class: "piece-tile", x, y, width: cell, height: cell }));
+    }
+    for (const piece of view.pieces) {
+      const [x, y] = at(piece.anchor[0], piece.anchor[1]);
+      const chosen = selection && selection.kind === "piece" && selection.action === piece.action;
+      const group = svgEl("g", { class: "piece-option" + (chosen ? " selected" : ""), "data-action": piece.action,
+        "data-kind": piece.kind });
+      const title = svgEl("title"); title.textContent = piece.text; group.append(title);
+      group.append(svgEl("circle", { class: "ring", cx: x, cy: y, r: Math.max(9, cell * 0.16) }));
+      if (chosen) {
+        group.append(svgEl("circle", { cx: x, cy: y, r: Math.max(5, cell * 0.09), fill: colourValue(seat.player),
+          stroke: "#222", "stroke-width": 1 }));
+      } else {
+        const label = svgEl("text", { x, y: y + 4.5, "text-anchor": "middle" });
+        label.textContent = piece.kind === "camp" ? "C" : "M";
+        group.append(label);
+      }
+      overlay.append(group);
+    }
+  }
+  svg.append(overlay);
+}
+
+function colourValue(player) {
+  return getComputedStyle(document.documentElement).getPropertyValue(`--${config.colours[player]}`).trim() || "#888";
+}
+
+function ghostTile(option, at, cell) {
+  const group = svgEl("g", { class: "ghost" });
+  const xs = option.cells.map((c) => c[0]); const ys = option.cells.map((c) => c[1]);
+  const minX = Math.min(...xs); const minY = Math.min(...ys);
+  const w = Math.max(...xs) - minX + 1; const h = Math.max(...ys) - minY + 1;
+  const text = view.hand && view.hand.svg[String(option.degrees)];
+  if (text) {
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+    const tile = document.importNode(parsed, true);
+    // Crop the picture to the tile itself: its outline rectangle, without the padding.
+    const outline = tile.querySelector("rect.outline");
+    if (outline) {
+      tile.setAttribute("viewBox", ["x", "y", "width", "height"].map((a) => outline.getAttribute(a)).join(" "));
+    }
+    const [x, y] = at(minX, minY);
+    tile.setAttribute("x", String(x)); tile.setAttribute("y", String(y));
+    tile.setAttribute("width", String(w * cell)); tile.setAttribute("height", String(h * cell));
+    group.append(tile);
+  }
+  for (const [cx, cy] of option.cells) {
+    const [x, y] = at(cx, cy);
+    group.append(svgEl("rect", { class: "footprint", x, y, width: cell, height: cell }));
+  }
+  return group;
+}
+
+function renderHand() {
+  const hand = view.hand;
+  const showHand = Boolean(hand) && !view.is_terminal;
+  ui.hand.hidden = !showHand;
+  if (showHand) {
+    const option = tileOption();
+    const degrees = option ? String(option.degrees) : Object.keys(hand.svg)[0];
+    if (degrees !== undefined) {
+      const url = svgDataUrl(hand.svg[degrees]);
+      if (ui.handImage.getAttribute("src") !== url) ui.handImage.setAttribute("src", url);
+    }
+    ui.handText.textContent = hand.text;
+  }
+  const choosing = view.phase === "choose double" && !view.is_terminal;
+  ui.doubles.hidden = !choosing;
+  ui.doubles.replaceChildren();
+  if (!choosing) return;
+  for (const double of view.doubles) {
+    const chosen = selection && selection.kind === "double" && selection.action === double.action;
+    const button = el("button", { type: "button", class: "double-option" + (chosen ? " selected" : ""),
+      "data-action": double.action, title: double.text });
+    button.disabled = !myTurn() || busy;
+    button.append(el("img", { src: svgDataUrl(double.svg), alt: double.name }), el("span", {}, double.name));
+    button.onclick = () => { selection = { kind: "double", action: double.action }; render(); };
+    ui.doubles.append(button);
+  }
+}
+
+function renderScores() {
+  ui.scoreRows.replaceChildren();
+  view.players.forEach((player, index) => {
+    const row = el("tr", { "data-player": String(index) });
+    if (view.to_move === index) row.classList.add("to-move");
+    if (view.winners.includes(index)) row.classList.add("winner");
+    const name = el("td", { class: "player-name" });
+    name.append(swatch(index), document.createTextNode(playerName(index)));
+    const seatInfo = view.seats[index];
+    const kind = seatInfo.kind === "human" ? (seat.player === index ? "you" : "") : seatInfo.kind;
+    if (kind) name.append(el("span", { class: "kind" }, kind));
+    row.append(name, el("td", { class: "score" }, String(player.score)),
+      el("td", { class: "projected", title: projectionText(view.projected[index]) }, String(view.projected[index].total)),
+      el("td", {}, String(player.boat)),
+      el("td", { title: "meeples, camps" }, `${player.meeples} · ${player.camps}`));
+    ui.scoreRows.append(row);
+  });
+  ui.tilesLeft.textContent = `${view.tiles_left} tiles to draw · river ${view.track_length} spaces`;
+}
+
+function projectionText(b) {
+  return `tributaries ${b.tributaries}, villages ${b.villages}, Amazon ${b.amazon}, camps ${b.camps}, river ${b.river}`;
+}
+
+function renderFinal() {
+  ui.final.hidden = !view.final_scoring;
+  if (!view.final_scoring) return;
+  ui.finalRows.replaceChildren();
+  view.final_scoring.forEach((final, index) => {
+    const row = el("tr", { "data-player": String(index) });
+    if (view.winners.includes(index)) row.classList.add("winner");
+    const name = el("td", { class: "player-name" });
+    name.append(swatch(index), document.createTextNode(playerName(index)));
+    row.append(name, el("td", {}, `+${final.tributaries}`), el("td", {}, `+${final.villages}`),
+      el("td", {}, `+${final.camps}`), el("td", {}, `+${final.river}`),
+      el("td", { class: "total" }, String(view.scores[index])));
+    ui.finalRows.append(row);
+  });
+  ui.result.textContent = capitalise(view.result || "") + ".";
+}
+
+function renderLog() {
+  const shown = ui.log.children.length;
+  if (shown > view.log.length) ui.log.replaceChildren();
+  for (const entry of view.log.slice(ui.log.children.length)) {
+    const item = el("li", { "data-seq": String(entry.seq) });
+    const head = el("div");
+    head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)),
+      el("span", { class: "notation" }, entry.action));
+    item.append(head);
+    for (const line of entry.lines) item.append(el("p", {}, line));
+    ui.log.append(item);
+  }
+  if (view.log.length !== shown) ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+function renderInvite() {
+  const saved = savedGames().find((g) => g.game === view.game);
+  const others = saved ? saved.seats.filter((s) => s.token && s.player !== seat.player) : [];
+  ui.invite.hidden = others.length === 0;
+  if (others.length && ui.inviteLinks.children.length !== others.length) listSeatLinks(ui.inviteLinks, view.game, others);
+}
+
+// ---- input ----------------------------------------------------------------------------
+
+function boardPoint(svg, clientX, clientY) {
+  const point = svg.createSVGPoint();
+  point.x = clientX; point.y = clientY;
+  const inner = point.matrixTransform(svg.getScreenCTM().inverse());
+  const { ox, oy, cell } = geometry(svg);
+  return [(inner.x - ox) / cell, (inner.y - oy) / cell];
+}
+
+async function boardClick(event) {
+  if (!view || !myTurn() || busy) return;
+  const target = event.target;
+  const cell = target.closest && target.closest(".legal-cell");
+  if (cell) { selectCell(Number(cell.dataset.x), Number(cell.dataset.y)); return; }
+  const piece = target.closest && target.closest(".piece-option");
+  if (piece) { selection = { kind: "piece", action: piece.dataset.action }; render(); return; }
+  if (target.classList && target.classList.contains("piece-tile")) {
+    const svg = boardSvg();
+    const [x, y] = boardPoint(svg, event.clientX, event.clientY);
+    const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}/segment?x=${x}&y=${y}`);
+    if (!answer.ok || answer.data.segment === null) return;
+    const found = view.pieces.find((p) => p.x === answer.data.x && p.y === answer.data.y && p.segment === answer.data.segment);
+    if (found) { selection = { kind: "piece", action: found.action }; render(); }
+    else ui.choiceText.textContent = "No piece can go on that part of the tile.";
+  }
+}
+
+// The game's own buttons: Enter and Space on them act as the shortcuts (Enter confirms
+// even when the Rotate button has the focus); on any other button they press it.
+const CONTROL_IDS = new Set(["rotate", "confirm", "take-back", "pass", "zoom-in", "zoom-out", "zoom-fit"]);
+
+function keydown(event) {
+  if (ui.game.hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  const tag = target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  const key = event.key;
+  if ((key === "Enter" || key === " ") && tag === "BUTTON" && !CONTROL_IDS.has(target.id)) return;
+  if (key === "r" || key === "R") rotate();
+  else if (key === "Enter" || key === " ") confirmChoice();
+  else if (key === "p" || key === "P") pass();
+  else if (key === "Escape") takeBack();
+  else if (key === "ArrowRight" || key === "ArrowDown") cycle(1);
+  else if (key === "ArrowLeft" || key === "ArrowUp") cycle(-1);
+  else if (key === "+" || key === "=") setZoom(1.2);
+  else if (key === "-") setZoom(1 / 1.2);
+  else if (key === "0") { autoFit = true; applyZoom(); }
+  else return;
+  event.preventDefault();
+}
+
+// The arrow keys choose without a mouse: the next or previous legal cell, piece or
+// double tile, in the order of the legal actions.
+function cycle(step) {
+  if (!myTurn() || busy) return;
+  const wrap = (index, length) => ((index % length) + length) % length;
+  if (view.phase === "place tile" || view.phase === "place double") {
+    const cells = view.placements;
+    if (!cells.length) return;
+    const at = selection && selection.kind === "tile"
+      ? cells.findIndex((c) => c.x === selection.x && c.y === selection.y) : (step > 0 ? -1 : 0);
+    const next = cells[wrap(at + step, cells.length)];
+    selection = { kind: "tile", x: next.x, y: next.y, index: 0 };
+  } else {
+    const options = view.phase === "place piece" ? view.pieces : view.doubles;
+    if (!options.length) return;
+    const kind = view.phase === "place piece" ? "piece" : "double";
+    const at = selection && selection.kind === kind
+      ? options.findIndex((o) => o.action === selection.action) : (step > 0 ? -1 : 0);
+    selection = { kind, action: options[wrap(at + step, options.length)].action };
+  }
+  render();
+  const chosen = ui.board.querySelector(".legal-cell.selected, .piece-option.selected");
+  if (chosen) chosen.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+function route() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("game")) openGame(params); else showLobby();
+}
+
+async function start() {
+  for (const id of ["lobby", "game", "status", "players", "seat-rows", "seed", "create", "create-error",
+    "created", "seat-links", "enter-game", "recent", "recent-games", "board", "turn-title", "turn-help",
+    "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
+    "action-error", "controls", "score-rows", "tiles-left", "final", "final-rows", "result", "log", "invite",
+    "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
+    ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
+  }
+  const answer = await api("GET", "/api/config");
+  if (answer.ok) config = answer.data;
+  ui.players.addEventListener("change", renderSeatRows);
+  $("create-form").addEventListener("submit", createGame);
+  ui.rotate.addEventListener("click", rotate);
+  ui.confirm.addEventListener("click", confirmChoice);
+  ui.takeBack.addEventListener("click", takeBack);
+  ui.pass.addEventListener("click", pass);
+  ui.zoomIn.addEventListener("click", () => setZoom(1.2));
+  ui.zoomOut.addEventListener("click", () => setZoom(1 / 1.2));
+  ui.zoomFit.addEventListener("click", () => { autoFit = true; applyZoom(); });
+  ui.newGame.addEventListener("click", () => { location.hash = ""; showLobby(); });
+  ui.board.addEventListener("click", boardClick);
+  document.addEventListener("keydown", keydown);
+  window.addEventListener("hashchange", route);
+  window.addEventListener("resize", () => { if (autoFit) applyZoom(); });
+  route();
+}
+
+document.addEventListener("DOMContentLoaded", start);

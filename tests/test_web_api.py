@@ -1,0 +1,463 @@
+"""The web app's HTTP API, through Starlette's TestClient over a real SQLite file.
+
+- a full game of human seats played through the API ends with the scores that
+  replaying its record with the library gives;
+- bot seats move by themselves, right after creation and after every human action;
+- every error status (400, 403, 404, 409, 413, and 503 at the cap on open games)
+  leaves the game exactly as it was;
+- a new app over the same database file resumes a game (restart persistence);
+- tokens are stored only as hashes; the page and its assets are served;
+- ``carcassonne-amazonas serve`` starts a real server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+
+from starlette.testclient import TestClient
+
+from carcassonne_amazonas import (
+    GameRecord,
+    Phase,
+    apply_action,
+    format_action,
+    legal_actions,
+    new_game,
+    parse_action,
+)
+from carcassonne_amazonas.projection import projected_scores
+from carcassonne_amazonas.web.app import create_app
+from carcassonne_amazonas.web.requests import MAX_BODY_BYTES
+
+Json = dict[str, Any]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db_path)) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, seats: list[str], seed: int | None = 7, **extra: Any) -> Json:
+    body: Json = {"players": len(seats), "seats": seats, **extra}
+    if seed is not None:
+        body["seed"] = seed
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    created: Json = response.json()
+    return created
+
+
+def tokens_of(created: Json) -> dict[int, str]:
+    return {seat["player"]: seat["token"] for seat in created["seats"] if seat["token"]}
+
+
+def view(client: TestClient, game: str) -> Json:
+    response = client.get(f"/api/games/{game}")
+    assert response.status_code == 200, response.text
+    result: Json = response.json()
+    return result
+
+
+def act(client: TestClient, game: str, token: str, action: str) -> Json:
+    response = client.post(f"/api/games/{game}/actions", json={"token": token, "action": action})
+    assert response.status_code == 200, response.text
+    result: Json = response.json()
+    return result
+
+
+def record_text(client: TestClient, game: str) -> str:
+    response = client.get(f"/api/games/{game}/record")
+    assert response.status_code == 200
+    return response.text
+
+
+def play_to_the_end(client: TestClient, created: Json, rng: random.Random) -> Json:
+    """Play random legal actions for the human seats until the game is over."""
+    tokens = tokens_of(created)
+    current = view(client, created["game"])
+    while not current["is_terminal"]:
+        current = act(client, created["game"], tokens[current["to_move"]],
+                      rng.choice(current["legal"]))
+    return current
+
+
+def test_a_full_game_of_human_seats_ends_with_the_scores_of_its_replayed_record(
+        client: TestClient) -> None:
+    created = create(client, ["human", "human", "human"], seed=11)
+    assert [seat["kind"] for seat in created["seats"]] == ["human"] * 3
+    assert len(set(tokens_of(created).values())) == 3
+    final = play_to_the_end(client, created, random.Random(5))
+
+    record = GameRecord.from_json(record_text(client, created["game"]))
+    states = record.replay()
+    assert states[-1].is_terminal
+    assert final["scores"] == list(states[-1].scores)
+    assert final["winners"] == list(states[-1].winners)
+    assert final["seq"] == len(record.actions)
+    # The same seed and actions give the same game with the library alone.
+    state = new_game(3, seed=11)
+    for action in record.actions:
+        assert action in legal_actions(state)
+        state = apply_action(state, action)
+    assert list(state.scores) == final["scores"]
+    # At the end, the projection is the final breakdown, and the view shows the final scoring.
+    assert final["projected"] == [
+        {"tributaries": b.tributaries, "villages": b.villages, "amazon": b.amazon,
+         "camps": b.camps, "river": b.river, "total": b.total}
+        for b in (p.breakdown for p in state.players)]
+    assert [f["total"] for f in final["final_scoring"]] == [
+        f.total for f in state.final_scoring or ()]
+    assert final["legal"] == [] and final["to_move"] is None
+    assert final["phase"] == Phase.GAME_OVER.value
+    assert final["result"].startswith(("the winner is", "shared victory"))
+    assert any("game over" in line for entry in final["log"] for line in entry["lines"])
+
+
+def test_the_view_holds_the_contract_fields_and_what_a_page_needs(client: TestClient) -> None:
+    created = create(client, ["human", "human"], seed=3)
+    current = view(client, created["game"])
+    for field in ("phase", "to_move", "scores", "is_terminal", "legal", "state", "projected"):
+        assert field in current, field
+    state = new_game(2, seed=3)
+    assert current["phase"] == "place tile" and current["to_move"] == 0
+    assert current["legal"] == [format_action(a) for a in legal_actions(state)]
+    assert current["state"]["schema"] == "carcassonne-amazonas/state/1"
+    assert current["projected"][0]["total"] == projected_scores(state)[0].total
+    # Every legal placement is offered, cell by cell, with the cells the tile covers.
+    offered = sorted(r["action"] for option in current["placements"]
+                     for r in option["rotations"])
+    assert offered == sorted(current["legal"])
+    assert current["hand"]["name"] == state.tile_in_hand.name  # type: ignore[union-attr]
+    assert all(f"{r['degrees']}" in current["hand"]["svg"]
+               for option in current["placements"] for r in option["rotations"])
+    # After the tile, the piece options carry their anchors and their words.
+    after = act(client, created["game"], tokens_of(created)[0], current["legal"][0])
+    assert after["phase"] == "place piece" and after["to_move"] == 0
+    assert after["pass"] is not None and "p" in after["legal"]
+    assert sorted(p["action"] for p in after["pieces"]) == sorted(
+        a for a in after["legal"] if a[0] in "mc")
+    for piece in after["pieces"]:
+        x, y = piece["anchor"]
+        assert isinstance(x, float) and isinstance(y, float) and piece["text"]
+    assert after["log"][0]["action"] == current["legal"][0]
+    assert after["log"][0]["lines"][0].startswith("yellow places")
+
+
+def test_bot_seats_move_by_themselves(client: TestClient) -> None:
+    created = create(client, ["greedy", "human", "random"], seed=4)
+    assert tokens_of(created).keys() == {1}
+    current = view(client, created["game"])
+    # Greedy (yellow) moved at once; now the human (red) is to move.
+    assert current["to_move"] == 1 and current["seq"] >= 2
+    assert {entry["player"] for entry in current["log"]} == {0}
+    rng = random.Random(9)
+    while not current["is_terminal"]:
+        assert current["to_move"] == 1
+        current = act(client, created["game"], tokens_of(created)[1],
+                      rng.choice(current["legal"]))
+    players = {entry["player"] for entry in current["log"]}
+    assert players == {0, 1, 2}
+    assert GameRecord.from_json(record_text(client, created["game"])).final_state().scores \
+        == tuple(current["scores"])
+
+
+def game_snapshot(client: TestClient, game: str) -> tuple[str, Json]:
+    return record_text(client, game), view(client, game)
+
+
+BAD_ACTIONS: list[tuple[str, int, Any]] = [
+    # (what, status, body or raw bytes); "TOKEN" is replaced by the seat's token.
+    ("text that is not notation", 400, {"token": "TOKEN", "action": "t0,4"}),
+    ("an empty action", 400, {"token": "TOKEN", "action": ""}),
+    ("not JSON", 400, b"{token: 1"),
+    ("a JSON list", 400, b"[1, 2]"),
+    ("not UTF-8", 400, b"\xff\xfe{}"),
+    ("a number for the action", 400, {"token": "TOKEN", "action": 7}),
+    ("a missing token", 400, {"action": "p"}),
+    ("an unknown field", 400, {"token": "TOKEN", "action": "p", "extra": 1}),
+    ("NaN for seq", 400, b'{"token": "x", "action": "p", "seq": NaN}'),
+    ("a wrong token", 403, {"token": "not-a-token", "action": "LEGAL"}),
+    ("another seat's token", 409, {"token": "OTHER", "action": "LEGAL"}),
+    ("an illegal action", 409, {"token": "TOKEN", "action": "t40,40,0"}),
+    ("a piece in the tile phase", 409, {"token": "TOKEN", "action": "p"}),
+    ("a draw in a seeded game", 409, {"token": "TOKEN", "action": "*3"}),
+    ("a stale seq", 409, {"token": "TOKEN", "action": "LEGAL", "seq": 0}),
+    ("a body over 64 KiB", 413, {"token": "TOKEN", "action": "p",
+                                 "pad": "x" * MAX_BODY_BYTES}),
+]
+
+
+@pytest.mark.parametrize(("what", "status", "body"), BAD_ACTIONS,
+                         ids=[case[0] for case in BAD_ACTIONS])
+def test_every_error_status_leaves_the_game_unchanged(client: TestClient, what: str,
+                                                      status: int, body: Any) -> None:
+    created = create(client, ["human", "human"], seed=8)
+    game, tokens = created["game"], tokens_of(created)
+    first = view(client, game)
+    act(client, game, tokens[0], first["legal"][0])
+    act(client, game, tokens[0], "p")          # red is to move, after 2 actions
+    before = game_snapshot(client, game)
+    legal = before[1]["legal"][0]
+    if isinstance(body, dict):
+        text = json.dumps(body).replace('"TOKEN"', json.dumps(tokens[1])) \
+            .replace('"OTHER"', json.dumps(tokens[0])).replace('"LEGAL"', json.dumps(legal))
+        raw = text.encode()
+    else:
+        raw = body
+    response = client.post(f"/api/games/{game}/actions", content=raw,
+                           headers={"content-type": "application/json"})
+    assert response.status_code == status, response.text
+    error = response.json()["error"]
+    assert isinstance(error, str) and error
+    assert game_snapshot(client, game) == before
+
+
+def test_an_illegal_action_answers_with_the_librarys_message(client: TestClient) -> None:
+    created = create(client, ["human", "human"], seed=8)
+    game, token = created["game"], tokens_of(created)[0]
+    before = game_snapshot(client, game)
+    response = client.post(f"/api/games/{game}/actions",
+                           json={"token": token, "action": "t40,40,0"})
+    assert response.status_code == 409
+    state = new_game(2, seed=8)
+    with pytest.raises(ValueError) as raised:
+        apply_action(state, parse_action("t40,40,0"))
+    assert response.json()["error"] == str(raised.value)
+    assert game_snapshot(client, game) == before
+
+
+def test_unknown_games_are_404(client: TestClient) -> None:
+    created = create(client, ["human", "human"])
+    token = tokens_of(created)[0]
+    for game in ("nosuchgame", "a" * 33, "..%2F..", "x y"):
+        for method, path in (("GET", ""), ("GET", "/record"), ("GET", "/board.svg"),
+                             ("POST", "/actions")):
+            response = client.request(method, f"/api/games/{game}{path}",
+                                      json={"token": token, "action": "p"})
+            assert response.status_code == 404, (game, path)
+            assert "error" in response.json()
+    assert view(client, created["game"])["seq"] == 0
+
+
+BAD_GAMES: list[tuple[str, Any]] = [
+    ("one player", {"players": 1, "seats": ["human"]}),
+    ("six players", {"players": 6, "seats": ["human"] * 6}),
+    ("players as text", {"players": "2", "seats": ["human", "human"]}),
+    ("players as a boolean", {"players": True, "seats": ["human", "human"]}),
+    ("too few seats", {"players": 3, "seats": ["human", "human"]}),
+    ("an unknown kind", {"players": 2, "seats": ["human", "wizard"]}),
+    ("no human", {"players": 2, "seats": ["greedy", "random"]}),
+    ("seats not a list", {"players": 2, "seats": "human,human"}),
+    ("missing seats", {"players": 2}),
+    ("missing players", {"seats": ["human", "human"]}),
+    ("a negative seed", {"players": 2, "seats": ["human", "human"], "seed": -1}),
+    ("a huge seed", {"players": 2, "seats": ["human", "human"], "seed": 2**63}),
+    ("a fractional seed", {"players": 2, "seats": ["human", "human"], "seed": 1.5}),
+    ("a seed as text", {"players": 2, "seats": ["human", "human"], "seed": "7"}),
+    ("an unknown field", {"players": 2, "seats": ["human", "human"], "colour": "red"}),
+    ("a long name", {"players": 2, "seats": ["human", "human"], "names": ["a" * 99, "b"]}),
+    ("a control character in a name", {"players": 2, "seats": ["human", "human"],
+                                       "names": ["a\u0007", "b"]}),
+    ("not an object", [2, "human"]),
+]
+
+
+@pytest.mark.parametrize(("what", "body"), BAD_GAMES, ids=[case[0] for case in BAD_GAMES])
+def test_new_game_bodies_are_checked(client: TestClient, db_path: Path, what: str,
+                                     body: Any) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+
+
+def test_a_new_game_body_over_64_kib_is_413(client: TestClient) -> None:
+    body = {"players": 2, "seats": ["human", "human"], "names": ["x" * 70_000, "y"]}
+    assert client.post("/api/games", json=body).status_code == 413
+    response = client.post("/api/games", content=b"{" * (MAX_BODY_BYTES + 1),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413 and "error" in response.json()
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted while it is read
+        yield b'{"players": 2, "seats": ["human", "human"], "names": ["'
+        for _ in range(100):
+            yield b"x" * 1000
+
+    response = client.post("/api/games", content=chunks(),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+
+
+def test_names_are_kept_as_given_text(client: TestClient) -> None:
+    created = create(client, ["human", "greedy"], names=["<b>Ann</b>", " Bot "])
+    seats = view(client, created["game"])["seats"]
+    assert [seat["name"] for seat in seats] == ["<b>Ann</b>", "Bot"]
+    assert [seat["colour"] for seat in seats] == ["yellow", "red"]
+
+
+def test_the_number_of_open_games_is_capped(db_path: Path) -> None:
+    with TestClient(create_app(db_path, max_open_games=2)) as capped:
+        create(capped, ["human", "human"])
+        create(capped, ["human", "greedy"])
+        response = capped.post("/api/games", json={"players": 2, "seats": ["human", "human"]})
+        assert response.status_code == 503 and "limit" in response.json()["error"]
+
+
+def test_a_finished_game_no_longer_counts_against_the_cap(db_path: Path) -> None:
+    with TestClient(create_app(db_path, max_open_games=1)) as capped:
+        created = create(capped, ["human", "random"], seed=2)
+        assert capped.post("/api/games", json={"players": 2, "seats": ["human", "human"]}
+                           ).status_code == 503
+        play_to_the_end(capped, created, random.Random(1))
+        create(capped, ["human", "human"])
+
+
+def test_a_new_app_over_the_same_database_resumes_the_game(db_path: Path) -> None:
+    rng = random.Random(3)
+    with TestClient(create_app(db_path)) as first:
+        created = create(first, ["human", "greedy"], seed=21)
+        token = tokens_of(created)[0]
+        current = view(first, created["game"])
+        for _ in range(12):
+            current = act(first, created["game"], token, rng.choice(current["legal"]))
+        before = game_snapshot(first, created["game"])
+    with TestClient(create_app(db_path)) as second:
+        assert game_snapshot(second, created["game"]) == before
+        final = play_to_the_end(second, created, rng)
+        record = GameRecord.from_json(record_text(second, created["game"]))
+    assert record.final_state().scores == tuple(final["scores"])
+    assert [format_action(a) for a in record.actions[:before[1]["seq"]]] == \
+        json.loads(before[0])["actions"]
+
+
+def test_tokens_are_stored_only_as_hashes(client: TestClient, db_path: Path) -> None:
+    created = create(client, ["human", "human"])
+    contents = b"".join(path.read_bytes() for path in db_path.parent.iterdir()
+                        if path.name.startswith(db_path.name))
+    for token in tokens_of(created).values():
+        assert token.encode() not in contents
+    with sqlite3.connect(db_path) as db:
+        hashes = [row[0] for row in db.execute("SELECT token_hash FROM seats")]
+    assert all(re.fullmatch("[0-9a-f]{64}", h) for h in hashes)
+
+
+def test_the_record_is_the_library_record(client: TestClient) -> None:
+    created = create(client, ["human", "random"], seed=5)
+    current = act(client, created["game"], tokens_of(created)[0],
+                  view(client, created["game"])["legal"][0])
+    record = GameRecord.from_json(record_text(client, created["game"]))
+    assert record.seed == 5 and record.num_players == 2
+    assert [format_action(a) for a in record.actions] == [e["action"] for e in current["log"]]
+
+
+def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "/static/app.js" in page.text and "/static/app.css" in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    for asset, kind in (("app.js", "javascript"), ("app.css", "text/css")):
+        response = client.get(f"/static/{asset}")
+        assert response.status_code == 200 and kind in response.headers["content-type"]
+    config = client.get("/api/config").json()
+    assert "human" in config["kinds"] and "greedy" in config["kinds"]
+
+
+def test_the_board_picture_and_hit_testing(client: TestClient) -> None:
+    created = create(client, ["human", "human"], seed=6)
+    game = created["game"]
+    current = act(client, game, tokens_of(created)[0], view(client, game)["legal"][0])
+    svg = client.get(f"/api/games/{game}/board.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert "data-origin-x" in svg.text
+    assert "data-origin-x" in client.get(f"/api/games/{game}?board=1").json()["board_svg"]
+    for piece in current["pieces"]:
+        x, y = piece["anchor"]
+        hit = client.get(f"/api/games/{game}/segment", params={"x": x, "y": y}).json()
+        assert (hit["x"], hit["y"], hit["segment"]) == (piece["x"], piece["y"],
+                                                        piece["segment"])
+    off = client.get(f"/api/games/{game}/segment", params={"x": 500, "y": 500}).json()
+    assert off == {"x": None, "y": None, "segment": None}
+    for params in ({"x": "a", "y": "1"}, {"x": "nan", "y": "1"}, {"y": "1"}):
+        assert client.get(f"/api/games/{game}/segment", params=params).status_code == 400
+
+
+def test_serve_starts_a_real_server(tmp_path: Path) -> None:
+    """``carcassonne-amazonas serve --port 0`` in a subprocess: it answers on the port
+    uvicorn reports, creates a game in the given database, and stops on SIGTERM."""
+    db = tmp_path / "served.sqlite3"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "carcassonne_amazonas", "serve", "--port", "0", "--db", str(db)],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
+    try:
+        assert process.stderr is not None
+        deadline = time.monotonic() + 60
+        url = None
+        while url is None and time.monotonic() < deadline:
+            line = process.stderr.readline()
+            if not line:
+                break
+            match = re.search(r"Uvicorn running on (http://127\.0\.0\.1:\d+)", line)
+            url = match.group(1) if match else None
+        assert url is not None, "the server did not report its address"
+        with urllib.request.urlopen(f"{url}/api/config", timeout=30) as response:
+            assert json.load(response)["max_players"] == 5
+        request = urllib.request.Request(
+            f"{url}/api/games", method="POST",
+            data=json.dumps({"players": 2, "seats": ["human", "greedy"]}).encode(),
+            headers={"content-type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 201
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    with sqlite3.connect(db) as stored:
+        assert stored.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+def test_serve_with_a_database_it_cannot_open_says_so(tmp_path: Path) -> None:
+    not_a_database = tmp_path / "notes.txt"
+    not_a_database.write_text("these are not games\n" * 100)
+    for path in (not_a_database, tmp_path):
+        result = subprocess.run(
+            [sys.executable, "-m", "carcassonne_amazonas", "serve", "--db", str(path)],
+            capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1
+        assert "cannot open the games database" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert not_a_database.read_text() == "these are not games\n" * 100
+
+
+def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    blocker = tmp_path / "block"
+    blocker.mkdir()
+    (blocker / "uvicorn.py").write_text("raise ImportError('blocked', name='uvicorn')\n")
+    env = {**os.environ, "PYTHONPATH": str(blocker)}
+    result = subprocess.run(
+        [sys.executable, "-m", "carcassonne_amazonas", "serve", "--db", str(tmp_path / "d")],
+        capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    assert "pip install 'carcassonne-amazonas[web]'" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,231 @@
+"""The web app in a real browser: headless Chromium (Debian's ``chromium``) driven by
+Playwright, against a real uvicorn server on a free port.
+
+A complete 2-player game against the greedy bot is played on the page the way a person
+plays it: creating the game in the lobby, clicking a highlighted cell (or choosing one
+with the arrow keys), rotating with the button or the R key, taking a placement back
+with Esc, confirming with the button or Enter, clicking a piece marker or a point of the
+new tile (hit-tested by the server), or passing with the button or the P key; then the
+final scores shown on the page must be the server's record's.  A second test plays a few
+turns between two friends, each on their own page.
+
+Skipped when Chromium is missing (``CHROMIUM`` names another binary), unless
+``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER`` is set, as ``.ci/run`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
+
+from playwright.sync_api import Page, sync_playwright
+
+from carcassonne_amazonas import GameRecord
+from web_helpers import running_server
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# CI sets CARCASSONNE_AMAZONAS_REQUIRE_BROWSER after installing Chromium: a missing
+# browser then fails the test instead of skipping it.
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM) and not os.environ.get("CARCASSONNE_AMAZONAS_REQUIRE_BROWSER"),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+TIMEOUT_MS = 30_000
+MAX_STEPS = 500
+
+
+def seq_of(page: Page) -> str:
+    value = page.evaluate("document.body.dataset.seq")
+    assert isinstance(value, str)
+    return value
+
+
+def wait_after(page: Page, before: str) -> None:
+    """Wait until the page shows a view after ``before``, and it is our turn or over."""
+    page.wait_for_function(
+        "seq => document.body.dataset.seq !== seq && (document.body.dataset.myTurn === 'true'"
+        " || document.body.dataset.terminal === 'true')", arg=before, timeout=TIMEOUT_MS)
+
+
+def place_tile(page: Page, rng: random.Random, step: int) -> None:
+    cells = page.locator("rect.legal-cell")
+    count = cells.count()
+    assert count > 0, "no legal cell is highlighted"
+    if step % 7 == 3:
+        # Take a placement back before confirming: Esc clears it, nothing is sent.
+        cells.nth(rng.randrange(count)).click()
+        assert page.locator("#confirm").is_enabled()
+        page.keyboard.press("Escape")
+        assert page.locator("#confirm").is_disabled()
+        assert page.locator("rect.legal-cell.selected").count() == 0
+    if rng.random() < 0.25:
+        for _ in range(rng.randrange(1, 4)):  # choosing without a mouse
+            page.keyboard.press("ArrowRight")
+    else:
+        cells.nth(rng.randrange(count)).click()
+    assert page.locator("g.ghost").count() == 1
+    assert page.locator("rect.legal-cell.selected").count() == 1
+    for _ in range(rng.randrange(4)):
+        if page.locator("#rotate").is_disabled():
+            break
+        if rng.random() < 0.5:
+            page.locator("#rotate").click()
+        else:
+            page.keyboard.press("r")
+    before = seq_of(page)
+    if rng.random() < 0.5:
+        page.locator("#confirm").click()
+    else:
+        page.keyboard.press("Enter")
+    wait_after(page, before)
+
+
+def place_piece(page: Page, rng: random.Random) -> None:
+    before = seq_of(page)
+    markers = page.locator("g.piece-option")
+    count = markers.count()
+    if count and rng.random() < 0.6:
+        marker = markers.nth(rng.randrange(count))
+        action = marker.get_attribute("data-action")
+        choice = rng.random()
+        if choice < 0.2:
+            page.keyboard.press("ArrowRight")
+            action = page.locator("g.piece-option").first.get_attribute("data-action")
+        elif choice < 0.6:
+            marker.click()
+        else:
+            # Click the point under the marker on the tile itself: the server hit-tests it.
+            box = marker.bounding_box()
+            assert box is not None
+            page.evaluate("() => document.querySelectorAll('g.piece-option').forEach("
+                          "g => g.style.pointerEvents = 'none')")
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_selector(f'g.piece-option.selected[data-action="{action}"]',
+                               timeout=TIMEOUT_MS)
+        page.locator("#confirm").click()
+    elif rng.random() < 0.5:
+        page.locator("#pass").click()
+    else:
+        page.keyboard.press("p")
+    wait_after(page, before)
+
+
+def choose_double(page: Page, rng: random.Random) -> None:
+    options = page.locator("button.double-option")
+    count = options.count()
+    assert count > 0
+    options.nth(rng.randrange(count)).click()
+    before = seq_of(page)
+    page.locator("#confirm").click()
+    wait_after(page, before)
+
+
+def post_json(url: str, body: object) -> dict[str, object]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        result: dict[str, object] = json.load(answer)
+    return result
+
+
+def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path) -> None:
+    """Two human seats, each in its own browser context with its own seat link: the page
+    of the player to move offers the legal cells, the other page waits (no cells, no
+    controls) and shows the move once it is made (the page polls the view)."""
+    with running_server(tmp_path / "games.sqlite3") as url, sync_playwright() as driver:
+        created = post_json(f"{url}/api/games", {"players": 2, "seats": ["human", "human"],
+                                                 "seed": 17, "names": ["Ann", "Bo"]})
+        seats = created["seats"]
+        assert isinstance(seats, list)
+        browser = driver.chromium.launch(executable_path=CHROMIUM)
+        try:
+            pages = []
+            for seat in seats:
+                page = browser.new_context().new_page()
+                page.goto(f"{url}/#game={created['game']}&player={seat['player']}"
+                          f"&token={seat['token']}")
+                page.wait_for_selector("body[data-seq]", timeout=TIMEOUT_MS)
+                pages.append(page)
+            for turn in range(4):
+                mover, waiter = pages[turn % 2], pages[1 - turn % 2]
+                mover.wait_for_selector('body[data-my-turn="true"][data-phase="place tile"]',
+                                        timeout=TIMEOUT_MS)
+                assert waiter.evaluate("document.body.dataset.myTurn") == "false"
+                assert waiter.locator("rect.legal-cell").count() == 0
+                assert waiter.locator("#confirm").is_disabled()
+                assert waiter.locator("#turn-title").inner_text() == \
+                    f"Waiting for {('Ann', 'Bo')[turn % 2]}"
+                mover.locator("rect.legal-cell").first.click()
+                mover.keyboard.press("Enter")
+                mover.wait_for_selector('body[data-phase="place piece"]', timeout=TIMEOUT_MS)
+                mover.keyboard.press("p")
+                waiter.wait_for_selector('body[data-my-turn="true"]', timeout=TIMEOUT_MS)
+                assert waiter.evaluate("document.body.dataset.seq") == \
+                    mover.evaluate("document.body.dataset.seq") == str(2 * (turn + 1))
+                assert waiter.locator("#log li").count() == 2 * (turn + 1)
+        finally:
+            browser.close()
+
+
+def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None:
+    rng = random.Random(2024)
+    with running_server(tmp_path / "games.sqlite3") as url, \
+            sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(f"{url}/")
+            page.wait_for_selector('body[data-screen="lobby"]')
+            page.select_option("#players", "2")
+            page.select_option('select[data-seat="0"]', "human")
+            page.select_option('select[data-seat="1"]', "greedy")
+            page.fill('input[aria-label="name of seat 1"]', "Ann <i>")
+            page.fill("#seed", "31")
+            page.locator("#create").click()
+            page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=TIMEOUT_MS)
+            game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+            assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
+
+            for step in range(MAX_STEPS):
+                page.wait_for_function(
+                    "document.body.dataset.myTurn === 'true' || "
+                    "document.body.dataset.terminal === 'true'", timeout=TIMEOUT_MS)
+                if page.evaluate("document.body.dataset.terminal") == "true":
+                    break
+                phase = page.evaluate("document.body.dataset.phase")
+                if phase in ("place tile", "place double"):
+                    place_tile(page, rng, step)
+                elif phase == "place piece":
+                    place_piece(page, rng)
+                elif phase == "choose double":
+                    choose_double(page, rng)
+                else:
+                    raise AssertionError(f"unexpected phase {phase!r}")
+            else:
+                raise AssertionError("the game did not end")
+
+            page.wait_for_selector("#final:not([hidden])")
+            shown = [int(page.locator(f'#final-rows tr[data-player="{player}"] td.total')
+                         .inner_text()) for player in range(2)]
+            result_text = page.locator("#result").inner_text()
+            assert errors == []
+        finally:
+            browser.close()
+        with urllib.request.urlopen(f"{url}/api/games/{game}/record", timeout=30) as answer:
+            text = answer.read().decode()
+    record = GameRecord.from_json(text)
+    final = record.final_state()
+    assert final.is_terminal
+    assert shown == list(final.scores) == json.loads(text)["result"]["scores"]
+    assert ("winner" in result_text) or ("shared victory" in result_text.lower())
+    # The human played its half: every other turn's actions came from the page.
+    assert len(record.actions) > 80
