@@ -30,6 +30,7 @@ import attrs
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .errors import IllegalActionError
 from .geometry import Position, Rotation
+from .reprs import repr_pretty
 from .state import GameState, Rules
 from .tiles import TileId, TileKind, TileSet, reference_tileset
 
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ActionSpace:
     """The integer layout of one tile set's actions (see the module docstring)."""
 
@@ -90,6 +91,12 @@ class ActionSpace:
     def size(self) -> int:
         """How many distinct actions there are."""
         return self.draw_base + len(self.land_ids)
+
+    def __repr__(self) -> str:
+        return (f"<ActionSpace: {self.size} actions, board window of {self.width} x "
+                f"{self.height} cells from ({self.x_min},{self.y_min})>")
+
+    _repr_pretty_ = repr_pretty
 
     def contains(self, position: Position) -> bool:
         """Whether a cell lies inside the board window."""

@@ -21,12 +21,13 @@ from fractions import Fraction
 
 import attrs
 
+from .reprs import ShortEnumRepr, repr_pretty
 from .tiles import Tile, TileKind
 
 __all__ = ["Pile", "Shuffle", "shuffled_pile", "slice_plan"]
 
 
-class Shuffle(enum.Enum):
+class Shuffle(ShortEnumRepr, enum.Enum):
     """How the land tiles are shuffled (C7).
 
     ``STRATIFIED`` (the default, our **Decision** for "making sure the Amazon
@@ -59,7 +60,7 @@ def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], .
     return tuple(plan)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Pile:
     """The land tiles not drawn yet, and what is known about their order.
 
@@ -76,6 +77,13 @@ class Pile:
     amazon_drawn: int = 0
     explicit: bool = False
     seed: int | None = attrs.field(default=None, eq=False)
+
+    def __repr__(self) -> str:
+        # Never the order: a seeded pile's order is the future, which players must not see.
+        mode = "explicit draws" if self.explicit else "seeded"
+        return f"<Pile: {len(self.tiles)} tiles left, {self.drawn} drawn, {mode}>"
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def remaining(self) -> tuple[Tile, ...]:
