@@ -36,9 +36,9 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.bots import GreedyBot, RandomBot, derive_seed, make_bot
 from carcassonne_amazonas.cli import main
+from carcassonne_amazonas.reference import REFERENCE_FILE
 from carcassonne_amazonas.simulation import GameResult, simulate_game, summarise
 from carcassonne_amazonas.text import PLAYER_LETTERS, board_text, tile_text, track_text
-from carcassonne_amazonas.tilefile import REFERENCE_FILE
 
 SVG = "{http://www.w3.org/2000/svg}"
 REFERENCE_TILES = Path(__file__).resolve().parents[1] / "src" / "carcassonne_amazonas" / \

@@ -30,9 +30,10 @@ import attrs
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .errors import IllegalActionError
 from .geometry import Position, Rotation
+from .reference import reference_tileset
 from .reprs import repr_pretty
 from .state import GameState, Rules
-from .tiles import TileId, TileKind, TileSet, reference_tileset
+from .tiles import TileId, TileKind, TileSet
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS",

@@ -18,9 +18,10 @@ from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
 from .geometry import Position
 from .pieces import PLAYER_COLOURS, PieceKind, PlacedPiece
 from .pile import Pile, Shuffle
+from .reference import reference_tileset
 from .reprs import ShortEnumRepr, changed_fields_repr, repr_pretty
 from .text import state_text
-from .tiles import Terrain, Tile, TileSet, reference_tileset
+from .tiles import Terrain, Tile, TileSet
 
 __all__ = [
     "PLAYER_COLOURS",

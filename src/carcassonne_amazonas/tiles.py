@@ -6,9 +6,10 @@ segment touches (RULES F2).  A :class:`Tile` is one physical copy of a layout
 with its own icons (TILESET.md: copies of one layout differ in their icons).
 
 Tile sets are read from text files by :mod:`carcassonne_amazonas.tilefile`;
-:func:`reference_tileset` loads the reconstructed set shipped with the
-package.  Each layout precomputes its :class:`Variant` per rotation once, so
-the engine never rotates anything during play.
+:func:`~carcassonne_amazonas.reference.reference_tileset` loads the
+reconstructed set shipped with the package.  Each layout precomputes its
+:class:`Variant` per rotation once, so the engine never rotates anything during
+play.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ __all__ = [
     "TileSet",
     "Variant",
     "VariantCell",
-    "reference_tileset",
 ]
 
 #: Identifies one physical tile copy inside its tile set (its index there).
@@ -421,12 +421,3 @@ def build_variants(kind: TileKind, width: int, height: int,
         variants.append(Variant(rotation, tuple(variant_cells)))
     return tuple(variants)
 
-
-def reference_tileset() -> TileSet:
-    """The reconstructed reference tile set shipped with the package (TILESET.md).
-
-    Loaded once and cached.
-    """
-    from .tilefile import load_reference_tileset
-
-    return load_reference_tileset()
