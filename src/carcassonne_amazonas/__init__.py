@@ -34,6 +34,7 @@ from .events import (
     TileRemoved,
 )
 from .features import Feature
+from .game import Game
 from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
 from .pile import Shuffle
@@ -70,6 +71,7 @@ __all__ = [
     "Feature",
     "FeatureScored",
     "FinalScore",
+    "Game",
     "GameOver",
     "GameRecord",
     "GameState",
