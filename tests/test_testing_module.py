@@ -69,6 +69,7 @@ def test_game_states_with_no_turn_is_a_new_game(state: GameState) -> None:
     assert len(state.board) == 1 and state.phase is Phase.PLACE_TILE
 
 
+@pytest.mark.slow  # Hypothesis shrinking over many examples
 @pytest.mark.filterwarnings("ignore:Generating overly large repr")  # find() shows the state
 def test_game_states_shrink_towards_short_games() -> None:
     state = find(game_states(num_players=2, max_turns=4), lambda s: len(s.board) >= 4,
