@@ -12,7 +12,9 @@ local extension ``docs/_ext/tileset_gallery.py`` into ``docs/_generated/``.
 
 from __future__ import annotations
 
+import re
 import sys
+import textwrap
 import warnings
 from pathlib import Path
 
@@ -102,7 +104,28 @@ def _complete_attrs_globals(obj: object) -> None:
         namespace.setdefault(name, value)
 
 
+# Modules that need a type only for annotations import it under ``if TYPE_CHECKING:``
+# (to keep the package free of import cycles).  sphinx-autodoc-typehints runs those
+# imports into the globals of the first object it documents from a module, which for an
+# attrs class is its __init__'s snapshot, not the module: run them in the module itself.
+_GUARDED = re.compile(r"\nif TYPE_CHECKING:[^\n]*((?:\n(?:    [^\n]*|))+)")
+_GUARDS_DONE: set[str] = set()
+
+
+def _resolve_guarded_imports(obj: object) -> None:
+    module = sys.modules.get(getattr(obj, "__module__", "") or "")
+    if module is None or module.__name__ in _GUARDS_DONE:
+        return
+    _GUARDS_DONE.add(module.__name__)
+    if not module.__name__.startswith("carcassonne_amazonas"):
+        return
+    source = Path(module.__file__ or "").read_text(encoding="utf-8") if module.__file__ else ""
+    for block in _GUARDED.findall(source):
+        exec(textwrap.dedent(block), vars(module))  # the module's own import statements
+
+
 def _before_typehints(app: Sphinx, what: str, name: str, obj: object, *args: object) -> None:
+    _resolve_guarded_imports(obj)
     _complete_attrs_globals(obj)
 
 

@@ -52,7 +52,7 @@ def play_random(state: GameState, rng: random.Random, max_actions: int | None = 
 @st.composite
 def initial_states(draw: st.DrawFn) -> GameState:
     """A new game: any player count, first player, shuffle and slice count, variant
-    options (V1–V3), either draw mode."""
+    options (R-V1–R-V3), either draw mode."""
     num_players = draw(st.integers(min_value=2, max_value=5), label="players")
     shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
     bonus_river = draw(st.booleans(), label="bonus river tiles")

@@ -40,7 +40,7 @@ DATA_FILE = Path(__file__).parent / "data" / "perft.json"
 
 # Starting positions: name, players, seed or pile_top (the draw order starts
 # with these tile copies, the rest follow in id order), rule options (and
-# bonus_river for the tile set with the bonus river tiles, V3) and the deepest
+# bonus_river for the tile set with the bonus river tiles, R-V3) and the deepest
 # depth stored (kept so that the whole check takes a few seconds).
 POSITIONS: list[dict[str, Any]] = [
     {"name": "2p-seed1-amazon-first", "players": 2, "seed": 1, "depth": 7},
@@ -50,7 +50,7 @@ POSITIONS: list[dict[str, Any]] = [
     {"name": "5p-seed42", "players": 5, "seed": 42, "depth": 6},
     {"name": "3p-exclamation-first", "players": 3,
      "pile_top": ["A3.1", "S08.1", "S03.1", "S20.1"], "depth": 6},
-    # The Amazon Bonus River tiles (V3): six doubles to choose from after a "!" tile.
+    # The Amazon Bonus River tiles (R-V3): six doubles to choose from after a "!" tile.
     {"name": "3p-bonus-exclamation-first", "players": 3, "bonus_river": True,
      "pile_top": ["A3.1", "S08.1", "S03.1", "S20.1"], "depth": 6},
     {"name": "2p-bonus-two-exclamations", "players": 2, "bonus_river": True,

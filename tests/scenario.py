@@ -105,7 +105,7 @@ def start_game(num_players: int, *names: str, tileset: TileSet | None = None,
                first_player: int = 0, amazon_ranking: AmazonRanking = AmazonRanking.DENSE,
                camp_scoring: CampScoring = CampScoring.PER_JUNGLE) -> GameState:
     """A new game whose pile starts with the named tiles (see :func:`pile_starting_with`),
-    with the variant options given (V1, V2)."""
+    with the variant options given (R-V1, R-V2)."""
     tiles = _tileset(tileset)
     state = new_game(num_players, pile=pile_starting_with(*names, tileset=tiles),
                      rules=Rules(tileset=tiles, first_player=first_player,

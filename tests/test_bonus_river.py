@@ -1,4 +1,4 @@
-"""The Amazon Bonus River tiles (variant V3): ``reference_tileset(bonus_river=True)``.
+"""The Amazon Bonus River tiles (variant R-V3): ``reference_tileset(bonus_river=True)``.
 
 The mini-expansion adds two Amazon double tiles to the double tiles set aside
 (R-C4), from which a player chooses after a "!" tile (R-T3).  The library ships
@@ -55,9 +55,9 @@ from carcassonne_amazonas.observation import (
     observation_tensor,
     observation_upper_bounds,
 )
+from carcassonne_amazonas.reference import shipped_tileset
 from carcassonne_amazonas.svg import tile_svg
 from carcassonne_amazonas.text import board_text
-from carcassonne_amazonas.tilefile import shipped_tileset
 from games import play_random
 from perft import POSITIONS, perft, start_position
 from scenario import R0, play, start_game

@@ -67,7 +67,7 @@ def test_geometry_matches_the_feature_graph_F1_F8(state: GameState) -> None:
             assert cell in geometry.cells
             assert board.placement_at(cell.neighbour(side)) is None
             assert board.is_open(cell.neighbour(side))
-        # The open edges hold exactly the feature's open ports (F3, F4).
+        # The open edges hold exactly the feature's open ports (F3, R-F4).
         assert open_ports(state, geometry) == feature.open_ports
         assert (geometry.open_edges == ()) == (feature.open_ports == 0)
 
@@ -117,7 +117,7 @@ def test_the_start_tile_at_setup_C5_F1() -> None:
     assert village.segments == ((origin, segment_index("village")),)
     assert village.tiles == (origin,)
     assert not village.is_completed and village.pieces == () and village.majority == ()
-    # The Amazon flows down the river column from its source (G1).
+    # The Amazon flows down the river column from its source (R-G1).
     amazon = feature_geometry(state, origin, segment_index("river"))
     assert amazon.cells == tuple(Position(0, y) for y in range(4))
     assert amazon.open_edges == ((Position(0, 3), Side.SOUTH),)

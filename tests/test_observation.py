@@ -82,6 +82,7 @@ def test_the_documented_shape() -> None:
     assert offsets[-1][0] + offsets[-1][1] == SIZE
 
 
+@pytest.mark.slow  # whole games, a tensor at every step
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_shape_is_constant_and_values_finite_and_bounded(num_players: int) -> None:
     for explicit in (False, True):
@@ -157,7 +158,7 @@ def test_the_start_of_a_game() -> None:
             assert river == float(x == state.board.river_column)
     # The Amazon leaves the start tile through the south edge of (0, 3).
     assert tensor[LAYOUT.board_index(BoardPlane.EDGES + 4 * 2 + 3, 0, 3)] == 1.0
-    # G3: 10 open cells, and the next river cell below the start tile.
+    # R-G3: 10 open cells, and the next river cell below the start tile.
     plane = LAYOUT.height * LAYOUT.width
     assert sum(tensor[BoardPlane.OPEN * plane:(BoardPlane.OPEN + 1) * plane]) == 10.0
     assert tensor[LAYOUT.board_index(BoardPlane.NEXT_RIVER, 0, 4)] == 1.0
@@ -181,6 +182,7 @@ def test_the_tile_that_may_take_a_piece_is_marked() -> None:
     assert sum(tensor[start:start + plane]) == 1.0
 
 
+@pytest.mark.slow  # whole games, a tensor at every step
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_nothing_hidden_the_pile_order_changes_nothing(num_players: int) -> None:
     """Two states that differ only in the pile order look the same to every player."""

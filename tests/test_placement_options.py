@@ -34,7 +34,7 @@ def test_placement_options_are_the_legal_tile_placements_in_order_T2_G4_G5() -> 
                 for rotation in rotations] == tiles
         if state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
             placing += 1
-            assert options, "a tile in hand always has a legal placement (G7)"
+            assert options, "a tile in hand always has a legal placement (R-G7)"
             tile = state.tile_in_hand
             assert tile is not None
             for position, rotations in options.items():

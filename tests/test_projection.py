@@ -51,7 +51,7 @@ def if_the_pile_emptied_now(state: GameState) -> tuple[ScoreBreakdown, ...]:
 
 
 def reference_final_scoring(state: GameState) -> list[tuple[int, int, int, int]]:
-    """E2–E5 per player from the reference model, which knows nothing of the engine's
+    """R-E2–R-E5 per player from the reference model, which knows nothing of the engine's
     feature graph or scoring module."""
     placements = state.board.placements
     pieces = []
@@ -98,8 +98,8 @@ def test_the_projection_is_what_the_final_scoring_would_give_now_E2_E5(
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_projection_follows_the_camp_scoring_option_V2(seed: int) -> None:
-    """With per-camp scoring (V2) the projection still equals the engine's final scoring,
-    at the end and at every position on the way (one implementation of E2–E5)."""
+    """With per-camp scoring (R-V2) the projection still equals the engine's final scoring,
+    at the end and at every position on the way (one implementation of R-E2–R-E5)."""
     rules = Rules(camp_scoring=CampScoring.PER_CAMP, amazon_ranking=AmazonRanking.COMPETITION,
                   tileset=reference_tileset(bonus_river=True))
     states = play_random(new_game(3, seed=seed, rules=rules), random.Random(seed)).states
@@ -121,7 +121,7 @@ def test_the_projection_does_not_change_the_state() -> None:
 
 
 def test_at_the_start_every_boat_shares_first_place_on_the_river_E5() -> None:
-    """No pieces yet: only the river scores, and all boats tie for first (A1, E5)."""
+    """No pieces yet: only the river scores, and all boats tie for first (R-A1, R-E5)."""
     for players, first in ((2, 6), (3, 6), (4, 7), (5, 7)):
         state = new_game(players, seed=0)
         assert projected_final_scoring(state) == (FinalScore(river=first),) * players

@@ -48,6 +48,8 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.testing import actions, check_invariants, legal_actions_of
 from refusal import is_alias_of_legal_draw, picture, refuse
 
+pytestmark = pytest.mark.slow  # a Hypothesis state machine over many steps
+
 
 class _PassSubclass(Pass):
     """Looks like an action but is not one of the library's action classes."""

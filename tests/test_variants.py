@@ -1,15 +1,15 @@
-"""The rule options where the rulebook reads two ways (variants V1 and V2 of the rules
+"""The rule options where the rulebook reads two ways (variants R-V1 and R-V2 of the rules
 reference), played through the engine with the numbers worked by hand, and carried
 through snapshots, records, explanations and the command-line tool.
 
-- V1, ``Rules(amazon_ranking=...)``: after a tie for first in an Amazon scoring the
+- R-V1, ``Rules(amazon_ranking=...)``: after a tie for first in an Amazon scoring the
   next boat is second (``DENSE``, the default) or third (``COMPETITION``); the final
   river scoring stays dense either way.
-- V2, ``Rules(camp_scoring=...)``: a jungle pays its animals once to its majority
-  (``PER_JUNGLE``, the default, E4) or once per camp of the majority holder there
+- R-V2, ``Rules(camp_scoring=...)``: a jungle pays its animals once to its majority
+  (``PER_JUNGLE``, the default, R-E4) or once per camp of the majority holder there
   (``PER_CAMP``).
 
-The bonus river tiles (V3) are tested in ``test_bonus_river.py``, random play under
+The bonus river tiles (R-V3) are tested in ``test_bonus_river.py``, random play under
 every combination of options in ``test_variants_properties.py``.
 """
 
@@ -76,7 +76,7 @@ DENSE, COMPETITION = AmazonRanking.DENSE, AmazonRanking.COMPETITION
 PER_JUNGLE, PER_CAMP = CampScoring.PER_JUNGLE, CampScoring.PER_CAMP
 
 
-# ---------------------------------------------------------------------------- V1 functions
+# ---------------------------------------------------------------------------- R-V1 functions
 
 @pytest.mark.parametrize(("boats", "dense", "competition"), [
     ((9, 9, 7), (1, 1, 2), (1, 1, 3)),
@@ -113,10 +113,10 @@ def test_v1_the_river_scoring_stays_dense() -> None:
     assert rank_points((9, 9, 7, 5), (7, 4, 1), COMPETITION) == (7, 7, 1, 0)
 
 
-# ---------------------------------------------------------------------------- V1 in play
+# ---------------------------------------------------------------------------- R-V1 in play
 
 def _tie_for_first(ranking: AmazonRanking) -> tuple[GameState, GameState, tuple[Event, ...]]:
-    """Three players.  Yellow and red each place a village cap and pass (T5c: boats
+    """Three players.  Yellow and red each place a village cap and pass (R-T5c: boats
     1 -> 2); green places A1.1 (3 caimans, 1 piranha) and puts a camp on it, so its
     boat stays on 1.  Returns the state before the piece step, after it, and the
     piece step's events."""
@@ -133,13 +133,13 @@ def _tie_for_first(ranking: AmazonRanking) -> tuple[GameState, GameState, tuple[
 
 
 def test_v1_tie_for_first_then_second_or_third_by_hand() -> None:
-    """R-V1 with R-A1-R-A4, worked by hand.  Boats yellow 2, red 2, green 1 when
+    """R-V1 with R-A1–R-A4, worked by hand.  Boats yellow 2, red 2, green 1 when
     A1.1 (3 caimans + 1 piranha) is scored:
 
     - dense (default): yellow and red first, 3 + 1 = 4 each; green second, the
       piranha, 1.  Everybody scored, nobody advances: scores 4, 4, 1; boats 2, 2, 1.
     - competition: yellow and red first, 4 each; green is third, scores 0 and
-      advances 1 (A4): scores 4, 4, 0; boats 2, 2, 2.
+      advances 1 (R-A4): scores 4, 4, 0; boats 2, 2, 2.
     """
     _, dense, events = _tie_for_first(DENSE)
     assert events_of(events, AmazonScored) == [
@@ -158,7 +158,7 @@ def test_v1_tie_for_first_then_second_or_third_by_hand() -> None:
 
 
 def test_v1_explanation_names_the_variant_when_it_changed_the_result() -> None:
-    """R-V1: the explanation says "competition ranking: green is third" and cites V1;
+    """R-V1: the explanation says "competition ranking: green is third" and cites R-V1;
     under dense ranking it does not mention the variant."""
     before, _, events = _tie_for_first(COMPETITION)
     camp = PlaceCamp(Position(0, 4), segment_index(before.board.placements[-1].tile, "west"))
@@ -166,7 +166,7 @@ def test_v1_explanation_names_the_variant_when_it_changed_the_result() -> None:
     amazon = next(line for line in lines if line.startswith("Amazon scoring"))
     assert "boats ranked yellow 1st, red 1st, green 3rd" in amazon
     assert "competition ranking: green is third, not second, and scores nothing" in amazon
-    assert amazon.endswith("(A1\u2013A3, V1)")
+    assert amazon.endswith("(R-A1\u2013R-A3, R-V1)")
     before, _, events = _tie_for_first(DENSE)
     amazon = next(line for line in describe_events(before, camp, events)
                   if line.startswith("Amazon scoring"))
@@ -184,7 +184,7 @@ def test_v1_explanation_is_silent_when_the_ranking_changed_nothing() -> None:
     assert "V1" not in line
 
 
-# ---------------------------------------------------------------------------- V1 with A3
+# ---------------------------------------------------------------------------- R-V1 with R-A3
 
 def _two_players(ranking: AmazonRanking, yellow_passes: int) -> tuple[GameState, AmazonScored]:
     """Two players: yellow passes ``yellow_passes`` times (its boat goes 1 -> 1 + that),
@@ -236,7 +236,7 @@ def test_a3_two_players_on_one_space_are_both_first_in_either_ranking(
     assert ranks((5, 5), ranking) == (1, 1)
 
 
-# ---------------------------------------------------------------------------- V2
+# ---------------------------------------------------------------------------- R-V2
 
 CAMP_TILES = """
 layout CAP standard x2 "village cap"
@@ -292,7 +292,7 @@ def test_v2_two_camps_of_one_player_in_one_jungle_by_hand() -> None:
 
 
 def test_v2_explanation_names_the_variant_when_it_changed_the_result() -> None:
-    """R-V2: the jungle line says how the camps scored and cites V2."""
+    """R-V2: the jungle line says how the camps scored and cites R-V2."""
     before = start_game(2, "CAP.1", "CAP.2", "TR.1", "ROCK.1",
                         tileset=mini_tileset(CAMP_TILES), camp_scoring=PER_CAMP)
     before, _ = turn(before, 2, 0, R0, camp="j")
@@ -303,7 +303,7 @@ def test_v2_explanation_names_the_variant_when_it_changed_the_result() -> None:
     line = next(text for text in describe_events(before, Pass(), events) if "jungle" in text)
     assert line == ("final scoring: jungle of 4 tiles with 4 animals, camps yellow 2: "
                     "yellow +8; per-camp scoring: yellow's 2 camps score 4 animals each "
-                    "(E4, V2)")
+                    "(R-E4, R-V2)")
 
 
 def _jungle(animals: int, camps: tuple[int, ...]) -> Feature:
@@ -360,9 +360,9 @@ def test_variants_text_names_every_variant_chosen() -> None:
     rules = Rules(tileset=reference_tileset(bonus_river=True), amazon_ranking=COMPETITION,
                   camp_scoring=PER_CAMP)
     assert variants_text(rules) == (
-        "variants: competition ranking in Amazon scorings (V1), camps score per camp (V2), "
-        "Amazon Bonus River tiles (V3)")
-    assert variants_text(Rules(camp_scoring=PER_CAMP)) == "variants: camps score per camp (V2)"
+        "variants: competition ranking in Amazon scorings (R-V1), camps score per camp (R-V2), "
+        "Amazon Bonus River tiles (R-V3)")
+    assert variants_text(Rules(camp_scoring=PER_CAMP)) == "variants: camps score per camp (R-V2)"
 
 
 # ---------------------------------------------------------------------------- snapshots, records
@@ -450,16 +450,18 @@ def test_cli_play_and_replay_with_every_option(tmp_path: Path) -> None:
                   "--amazon-ranking", "competition", "--camp-scoring", "per-camp",
                   "--bonus-river", "--save", str(path))
     assert result.returncode == 0, result.stderr
-    assert ("variants: competition ranking in Amazon scorings (V1), camps score per camp "
-            "(V2), Amazon Bonus River tiles (V3)") in result.stdout.splitlines()[1]
+    assert ("variants: competition ranking in Amazon scorings (R-V1), camps score per camp "
+            "(R-V2), Amazon Bonus River tiles (R-V3)") in result.stdout.splitlines()[1]
     record = GameRecord.from_json(path.read_text(encoding="utf-8"))  # no tile set passed
     assert record.rules == Rules(tileset=reference_tileset(bonus_river=True),
                                  amazon_ranking=COMPETITION, camp_scoring=PER_CAMP)
     replay = _cli("replay", str(path))
     assert replay.returncode == 0, replay.stderr
-    assert "tile set 'amazonas-bonus-river'" in replay.stdout.splitlines()[0]
-    assert "variants: competition ranking" in replay.stdout.splitlines()[0]
-    assert "(A1\u2013A3, V1)" in replay.stdout  # seed 3 has a tie for first with a boat behind
+    heading = " ".join(replay.stdout.split("\n\n")[0].split())  # wrapped to the terminal
+    assert "tile set 'amazonas-bonus-river'" in heading
+    assert "variants: competition ranking" in heading
+    # seed 3 has a tie for first with a boat behind
+    assert "(R-A1\u2013R-A3, R-V1)" in replay.stdout
 
 
 def test_cli_simulate_with_options() -> None:
@@ -513,12 +515,12 @@ def test_river_scoring_in_a_competition_game_is_dense() -> None:
 
 
 def test_the_rules_reference_has_an_entry_for_each_variant() -> None:
-    """docs/rules.md has a proper entry for V1-V3 (the rule, the default and why, the
+    """docs/rules.md has a proper entry for R-V1–R-V3 (the rule, the default and why, the
     library, the tests), and every test it cites exists (checked by test_docs.py)."""
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     assert "(variants-v)=\n## Variants (V)\n" in text
     for rule in ("V1", "V2", "V3"):
-        assert f"(rule-{rule.lower()})=\n### {rule} " in text, rule
+        assert f"(rule-{rule.lower()})=\n### R-{rule} " in text, rule
         section = rule_section(text, rule)
         assert "**Rule.**" in section and "**Library.**" in section, rule
         assert TEST_REFERENCE.search(section), rule

@@ -1,4 +1,4 @@
-"""The variant options (V1-V3) in the AI framework integrations (extras ``[openspiel]``
+"""The variant options (R-V1–R-V3) in the AI framework integrations (extras ``[openspiel]``
 and ``[pettingzoo]``): OpenSpiel game parameters and PettingZoo environment
 arguments.  The frameworks' own conformance tests (``random_sim_test``, ``api_test``)
 pass with each option, the sizes follow the tile set, and bad values are refused.
@@ -47,11 +47,11 @@ def test_variant_rules_reads_enums_and_values() -> None:
 
 @pytest.mark.parametrize(("arguments", "message"), [
     ({"amazon_ranking": "olympic"},
-     "amazon_ranking must be one of 'dense', 'competition', not 'olympic' (V1)"),
+     "amazon_ranking must be one of 'dense', 'competition', not 'olympic' (R-V1)"),
     ({"camp_scoring": "per-tile"},
-     "camp_scoring must be one of 'per-jungle', 'per-camp', not 'per-tile' (V2)"),
-    ({"bonus_river": "yes"}, "bonus_river must be true or false, not 'yes' (V3)"),
-    ({"shuffle": "riffle"}, "shuffle must be one of 'stratified', 'uniform', not 'riffle' (C7)"),
+     "camp_scoring must be one of 'per-jungle', 'per-camp', not 'per-tile' (R-V2)"),
+    ({"bonus_river": "yes"}, "bonus_river must be true or false, not 'yes' (R-V3)"),
+    ({"shuffle": "riffle"}, "shuffle must be one of 'stratified', 'uniform', not 'riffle' (R-C7)"),
 ])
 def test_variant_rules_refuses_unknown_values(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError) as error:

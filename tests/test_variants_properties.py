@@ -1,13 +1,13 @@
-"""Properties of random play under every combination of the variant options (V1
-competition ranking, V2 per-camp scoring, V3 the bonus river tiles): a few whole
+"""Properties of random play under every combination of the variant options (R-V1
+competition ranking, R-V2 per-camp scoring, R-V3 the bonus river tiles): a few whole
 games per combination, seeded and with explicit draws, 2-5 players.
 
 After every action: every invariant of ``check_invariants`` holds; the events
 account for every point and boat move; each Amazon scoring ranks the boats by the
-game's option (V1) and scores by it (A1-A3), and those who scored nothing advance
-(A4); the track is the start side plus 1 per Amazon tile and 2 per double tile
-placed (T9), with at most one double per "!" tile (T3).  At the end: each jungle
-pays by the game's camp scoring (V2, E4, M1), the river stays dense (E5), the track
+game's option (R-V1) and scores by it (R-A1–R-A3), and those who scored nothing advance
+(R-A4); the track is the start side plus 1 per Amazon tile and 2 per double tile
+placed (R-T9), with at most one double per "!" tile (R-T3).  At the end: each jungle
+pays by the game's camp scoring (R-V2, R-E4, R-M1), the river stays dense (R-E5), the track
 is as long as in a base game, scores stay within the observation's bound, and the
 game survives a snapshot and a record round trip.
 """
@@ -107,11 +107,11 @@ def _check_step(before: GameState, after: GameState, events: tuple[object, ...],
             assert event.from_space == boats[event.player]
             boats[event.player] = event.to_space
         elif isinstance(event, AmazonScored):
-            assert event.ranking is rules.amazon_ranking  # V1
+            assert event.ranking is rules.amazon_ranking  # R-V1
             assert event.ranks == ranks(tuple(boats), rules.amazon_ranking)
             assert event.points == amazon_scoring(tuple(boats), event.caimans,
                                                   event.piranhas, rules.amazon_ranking)
-            # A4: right after it, each player who scored nothing advances 1 (T9 may stop
+            # R-A4: right after it, each player who scored nothing advances 1 (R-T9 may stop
             # a boat at the end of the track), and nobody else.
             nothing = {p for p, points in enumerate(event.points)
                        if not points and boats[p] < after.track_length}
@@ -124,13 +124,13 @@ def _check_step(before: GameState, after: GameState, events: tuple[object, ...],
                 advanced.add(later.player)
             assert advanced == nothing
         elif isinstance(event, JungleScored):
-            assert event.camp_scoring is rules.camp_scoring  # V2
+            assert event.camp_scoring is rules.camp_scoring  # R-V2
             most = max(event.camps)
             for camps, points in zip(event.camps, event.points):
                 per_camp = camps if rules.camp_scoring is CampScoring.PER_CAMP else 1
-                assert points == (event.animals * per_camp if camps == most else 0)  # M1
+                assert points == (event.animals * per_camp if camps == most else 0)  # R-M1
         elif isinstance(event, RiverScored):
-            assert event.ranks == dense_ranks(tuple(boats))  # E5 stays dense
+            assert event.ranks == dense_ranks(tuple(boats))  # R-E5 stays dense
         if isinstance(event, (AmazonScored, JungleScored, RiverScored, FeatureScored)):
             for player, points in enumerate(event.points):
                 gained[player] += points

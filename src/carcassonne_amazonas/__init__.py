@@ -9,7 +9,8 @@ The whole game is three functions::
         state = apply_action(state, legal_actions(state)[0])
     print(state.scores, state.winners)
 
-Rule ids (``R-T5``) refer to the project's RULES.md; see the documentation.
+Rule ids (``R-T5``) refer to the rules reference of the documentation, which states
+every rule (``docs/rules.md`` in the repository).
 """
 
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
@@ -34,11 +35,13 @@ from .events import (
     TileRemoved,
 )
 from .features import Feature
+from .game import Game
 from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
 from .pile import Shuffle
 from .projection import projected_scores
 from .records import GameRecord
+from .reference import reference_tileset
 from .scoring import CampScoring
 from .snapshot import state_from_json, state_to_json
 from .state import (
@@ -53,7 +56,7 @@ from .state import (
     ScoreBreakdown,
 )
 from .tilefile import load_tileset, parse_tileset, tileset_problems
-from .tiles import Terrain, Tile, TileId, TileKind, TileSet, reference_tileset
+from .tiles import Terrain, Tile, TileId, TileKind, TileSet
 
 __version__ = "0.1.0"
 
@@ -73,6 +76,7 @@ __all__ = [
     "Feature",
     "FeatureScored",
     "FinalScore",
+    "Game",
     "GameOver",
     "GameRecord",
     "GameState",

@@ -24,12 +24,15 @@ selects its segment.  The shapes themselves come from
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from .geometry import Position, Rotation
 from .plane import Point
-from .state import GameState
 from .tile_shapes import tile_shapes
 from .tiles import Tile
+
+if TYPE_CHECKING:  # the state module shows itself with these pictures
+    from .state import GameState
 
 __all__ = ["piece_anchor", "segment_anchor", "segment_at", "tile_segment_at"]
 

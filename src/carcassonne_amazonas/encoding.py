@@ -19,7 +19,7 @@ start tile along a chain of standard tiles, cannot lie downstream of the
 river end, and river tiles stay in the river column, so every cell satisfies
 ``-S <= x <= W - 1 + S`` and ``-S <= y <= H - 1 + R``.  For the reference set
 (S = 65, W = 2, H = 4, R = 15 + 2 × 3 = 21) that is 132 × 90 cells.  The bonus
-river tiles (variant V3) keep the window (still 3 "!" tiles) and add 2 double
+river tiles (variant R-V3) keep the window (still 3 "!" tiles) and add 2 double
 tiles to block 4: 47,623 actions instead of 47,621.
 """
 
@@ -32,8 +32,10 @@ import attrs
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .errors import IllegalActionError
 from .geometry import Position, Rotation
+from .reference import reference_tileset
+from .reprs import repr_pretty
 from .state import GameState, Rules
-from .tiles import TileId, TileKind, TileSet, reference_tileset
+from .tiles import TileId, TileKind, TileSet
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS",
@@ -46,7 +48,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ActionSpace:
     """The integer layout of one tile set's actions (see the module docstring)."""
 
@@ -92,6 +94,12 @@ class ActionSpace:
     def size(self) -> int:
         """How many distinct actions there are."""
         return self.draw_base + len(self.land_ids)
+
+    def __repr__(self) -> str:
+        return (f"<ActionSpace: {self.size} actions, board window of {self.width} x "
+                f"{self.height} cells from ({self.x_min},{self.y_min})>")
+
+    _repr_pretty_ = repr_pretty
 
     def contains(self, position: Position) -> bool:
         """Whether a cell lies inside the board window."""

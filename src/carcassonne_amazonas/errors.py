@@ -7,7 +7,7 @@ on.  A failed call never changes any state: states are immutable.
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "RecordError", "TileSetError"]
+__all__ = ["IllegalActionError", "NotationError", "RecordError", "TileSetError"]
 
 
 class IllegalActionError(ValueError):
@@ -18,8 +18,23 @@ class IllegalActionError(ValueError):
     """
 
 
+class NotationError(ValueError):
+    """Text that is not an action in the notation (:mod:`~carcassonne_amazonas.notation`).
+
+    ``text`` is the text, ``index`` the position (from 0) of the character where
+    reading stopped and ``reason`` what was expected there.
+    """
+
+    def __init__(self, text: str, index: int, reason: str) -> None:
+        self.text = text
+        self.index = index
+        self.reason = reason
+        super().__init__(f"bad action {text!r} at character {index + 1}: {reason}")
+
+
 class TileSetError(ValueError):
-    """A tile-set file that cannot be read or breaks a rule of TILESET.md.
+    """A tile-set file that cannot be read or breaks a rule of the tile-set format
+    (:mod:`~carcassonne_amazonas.tilefile`).
 
     ``problems`` lists every problem found, each naming the line, the tile
     layout and, where it applies, the port.
@@ -29,7 +44,8 @@ class TileSetError(ValueError):
         self.problems = tuple(problems)
         self.source_name = source_name
         shown = "\n  ".join(problems)
-        super().__init__(f"{source_name}: {len(problems)} problem(s):\n  {shown}")
+        count = f"{len(problems)} problem{'' if len(problems) == 1 else 's'}"
+        super().__init__(f"{source_name}: {count}:\n  {shown}")
 
 
 class RecordError(ValueError):

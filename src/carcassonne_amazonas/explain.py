@@ -26,9 +26,11 @@ from .events import (
     TileRemoved,
 )
 from .geometry import Position
+from .reference import reference_tileset
 from .scoring import CampScoring
 from .state import PLAYER_COLOURS, GameState, Rules
-from .tiles import Icons, Terrain, Tile, TileKind, TileSet, reference_tileset
+from .text import icons_text, plural, tile_description
+from .tiles import Terrain, TileSet
 
 __all__ = [
     "colour",
@@ -44,7 +46,7 @@ __all__ = [
 
 
 def colour(player: int) -> str:
-    """The colour name of player ``player`` (C1): ``yellow``, ``red``, ..."""
+    """The colour name of player ``player`` (R-C1): ``yellow``, ``red``, ..."""
     return PLAYER_COLOURS[player]
 
 
@@ -58,29 +60,6 @@ def _names(players: Sequence[int]) -> str:
 def _points(points: Sequence[int]) -> str:
     gained = [f"{colour(p)} +{n}" for p, n in enumerate(points) if n]
     return ", ".join(gained) if gained else "nobody scores"
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an ``s`` unless the count is 1: ``2 caimans``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def icons_text(icons: Icons) -> str:
-    """The icons in words, such as ``1 Boat icon, 2 animals`` (empty for no icons)."""
-    parts = [(icons.boats, "Boat icon"), (icons.fruit, "Fruit icon"), (icons.animals, "animal"),
-             (icons.caimans, "caiman"), (icons.piranhas, "piranha")]
-    return ", ".join(plural(n, word) for n, word in parts if n)
-
-
-def tile_description(tile: Tile) -> str:
-    """A tile copy in words: its name, the layout's title, its kind and its icons."""
-    mark = ' with "!"' if tile.layout.exclamation else ""
-    icons = [f"{icons_text(i)} on {s.name}" for s, i in zip(tile.layout.segments, tile.icons)
-             if i]
-    kind = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
-            TileKind.DOUBLE: "double", TileKind.START: "start"}[tile.kind]
-    return (f"{tile.name} \u201c{tile.layout.title}\u201d ({kind} tile{mark}"
-            + (f"; {'; '.join(icons)}" if icons else "") + ")")
 
 
 def _segment_label(state: GameState, position: Position, segment: int) -> str:
@@ -135,11 +114,11 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event]) 
                          f"turned {event.rotation.degrees}°")
         elif isinstance(event, DoubleChosen):
             lines.append(f"{colour(event.player)} takes the double tile "
-                         f"{tile_description(tileset.tile(event.tile))} (T3)")
+                         f"{tile_description(tileset.tile(event.tile))} (R-T3)")
         elif isinstance(event, PiecePlaced):
             what = "sets up a camp in the" if event.camp else "puts a meeple on the"
             label = _segment_label(before, event.position, event.segment)
-            lines.append(f"{colour(event.player)} {what} {label} (T5)")
+            lines.append(f"{colour(event.player)} {what} {label} (R-T5)")
         elif isinstance(event, BoatAdvanced):
             moved = moved or event.reason is BoatReason.NO_PIECE
             lines.append(_boat_line(event))
@@ -152,19 +131,19 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event]) 
         elif isinstance(event, RiverScored):
             ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
             lines.append(f"final scoring: the river, boats ranked {ranks}: "
-                         f"{_points(event.points)} (E5)")
+                         f"{_points(event.points)} (R-E5)")
         elif isinstance(event, GameOver):
-            lines.append(f"game over: {winner_text(event.scores, event.winners)} (E6)")
+            lines.append(f"game over: {winner_text(event.scores, event.winners)} (R-E6)")
         elif isinstance(event, TileRemoved):
             tile = tileset.tile(event.tile)
             lines.append(f"{colour(event.player)} drew {tile.name} "
                          f"\u201c{tile.layout.title}\u201d, which fits nowhere: it leaves "
-                         "the game and the same player draws again (G7)")
+                         "the game and the same player draws again (R-G7)")
         elif isinstance(event, TileDrawn):
             continue  # the next turn's heading shows the tile in hand
     if passed and not moved:
         lines.insert(0, f"{colour(before.current_player)} places no piece; the boat is at the "
-                        "end of the explored river and stays (T5c, T9)")
+                        "end of the explored river and stays (R-T5c, R-T9)")
     return lines
 
 
@@ -178,15 +157,15 @@ def _ordinal_word(rank: int) -> str:
 
 
 def variants_text(rules: Rules) -> str:
-    """The variants a game plays with (V1–V3), such as ``variants: competition ranking
-    (V1), Amazon Bonus River tiles (V3)``; empty for the standard rules."""
+    """The variants a game plays with (R-V1–R-V3), such as ``variants: competition ranking
+    (R-V1), Amazon Bonus River tiles (R-V3)``; empty for the standard rules."""
     chosen = []
     if rules.amazon_ranking is AmazonRanking.COMPETITION:
-        chosen.append("competition ranking in Amazon scorings (V1)")
+        chosen.append("competition ranking in Amazon scorings (R-V1)")
     if rules.camp_scoring is CampScoring.PER_CAMP:
-        chosen.append("camps score per camp (V2)")
+        chosen.append("camps score per camp (R-V2)")
     if rules.tileset == reference_tileset(bonus_river=True):
-        chosen.append("Amazon Bonus River tiles (V3)")
+        chosen.append("Amazon Bonus River tiles (R-V3)")
     return "variants: " + ", ".join(chosen) if chosen else ""
 
 
@@ -194,14 +173,14 @@ def _jungle_line(event: JungleScored) -> str:
     camps = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.camps) if n)
     note = ""
     if event.camp_scoring is CampScoring.PER_CAMP:
-        # V2 changed the result where a scoring player has more than one camp there.
+        # R-V2 changed the result where a scoring player has more than one camp there.
         doubled = [p for p, (n, points) in enumerate(zip(event.camps, event.points))
                    if points and n > 1]
         if doubled:
             each = "; ".join(f"{colour(p)}'s {event.camps[p]} camps score "
                              f"{plural(event.animals, 'animal')} each" for p in doubled)
             note = f"; per-camp scoring: {each}"
-    rules = "E4, V2" if note else "E4"
+    rules = "R-E4, R-V2" if note else "R-E4"
     return (f"final scoring: jungle of {plural(len(event.tiles), 'tile')} with "
             f"{plural(event.animals, 'animal')}, camps {camps}: "
             f"{_points(event.points)}{note} ({rules})")
@@ -211,12 +190,12 @@ def _boat_line(event: BoatAdvanced) -> str:
     who = colour(event.player)
     move = f"{who}'s boat {event.from_space} \u2192 {event.to_space}"
     if event.reason is BoatReason.NO_PIECE:
-        return f"{who} places no piece: boat {event.from_space} \u2192 {event.to_space} (T5c)"
+        return f"{who} places no piece: boat {event.from_space} \u2192 {event.to_space} (R-T5c)"
     if event.reason is BoatReason.BOAT_ICONS_MEEPLE:
-        return f"{move}: the meeple's tributary carries Boat icons (T6)"
+        return f"{move}: the meeple's tributary carries Boat icons (R-T6)"
     if event.reason is BoatReason.BOAT_ICONS_JOINED:
-        return f"{move}: Boat icons newly connected to {who}'s meeples (T4)"
-    return f"{move}: {who} scored nothing in the Amazon scoring (A4)"
+        return f"{move}: Boat icons newly connected to {who}'s meeples (R-T4)"
+    return f"{move}: {who} scored nothing in the Amazon scoring (R-A4)"
 
 
 def _feature_line(event: FeatureScored) -> str:
@@ -227,13 +206,13 @@ def _feature_line(event: FeatureScored) -> str:
     if event.final:
         head = (f"final scoring: unfinished {terrain} of {plural(tiles, 'tile')} and "
                 f"{plural(event.fruit, 'Fruit icon')} is worth {tiles} + {event.fruit}")
-        rule = "E2" if event.terrain is Terrain.TRIBUTARY else "E3"
+        rule = "R-E2" if event.terrain is Terrain.TRIBUTARY else "R-E3"
     else:
         per = 2 if event.terrain is Terrain.VILLAGE else 1
         worth = f"{per} \u00d7 {tiles} + {event.fruit}" if per > 1 else f"{tiles} + {event.fruit}"
         head = (f"completed {terrain} of {plural(tiles, 'tile')} and "
                 f"{plural(event.fruit, 'Fruit icon')} is worth {worth}")
-        rule = "T7, M1"
+        rule = "R-T7, R-M1"
     if value:
         result = f" = {value}: {_points(event.points)}"
     else:
@@ -248,12 +227,12 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
     ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
     first = event.caimans + event.piranhas
     note = ""
-    rules = "A1\u2013A3"
+    rules = "R-A1\u2013R-A3"
     if players == 2 and 2 in event.ranks and event.piranhas and not any(
             points and rank == 2 for points, rank in zip(event.points, event.ranks)):
-        note = "; 2 players: second place scores only directly behind the leader (A3)"
+        note = "; 2 players: second place scores only directly behind the leader (R-A3)"
     if event.ranking is AmazonRanking.COMPETITION and event.piranhas:
-        # V1 changed the result for the boats that dense ranking (A1) would make second.
+        # R-V1 changed the result for the boats that dense ranking (R-A1) would make second.
         distinct = sorted(set(event.ranks))
         skipped = [p for p, rank in enumerate(event.ranks)
                    if rank > 2 and distinct.index(rank) + 1 == 2]
@@ -263,7 +242,7 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
             note += (f"; competition ranking: {who} {verb} "
                      f"{_ordinal_word(event.ranks[skipped[0]])}, not second, and "
                      f"{scores} nothing")
-            rules += ", V1"
+            rules += ", R-V1"
     return (f"Amazon scoring of {tile.name} ({plural(event.caimans, 'caiman')}, "
             f"{plural(event.piranhas, 'piranha')}): boats ranked {ranks}; first place "
             f"scores {first}, second place {event.piranhas}: {_points(event.points)}"
@@ -271,7 +250,7 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
 
 
 def winner_text(scores: Sequence[int], winners: Sequence[int]) -> str:
-    """Who won and with how many points, or the shared victory of tied players (E6)."""
+    """Who won and with how many points, or the shared victory of tied players (R-E6)."""
     best = max(scores)
     if len(winners) == 1:
         return f"the winner is {colour(winners[0])} with {best} points"

@@ -22,13 +22,19 @@ feature is then a matter of filling its cells and marking the open edges
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from .features import Feature, placement_of, segment_of
 from .geometry import Position, Side, port_side
+from .pieces import PieceKind, PlacedPiece
+from .reprs import repr_pretty
 from .scoring import completed_points, jungle_points, unfinished_points
-from .state import GameState, PieceKind, PlacedPiece
 from .tiles import NO_ICONS, Icons, Terrain
+
+if TYPE_CHECKING:  # the state module shows itself with these pictures
+    from .state import GameState
 
 __all__ = ["FeatureGeometry", "feature_geometry"]
 
@@ -40,6 +46,8 @@ class FeatureGeometry:
     Every tuple is sorted; positions are board cells (see
     :class:`~carcassonne_amazonas.geometry.Position`).
     """
+
+    _repr_pretty_ = repr_pretty
 
     terrain: Terrain
     """Tributary, village, jungle or the Amazon (R-F1)."""

@@ -11,13 +11,18 @@ points of each feature come from :mod:`~carcassonne_amazonas.scoring`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
+from .breakdowns import FinalScore
 from .features import Feature
+from .reprs import repr_pretty
 from .scoring import final_feature_values, river_points, score_feature, score_jungle
-from .state import FinalScore, Rules
 from .tiles import Terrain
+
+if TYPE_CHECKING:  # only a type here: the state module must not be needed to score
+    from .state import Rules
 
 __all__ = ["FINAL_CATEGORIES", "FinalFeatureScore", "FinalTally", "final_scoring"]
 
@@ -34,6 +39,8 @@ class FinalFeatureScore:
     (pieces stay on the board: nothing returns at the end).
     """
 
+    _repr_pretty_ = repr_pretty
+
     feature: Feature
     value: int
     points: tuple[int, ...]
@@ -49,6 +56,8 @@ class FinalFeatureScore:
 @attrs.frozen(slots=True)
 class FinalTally:
     """The whole final scoring of a position (R-E2–R-E5), before it is applied."""
+
+    _repr_pretty_ = repr_pretty
 
     features: tuple[FinalFeatureScore, ...]
     """Every scored feature, in the order of :func:`final_feature_values`."""

@@ -44,9 +44,9 @@ Board planes (per cell; 0 where no tile lies unless said otherwise):
 26-30  camp of relative player ``r`` (plane ``26 + r``) on a segment touching the cell
 31-34  the segment holding the cell's piece (meeple or camp) touches side N, E,
        S, W of the cell
-35     the tile that may take a piece in the piece step (T5) covers the cell
-36     open: an empty cell next to a tile where a standard tile may go (G2)
-37     the cell where the next Amazon or double tile goes (G6)
+35     the tile that may take a piece in the piece step (R-T5) covers the cell
+36     open: an empty cell next to a tile where a standard tile may go (R-G2)
+37     the cell where the next Amazon or double tile goes (R-G6)
 =====  ===========================================================================
 
 Vector (after the board; ``r`` runs over the 5 relative player slots):
@@ -56,10 +56,10 @@ field               size  value
 ==================  ====  =====================================================
 ``present``         5     1 if slot ``r`` is a player of this game
 ``scores``          5     score
-``boats``           5     boat space (1 is the source, C9)
+``boats``           5     boat space (1 is the source, R-C9)
 ``meeples``         5     meeples in supply
 ``camps``           5     camps in supply
-``track_length``    1     explored river spaces (T9)
+``track_length``    1     explored river spaces (R-T9)
 ``current_player``  5     one-hot slot of the player to act (at a chance node:
                           the player about to draw; all 0 once the game is over)
 ``phase``           6     one-hot :class:`~carcassonne_amazonas.state.Phase`, in
@@ -70,13 +70,13 @@ field               size  value
                           (rotation-independent totals)
 ``tiles_left``      L     land tiles left to draw, by layout
 ``pile_size``       1     land tiles left to draw
-``removed``         1     tiles removed from the game (G7)
+``removed``         1     tiles removed from the game (R-G7)
 ``doubles_left``    D     1 for each double tile still set aside (by id order)
 ==================  ====  =====================================================
 
 ``L`` is the number of layouts of the tile set (29 for the reference set, the
 start tile included so that indices follow the tile-set file) and ``D`` the
-number of double tiles (4); with the bonus river tiles (variant V3) ``L = 31``,
+number of double tiles (4); with the bonus river tiles (variant R-V3) ``L = 31``,
 ``D = 6`` and ``size = 451552``.  Counts are raw numbers (scale them as you like,
 e.g. by :func:`observation_upper_bounds`); every value is finite, at least 0
 and at most its bound there.
@@ -90,6 +90,7 @@ import attrs
 
 from .encoding import ActionSpace, action_space
 from .geometry import KEY_STRIDE, PORTS_PER_SIDE, Rotation, Side
+from .reprs import repr_pretty
 from .scoring import CampScoring
 from .state import PLAYER_COLOURS, GameState, Phase, PieceKind, PlayerState, Rules
 from .tiles import Layout, Terrain, Tile, TileKind, TileSet
@@ -106,7 +107,7 @@ __all__ = [
     "observation_upper_bounds",
 ]
 
-#: Player slots in an observation (the game's maximum, C1).
+#: Player slots in an observation (the game's maximum, R-C1).
 MAX_PLAYERS = 5
 
 _HALF_STRIDE = KEY_STRIDE // 2
@@ -131,7 +132,7 @@ class BoardPlane:
     COUNT = 38
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ObservationLayout:
     """Where everything lies in :func:`observation_tensor` for one tile set.
 
@@ -148,6 +149,12 @@ class ObservationLayout:
     y_min: int
     fields: dict[str, tuple[int, int]] = attrs.field(eq=False)
     size: int
+
+    def __repr__(self) -> str:
+        return (f"<ObservationLayout: {self.size} values, {self.planes} planes of "
+                f"{self.height} x {self.width} cells, {len(self.fields)} vector fields>")
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def board_size(self) -> int:
@@ -213,11 +220,11 @@ def _max_score(rules: Rules) -> int:
     """A true upper bound on one player's final score with these rules.
 
     A tributary or village scores at most 2 points per tile it covers and 1 per
-    Fruit icon, once (T7, E2, E3), so every (tile, tributary or village segment)
-    pair is worth at most 2; a jungle scores each animal once (E4), or once per
-    camp of the player's there with per-camp scoring (V2: at most their 2 camps,
-    C2); an Amazon scoring gives the leader at most caimans + piranhas of its tile
-    (A2); the river gives at most the best mouth points (E5).
+    Fruit icon, once (R-T7, R-E2, R-E3), so every (tile, tributary or village segment)
+    pair is worth at most 2; a jungle scores each animal once (R-E4), or once per
+    camp of the player's there with per-camp scoring (R-V2: at most their 2 camps,
+    R-C2); an Amazon scoring gives the leader at most caimans + piranhas of its tile
+    (R-A2); the river gives at most the best mouth points (R-E5).
     """
     tileset = rules.tileset
     segments = sum(1 for tile in tileset.tiles for segment in tile.layout.segments
@@ -230,8 +237,8 @@ def _max_score(rules: Rules) -> int:
 
 
 def _max_track(tileset: TileSet) -> int:
-    """The longest boat track a game can explore (T9): the longer start side, every
-    Amazon tile, and the longest double tiles that the "!" tiles can bring in (T3)."""
+    """The longest boat track a game can explore (R-T9): the longer start side, every
+    Amazon tile, and the longest double tiles that the "!" tiles can bring in (R-T3)."""
     amazon = tileset.of_kind(TileKind.AMAZON)
     exclamations = sum(1 for tile in amazon if tile.layout.exclamation)
     doubles = sorted((tile.layout.river_spaces for tile in tileset.double_tiles), reverse=True)

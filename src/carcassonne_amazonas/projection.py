@@ -21,8 +21,13 @@ projection is the players' final breakdowns.  Nothing here changes the state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .breakdowns import FinalScore, ScoreBreakdown
 from .final_tally import final_scoring
-from .state import FinalScore, GameState, ScoreBreakdown
+
+if TYPE_CHECKING:  # the state draws itself with the text renderer, which shows projections
+    from .state import GameState
 
 __all__ = ["projected_final_scoring", "projected_scores", "projected_totals"]
 

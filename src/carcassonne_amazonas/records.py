@@ -43,6 +43,7 @@ from .engine import apply_action, new_game
 from .errors import IllegalActionError, RecordError
 from .jsonio import Fields, parse_json
 from .notation import NotationError, format_action, parse_action
+from .reprs import repr_pretty
 from .snapshot import (
     read_header,
     rules_to_json,
@@ -67,7 +68,7 @@ def _original_order(state: GameState) -> tuple[Tile, ...] | None:
     return (*state.removed, *hand, *state.pile.tiles)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameRecord:
     """A game's setup and actions.  Build with :meth:`from_game` or :meth:`from_json`.
 
@@ -85,6 +86,23 @@ class GameRecord:
     pile: tuple[str, ...] | None
     start: GameState | None
     actions: tuple[Action, ...]
+
+    def __repr__(self) -> str:
+        if self.start is not None:
+            origin = "from a saved position"
+        elif self.draws == "explicit":
+            origin = "explicit draws"
+        elif self.seed is not None:
+            origin = f"seed {self.seed}"
+        else:
+            origin = "a given draw order"
+        texts = [_text(action) for action in self.actions]
+        shown = " ".join(texts if len(texts) <= 6 else [*texts[:4], "...", texts[-1]])
+        count = f"{len(texts)} action{'' if len(texts) == 1 else 's'}"
+        return f"<GameRecord: {self.num_players} players, {origin}, {count}: {shown}>" \
+            if texts else f"<GameRecord: {self.num_players} players, {origin}, no actions>"
+
+    _repr_pretty_ = repr_pretty
 
     @classmethod
     def from_game(cls, initial_state: GameState, actions: Iterable[Action]) -> GameRecord:

@@ -1,8 +1,8 @@
-"""Feature scoring and final scoring (RULES T7, M1, E2–E5).
+"""Feature scoring and final scoring (R-T7, R-M1, R-E2–R-E5).
 
 Pure functions over features and boats; the engine applies their results.
 How camps score their jungle is a rule option, :class:`CampScoring` (variant
-V2 of the rules reference).
+R-V2 of the rules reference).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import attrs
 
 from .boat_track import rank_points
 from .features import Feature
+from .reprs import ShortEnumRepr, repr_pretty
 from .tiles import Terrain
 
 __all__ = [
@@ -29,8 +30,8 @@ __all__ = [
 ]
 
 
-class CampScoring(enum.Enum):
-    """How the camps in a jungle score its animals at the end (E4; variant V2).
+class CampScoring(ShortEnumRepr, enum.Enum):
+    """How the camps in a jungle score its animals at the end (R-E4; variant R-V2).
 
     The final scoring says: "For each of your camps, count the number of animals
     in its jungle".  Read literally, two camps of one player in one jungle (two
@@ -39,7 +40,7 @@ class CampScoring(enum.Enum):
     scores, like a tributary or a village, for the players with the most pieces
     in it.
 
-    ``PER_JUNGLE`` (the default, the Decision of E4): each jungle with camps pays
+    ``PER_JUNGLE`` (the default, the Decision of R-E4): each jungle with camps pays
     its animals once to each player with the most camps there.  The majority rule
     treats a jungle like the other features, which pay once however many meeples
     stand on them; paying per camp would reward joining one's own camps with the
@@ -57,18 +58,18 @@ _PER_TILE_COMPLETED = {Terrain.TRIBUTARY: 1, Terrain.VILLAGE: 2}
 
 
 def completed_points(feature: Feature) -> int:
-    """T7: a completed tributary is worth 1 per tile, a village 2 per tile; +1 per Fruit icon."""
+    """R-T7: a completed tributary is worth 1 per tile, a village 2 per tile; +1 per Fruit icon."""
     return _PER_TILE_COMPLETED[feature.terrain] * feature.tile_count + feature.fruit
 
 
 def unfinished_points(feature: Feature) -> int:
-    """E2, E3: an unfinished tributary or village is worth 1 per tile and 1 per Fruit icon."""
+    """R-E2, R-E3: an unfinished tributary or village is worth 1 per tile and 1 per Fruit icon."""
     return feature.tile_count + feature.fruit
 
 
 def jungle_points(feature: Feature) -> int:
-    """E4: a jungle is worth 1 per animal, once however many camps (Decision; see
-    :func:`score_jungle` for variant V2)."""
+    """R-E4: a jungle is worth 1 per animal, once however many camps (Decision; see
+    :func:`score_jungle` for variant R-V2)."""
     return feature.animals
 
 
@@ -79,9 +80,11 @@ class FeaturePoints:
     points: tuple[int, ...]
     pieces: tuple[int, ...]
 
+    _repr_pretty_ = repr_pretty
+
 
 def score_feature(feature: Feature, value: int, num_players: int) -> FeaturePoints:
-    """Give ``value`` to each player with the majority of pieces on ``feature`` (M1)."""
+    """Give ``value`` to each player with the majority of pieces on ``feature`` (R-M1)."""
     winners = feature.majority()
     points = tuple(value if p in winners else 0 for p in range(num_players))
     pieces = tuple(feature.pieces_of(p) for p in range(num_players))
@@ -90,9 +93,9 @@ def score_feature(feature: Feature, value: int, num_players: int) -> FeaturePoin
 
 def score_jungle(feature: Feature, num_players: int,
                  camp_scoring: CampScoring = CampScoring.PER_JUNGLE) -> FeaturePoints:
-    """E4 and M1 for a jungle with camps: each player with the most camps there scores
+    """R-E4 and R-M1 for a jungle with camps: each player with the most camps there scores
     its animals, once (``PER_JUNGLE``) or once per camp of theirs there (``PER_CAMP``,
-    V2).  ``pieces`` counts every player's camps in it."""
+    R-V2).  ``pieces`` counts every player's camps in it."""
     result = score_feature(feature, jungle_points(feature), num_players)
     if camp_scoring is CampScoring.PER_JUNGLE:
         return result
@@ -101,7 +104,7 @@ def score_jungle(feature: Feature, num_players: int,
 
 
 def final_feature_values(features: Iterable[Feature]) -> list[tuple[Feature, int]]:
-    """E2–E4: every unfinished tributary and village with meeples and every jungle with
+    """R-E2–R-E4: every unfinished tributary and village with meeples and every jungle with
     camps, with the value its majority scores, in a stable order (by lowest node)."""
     scored = []
     for feature in sorted(features, key=lambda f: min(f.nodes)):
@@ -118,6 +121,6 @@ def final_feature_values(features: Iterable[Feature]) -> list[tuple[Feature, int
 
 
 def river_points(boats: tuple[int, ...], mouth_points: tuple[int, ...]) -> tuple[int, ...]:
-    """E5: the river mouth's points by dense boat rank (2 players: A3 applies)."""
+    """R-E5: the river mouth's points by dense boat rank (2 players: R-A3 applies)."""
     return rank_points(boats, mouth_points)
 

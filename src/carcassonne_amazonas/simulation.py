@@ -20,10 +20,12 @@ from .boat_track import AmazonRanking
 from .bots import derive_seed, make_bot
 from .engine import apply_action, new_game
 from .explain import colour
+from .reference import reference_tileset
+from .reprs import repr_pretty
 from .scoring import CampScoring
 from .state import Rules
+from .text import plural
 from .tilefile import load_tileset
-from .tiles import reference_tileset
 
 __all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
@@ -35,8 +37,10 @@ CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
 class RulesSpec:
     """The rules of simulated games as a small, picklable value that worker processes
     turn into :class:`~carcassonne_amazonas.state.Rules` (see :func:`rules_for`): a
-    tile-set file or the reference set (with the bonus river tiles, V3), and the
-    variant options (V1, V2)."""
+    tile-set file or the reference set (with the bonus river tiles, R-V3), and the
+    variant options (R-V1, R-V2)."""
+
+    _repr_pretty_ = repr_pretty
 
     tileset_path: str | None = None
     bonus_river: bool = False
@@ -61,7 +65,7 @@ def rules_for(spec: str | RulesSpec | None) -> Rules:
         spec = RulesSpec(tileset_path=spec)
     if spec.tileset_path is not None and spec.bonus_river:
         raise ValueError("the bonus river tiles extend the reference set; a custom tile-set "
-                         "file must hold them itself (V3)")
+                         "file must hold them itself (R-V3)")
     if spec.tileset_path is not None:
         tileset = load_tileset(spec.tileset_path)
     else:
@@ -81,6 +85,8 @@ class GameResult:
     """Per player: points by category, in the order of ``CATEGORIES``."""
     actions: int
     removed: int
+
+    _repr_pretty_ = repr_pretty
 
 
 def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
@@ -215,11 +221,11 @@ def summary_text(summary: dict[str, Any]) -> str:
     """The statistics of :func:`summarise` as the table ``simulate`` prints."""
     kinds = summary["bots"]
     lines = [f"{summary['games']} games, {summary['players']} players "
-             f"({', '.join(kinds)}), seed {summary['seed']}, {summary['jobs']} job(s): "
+             f"({', '.join(kinds)}), seed {summary['seed']}, {plural(summary['jobs'], 'job')}: "
              f"{summary['seconds']:.2f} s, {summary['games_per_second'] or 0:.1f} games/s",
              f"mean game length {summary['game_length']['mean']:.1f} actions "
              f"(sd {summary['game_length']['stdev']:.1f}); "
-             f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (G7); "
+             f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (R-G7); "
              f"{summary['shared_victories']} shared victories",
              "",
              "win rate (a shared victory counts 1/k for each of its k winners)",

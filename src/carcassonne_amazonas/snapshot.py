@@ -41,10 +41,10 @@ from .features import FeatureGraph, node_of
 from .geometry import Position, Rotation, cell_key
 from .jsonio import Fields, check_int, parse_json
 from .pile import Pile, Shuffle, plan_for
+from .reference import reference_tileset, shipped_tileset
 from .scoring import CampScoring
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
-from .tilefile import shipped_tileset
-from .tiles import Terrain, Tile, TileKind, TileSet, reference_tileset
+from .tiles import Terrain, Tile, TileKind, TileSet
 
 __all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_json",
            "state_to_json", "tileset_from_json"]
@@ -58,7 +58,7 @@ _BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
 def rules_to_json(rules: Rules) -> dict[str, Any]:
     """The rule options as a JSON object (the tile set is named separately).
 
-    The variant options (V1, V2) are written only when they differ from their
+    The variant options (R-V1, R-V2) are written only when they differ from their
     defaults, so the documents of default games stay as they were.
     """
     data: dict[str, Any] = {"first_player": rules.first_player,
@@ -77,12 +77,15 @@ def tileset_to_json(tileset: TileSet) -> dict[str, str]:
 
 def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
     """The tile set a document names: ``tileset`` if given, else the shipped set with
-    that checksum (the reference set, with or without the bonus river tiles, V3);
+    that checksum (the reference set, with or without the bonus river tiles, R-V3);
     RecordError if its checksum is not the one named."""
     name = fields.get_str("name")
     checksum = fields.get_str("checksum")
-    candidate = tileset if tileset is not None else (
-        shipped_tileset(checksum) or reference_tileset())
+    if tileset is None:
+        shipped = shipped_tileset(checksum)
+        if shipped is not None:
+            return shipped
+    candidate = tileset if tileset is not None else reference_tileset()
     if candidate.checksum != checksum:
         hint = "" if tileset is not None else "; pass that tile set as tileset="
         raise RecordError(f"{fields.path}: the game uses tile set {name!r} with checksum "
@@ -111,7 +114,7 @@ _Option = TypeVar("_Option", AmazonRanking, CampScoring)
 
 
 def _option(fields: Fields, key: str, kind: type[_Option], default: _Option) -> _Option:
-    """A variant option (V1, V2) by its value; the default when the field is absent
+    """A variant option (R-V1, R-V2) by its value; the default when the field is absent
     (documents written before the option existed, or null)."""
     if not fields.has(key):
         return default
@@ -307,7 +310,7 @@ def _pieces_from_json(doc: Fields, board: Board, graph: FeatureGraph,
         segment = check_int(row[1], f"{path}[1]", 0, len(segments) - 1)
         player = check_int(row[2], f"{path}[2]", 0, num_players - 1)
         if segments[segment].terrain is Terrain.AMAZON:
-            raise RecordError(f"{path}: no piece stands on the Amazon (F6)")
+            raise RecordError(f"{path}: no piece stands on the Amazon (R-F6)")
         node = node_of(placed, segment)
         if any(n == node for n, _ in graph.feature_of(node).pieces):
             raise RecordError(f"{path}: two pieces on one segment")
@@ -328,15 +331,15 @@ def _check_consistency(state: GameState, tiles: _Tiles) -> None:
         if player.meeples_in_supply + meeples[index] != 4 or \
                 player.camps_in_supply + camps[index] != 2:
             raise RecordError(f"state.players[{index}]: supply and board do not add up to "
-                              "4 meeples and 2 camps (C2)")
+                              "4 meeples and 2 camps (R-C2)")
         if not 1 <= player.boat <= state.track_length:
             raise RecordError(f"state.players[{index}].boat: {player.boat} is off the track "
-                              f"1..{state.track_length} (T9)")
+                              f"1..{state.track_length} (R-T9)")
     expected = tileset.start_side(state.num_players).river_spaces + sum(
         p.tile.layout.river_spaces for p in state.board.placements)
     if state.track_length != expected:
         raise RecordError(f"state.track_length: {state.track_length}, but the river tiles "
-                          f"placed give {expected} (T9)")
+                          f"placed give {expected} (R-T9)")
     _check_pile(state)
     needs_hand = state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE)
     if needs_hand != (state.tile_in_hand is not None):
@@ -357,11 +360,11 @@ def _check_pile(state: GameState) -> None:
     land = tileset.land_tiles
     pile = state.pile
     if any(t.kind not in (TileKind.STANDARD, TileKind.AMAZON) for t in pile.tiles):
-        raise RecordError("state.pile.tiles: only land tiles are drawn (C3)")
+        raise RecordError("state.pile.tiles: only land tiles are drawn (R-C3)")
     if any(t.kind is not TileKind.DOUBLE for t in state.doubles_left):
-        raise RecordError("state.doubles_left: only double tiles are set aside (C4)")
+        raise RecordError("state.doubles_left: only double tiles are set aside (R-C4)")
     if any(t.kind is not TileKind.STANDARD for t in state.removed):
-        raise RecordError("state.removed: only standard tiles can be removed (G7)")
+        raise RecordError("state.removed: only standard tiles can be removed (R-G7)")
     placed = {p.tile.id for p in state.board.placements}
     if any(t.id not in placed or not t.kind.is_river for t in state.pending_amazon):
         raise RecordError("state.pending_amazon: only river tiles placed this turn")

@@ -7,7 +7,6 @@ everything that decides the rest of the game is equal.  The engine
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
 
 import attrs
@@ -15,11 +14,17 @@ import attrs
 from .actions import PlaceTile
 from .board import Board, Placement
 from .boat_track import AmazonRanking
+from .breakdowns import NO_POINTS, FinalScore, ScoreBreakdown
 from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
 from .geometry import Position
+from .phases import Phase
+from .pieces import PLAYER_COLOURS, PieceKind, PlacedPiece
 from .pile import Pile, Shuffle
+from .reference import reference_tileset
+from .reprs import changed_fields_repr, repr_pretty
 from .scoring import CampScoring
-from .tiles import Terrain, Tile, TileSet, reference_tileset
+from .text import state_text
+from .tiles import Terrain, Tile, TileSet
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -33,32 +38,6 @@ __all__ = [
     "ScoreBreakdown",
 ]
 
-#: Colours of players 0..4 (C1).
-PLAYER_COLOURS = ("yellow", "red", "green", "blue", "black")
-
-
-class Phase(enum.Enum):
-    """Where the current turn stands (RULES T1–T8)."""
-
-    PLACE_TILE = "place tile"
-    """The current player places the tile in hand (T2, T3)."""
-    CHOOSE_DOUBLE = "choose double"
-    """After a "!" tile: the player chooses a double tile (T3)."""
-    PLACE_DOUBLE = "place double"
-    """The player places the chosen double tile downstream of the "!" tile (T3)."""
-    PLACE_PIECE = "place piece"
-    """The piece step: a meeple, a camp, or pass and advance the boat (T5)."""
-    DRAW_TILE = "draw tile"
-    """A chance node (only with ``draws="explicit"``): the next tile is drawn (T1)."""
-    GAME_OVER = "game over"
-    """The last land tile has been placed and final scoring is done (E1)."""
-
-
-class PieceKind(enum.Enum):
-    """Meeples stand on tributaries and villages, camps in jungles (C2, T5)."""
-
-    MEEPLE = "meeple"
-    CAMP = "camp"
 
 
 def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -66,22 +45,22 @@ def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int
         raise TypeError(f"Rules.{attribute.name} must be an int, not {type(value).__name__}")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Rules:
-    """Rule options of a game (RULES C7, C8; variants V1–V3; Decisions documented per
+    """Rule options of a game (R-C7, R-C8; variants R-V1–R-V3; Decisions documented per
     option).
 
-    ``first_player`` starts (C8); ``shuffle`` and ``slices`` choose how the
-    pile is shuffled (C7: stratified into ``slices`` equal slices by default);
+    ``first_player`` starts (R-C8); ``shuffle`` and ``slices`` choose how the
+    pile is shuffled (R-C7: stratified into ``slices`` equal slices by default);
     ``tileset`` is the reference set unless a custom one is given
-    (``reference_tileset(bonus_river=True)`` adds the Amazon Bonus River tiles, V3).
+    (``reference_tileset(bonus_river=True)`` adds the Amazon Bonus River tiles, R-V3).
 
     ``amazon_ranking`` ranks the boats of an Amazon scoring after a tie
-    (:class:`~carcassonne_amazonas.boat_track.AmazonRanking`, V1): ``DENSE`` by
+    (:class:`~carcassonne_amazonas.boat_track.AmazonRanking`, R-V1): ``DENSE`` by
     default (the boat after a tie for first is second), ``COMPETITION`` makes it
     third.  ``camp_scoring`` says how camps score their jungle at the end
-    (:class:`~carcassonne_amazonas.scoring.CampScoring`, V2): ``PER_JUNGLE`` by
-    default (once per jungle, E4), ``PER_CAMP`` once per camp of a majority holder.
+    (:class:`~carcassonne_amazonas.scoring.CampScoring`, R-V2): ``PER_JUNGLE`` by
+    default (once per jungle, R-E4), ``PER_CAMP`` once per camp of a majority holder.
     Each enum's docstring quotes the rulebook and gives the reason for its default.
     """
 
@@ -96,81 +75,41 @@ class Rules:
     camp_scoring: CampScoring = attrs.field(
         default=CampScoring.PER_JUNGLE, validator=attrs.validators.instance_of(CampScoring))
 
-
-@attrs.frozen(slots=True)
-class ScoreBreakdown:
-    """A player's points by where they came from, over the whole game."""
-
-    tributaries: int = 0
-    """Completed tributaries (T7) and, at the end, unfinished ones (E2)."""
-    villages: int = 0
-    """Completed villages (T7) and, at the end, unfinished ones (E3)."""
-    amazon: int = 0
-    """Amazon scorings (A2)."""
-    camps: int = 0
-    """Jungles with camps at the end (E4)."""
-    river: int = 0
-    """The river ranking at the end (E5)."""
-
-    @property
-    def total(self) -> int:
-        """All points."""
-        return self.tributaries + self.villages + self.amazon + self.camps + self.river
-
-    def plus(self, **points: int) -> ScoreBreakdown:
-        """This breakdown with points added to the named categories."""
-        return attrs.evolve(self, **{k: getattr(self, k) + v for k, v in points.items()})
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
 
-@attrs.frozen(slots=True)
-class FinalScore:
-    """One player's final scoring, by category (E2–E5)."""
-
-    tributaries: int = 0
-    villages: int = 0
-    camps: int = 0
-    river: int = 0
-
-    @property
-    def total(self) -> int:
-        """All final-scoring points."""
-        return self.tributaries + self.villages + self.camps + self.river
-
-
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class PlayerState:
-    """One player's score, boat and supply (C2, C9)."""
+    """One player's score, boat and supply (R-C2, R-C9); ``repr`` names what differs from
+    the start of a game: ``PlayerState(score=4, boat=3, ...)``."""
 
     score: int = 0
     boat: int = 1
-    """The boat's river space; 1 is the source (C9)."""
+    """The boat's river space; 1 is the source (R-C9)."""
     meeples_in_supply: int = 4
     camps_in_supply: int = 2
-    breakdown: ScoreBreakdown = ScoreBreakdown()
+    breakdown: ScoreBreakdown = NO_POINTS
+
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
 
-@attrs.frozen(slots=True)
-class PlacedPiece:
-    """A meeple or camp on the board: on ``segment`` of the tile anchored at ``position``."""
-
-    player: int
-    kind: PieceKind
-    position: Position
-    segment: int
-
-
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class GameState:
     """A complete, immutable game position.
 
     Read it through its attributes and properties; make the next one with
-    :func:`~carcassonne_amazonas.engine.apply_action`.
+    :func:`~carcassonne_amazonas.engine.apply_action`.  ``print(state)`` shows the
+    board as text with the scores and the tile in hand
+    (:func:`~carcassonne_amazonas.text.state_text`); ``repr(state)`` is one line:
+    the players, who is to do what, the tiles placed and the scores.
     """
 
     rules: Rules
     """The rule options and the tile set of this game."""
     num_players: int
-    """2 to 5 (C1)."""
+    """2 to 5 (R-C1)."""
     phase: Phase
     """Which decision is due (see :class:`Phase`)."""
     current_player: int
@@ -178,7 +117,7 @@ class GameState:
     players: tuple[PlayerState, ...]
     """Every player's score, boat and supply, by player index."""
     track_length: int
-    """Explored river spaces: start tile + Amazon tiles + 2 per double tile (T9)."""
+    """Explored river spaces: start tile + Amazon tiles + 2 per double tile (R-T9)."""
     board: Board
     """The placed tiles, the open cells and the river."""
     features: FeatureGraph = attrs.field(repr=False)
@@ -189,15 +128,15 @@ class GameState:
     """The land tiles left to draw.  In seeded mode it holds their hidden order, which
     players and search code must not read (see :func:`~carcassonne_amazonas.chance.determinize`)."""
     removed: tuple[Tile, ...]
-    """Standard tiles drawn with no legal placement and removed from the game (G7)."""
+    """Standard tiles drawn with no legal placement and removed from the game (R-G7)."""
     doubles_left: tuple[Tile, ...]
-    """Double tiles still set aside (C4)."""
+    """Double tiles still set aside (R-C4)."""
     piece_placement: int
     """Index in ``board.placements`` of the tile that may take a piece, -1 if none."""
     pending_amazon: tuple[Tile, ...]
-    """River tiles placed this turn whose Amazon scoring is due (T8)."""
+    """River tiles placed this turn whose Amazon scoring is due (R-T8)."""
     final_scoring: tuple[FinalScore, ...] | None = None
-    """Each player's final scoring by category, once the game is over (E2–E5)."""
+    """Each player's final scoring by category, once the game is over (R-E2–R-E5)."""
     # Legal tile placements, worked out by the first legal_actions call (a cache).
     tile_actions: tuple[PlaceTile, ...] | None = attrs.field(default=None, eq=False, repr=False)
 
@@ -228,7 +167,7 @@ class GameState:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The players with the highest score once the game is over (E6: ties share
+        """The players with the highest score once the game is over (R-E6: ties share
         the victory); empty before."""
         if not self.is_terminal:
             return ()
@@ -244,7 +183,7 @@ class GameState:
 
     def feature_at(self, position: Position, segment: int) -> Feature:
         """The feature that segment ``segment`` of the tile covering ``position`` is part of
-        (F1): its terrain, tiles, icons, open ends and pieces.
+        (R-F1): its terrain, tiles, icons, open ends and pieces.
 
         Raises ``ValueError`` when no tile covers ``position`` or it has no such segment.
         """
@@ -256,6 +195,37 @@ class GameState:
             raise ValueError(f"the tile at ({position}) has segments 0..{len(segments) - 1}, "
                              f"not {segment}")
         return self.features.feature_of(node_of(index, segment))
+
+    def __str__(self) -> str:
+        return state_text(self)
+
+    def __repr__(self) -> str:
+        # Never raises, even for a malformed state (a failing test may print one).
+        placed = max(len(self.board) - 1, 0)  # the start tile lies there from the setup
+        return (f"<GameState: {self.num_players} players, {self._doing()}, "
+                f"{placed} tile{'' if placed == 1 else 's'} placed, scores {self.scores}>")
+
+    _repr_pretty_ = repr_pretty
+
+    def _doing(self) -> str:
+        """Who is to do what, in a few words (for the repr)."""
+
+        def name(player: int) -> str:
+            return PLAYER_COLOURS[player] if 0 <= player < len(PLAYER_COLOURS) \
+                else f"player {player}"
+
+        if self.is_terminal:
+            winners = " and ".join(name(p) for p in self.winners) if self.players else ""
+            return f"game over, won by {winners or 'nobody'}"
+        who = name(self.current_player)
+        if self.phase is Phase.DRAW_TILE:
+            return f"{who} to draw a tile"
+        if self.phase is Phase.CHOOSE_DOUBLE:
+            return f"{who} to choose a double tile"
+        if self.phase is Phase.PLACE_PIECE:
+            return f"{who} to place a piece or pass"
+        tile = self.tile_in_hand.name if self.tile_in_hand is not None else "a tile"
+        return f"{who} to place {tile}"
 
     def pieces(self) -> Iterator[PlacedPiece]:
         """Every meeple and camp on the board."""

@@ -33,12 +33,14 @@ Elements carry classes and data for styling, tests and pages: ``g.tile``
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .anchors import piece_anchor
 from .board import Placement
 from .feature_geometry import FeatureGeometry, feature_geometry
 from .geometry import Position, Side
-from .state import PLAYER_COLOURS, GameState, Phase
+from .phases import Phase
+from .pieces import PLAYER_COLOURS
 from .svg_document import AMAZON, HIGHLIGHT, OPEN_CELL, Pen, SvgDocument, number, svg_document
 from .svg_panels import coordinates as coordinate_labels
 from .svg_panels import legend as legend_panel
@@ -52,6 +54,9 @@ from .svg_panels import (
     track_width,
 )
 from .svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg
+
+if TYPE_CHECKING:  # the state module shows itself with these pictures
+    from .state import GameState
 
 __all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg",
            "tile_svg"]

@@ -25,8 +25,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from .geometry import Position, Rotation
+from .pieces import PLAYER_COLOURS, PieceKind
 from .plane import PathCommand, Point
-from .state import PLAYER_COLOURS, PieceKind
 from .svg_document import (
     AMAZON,
     BANK,

@@ -44,6 +44,7 @@ from .plane import (
     quad_point,
     segments_cross,
 )
+from .reprs import repr_pretty
 from .tiles import Layout, Terrain, Tile
 
 __all__ = [
@@ -118,6 +119,8 @@ class TributaryShape:
     """How a tributary is drawn: its path pieces, its rock if it ends at one, and the
     line along its visible part where its piece and icons go."""
 
+    _repr_pretty_ = repr_pretty
+
     paths: tuple[tuple[PathCommand, ...], ...]
     rock: Point | None
     line: tuple[Point, ...]
@@ -127,6 +130,8 @@ class TributaryShape:
 class AmazonShape:
     """How the Amazon is drawn on a tile: its centre line (upstream first) and its
     source, where it rises (on the start tile)."""
+
+    _repr_pretty_ = repr_pretty
 
     line: tuple[Point, ...]
     source: Point | None

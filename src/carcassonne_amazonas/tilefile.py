@@ -1,4 +1,4 @@
-"""The tile-set file format: parsing and validation (TILESET.md).
+"""The tile-set file format: parsing and validation.
 
 A tile-set file is plain text, one directive per line; ``#`` starts a comment.
 The reference set, ``data/amazonas.tiles``, is the worked example; it begins
@@ -6,7 +6,7 @@ like this (its first layout shortened here to show the forms of ``copy``)::
 
     tileset amazonas-reference
     title "Carcassonne – Amazonas (reconstructed reference set)"
-    start-side 2-3 river-spaces 16 mouth 6 3        # RULES C5, C6, E5
+    start-side 2-3 river-spaces 16 mouth 6 3        # R-C5, R-C6, R-E5
     start-side 4-5 river-spaces 8 mouth 7 4 1
     expect standard 65 amazon 15 double 4           # checked on load
     icon-totals boats 16 fruit 21 animals 36 caimans 32 piranhas 11  # checked too
@@ -25,21 +25,15 @@ of ``standard``, ``amazon``, ``amazon!`` (the "!" tiles), ``double`` and
 (``N1``..``W3``); on multi-cell tiles a port names its cell: ``S2@0,3``.
 Icons are ``boat``, ``fruit``, ``animal``, ``caiman`` and ``piranha``.
 
-A later ``tileset``, ``title``, ``expect`` or ``icon-totals`` line replaces an
-earlier one (``expect`` and ``icon-totals`` per kind and per icon), and layouts
-add up, so an add-on file can follow its base set in one text: the Amazon Bonus
-River tiles (``data/amazonas-bonus-river.tiles``, variant V3) are read that way.
-
-:func:`parse_tileset` checks every rule of TILESET.md and raises
-:class:`~carcassonne_amazonas.errors.TileSetError` listing *all* problems, each
-with its line number, layout and port.
+:func:`parse_tileset` checks every rule of the format (the documentation's
+tile-set page lists them) and raises
+:class:`~carcassonne_amazonas.errors.TileSetError` listing *all* problems in line
+order, each with its line number, layout and port.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import importlib.resources
 import os
 import re
 import shlex
@@ -63,11 +57,8 @@ from .tiles import (
     build_variants,
 )
 
-__all__ = ["load_reference_tileset", "load_tileset", "parse_tileset", "shipped_tileset",
-           "tileset_problems"]
+__all__ = ["load_tileset", "parse_tileset", "tileset_problems"]
 
-REFERENCE_FILE = "amazonas.tiles"
-BONUS_RIVER_FILE = "amazonas-bonus-river.tiles"  # an add-on, read after REFERENCE_FILE
 MAX_TILES = 400  # keeps every reachable cell inside the engine's cell-key range
 
 _ICON_FIELDS = {
@@ -103,10 +94,18 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self.lines: list[int] = []
 
     def problem(self, line: int, text: str) -> None:
         """Record a problem; line 0 means the file as a whole."""
         self.problems.append(f"line {line}: {text}" if line else text)
+        self.lines.append(line)
+
+    def in_line_order(self) -> list[str]:
+        """The problems by line, in the order found within a line; the file's own last."""
+        order = sorted(range(len(self.problems)),
+                       key=lambda i: (self.lines[i] == 0, self.lines[i], i))
+        return [self.problems[i] for i in order]
 
 
 def _parse_int(token: str, reader: _Reader, line: int, what: str) -> int | None:
@@ -254,7 +253,7 @@ def _check_layout(draft: _LayoutDraft, reader: _Reader) -> bool:
 
 def _check_edge(draft: _LayoutDraft, terrains: list[Terrain], owners: list[str],
                 middle: CellPort, reader: _Reader) -> None:
-    """RULES F2: the three ports of a side form one of the four edge kinds."""
+    """R-F2: the three ports of a side form one of the four edge kinds."""
     side = f"{'NESW'[middle.port // PORTS_PER_SIDE]}"
     cell = "" if (middle.dx, middle.dy) == (0, 0) else f"@{middle.dx},{middle.dy}"
     where = f"layout {draft.name}, edge {side}{cell}"
@@ -275,7 +274,7 @@ def _check_edge(draft: _LayoutDraft, terrains: list[Terrain], owners: list[str],
 
 def _check_river(draft: _LayoutDraft, owner: dict[tuple[int, int, int], str],
                  terrain_at: dict[tuple[int, int, int], Terrain], reader: _Reader) -> None:
-    """TILESET.md: the Amazon on river and start tiles."""
+    """The Amazon on river and start tiles (R-G1, R-G5, R-G6)."""
     name, line = draft.name, draft.line
     amazon = [s for _, s in draft.segments if s.terrain is Terrain.AMAZON]
     if len(amazon) != 1:
@@ -287,7 +286,7 @@ def _check_river(draft: _LayoutDraft, owner: dict[tuple[int, int, int], str],
         mouths = [k for k in river_ports if k[1] == bottom and k[2] == make_port(Side.SOUTH, 2)]
         if len(river_ports) != 1 or len(mouths) != 1:
             reader.problem(line, f"layout {name}: the Amazon must rise on the start tile and "
-                                 "leave it through one S2 port of its bottom row (RULES G1)")
+                                 "leave it through one S2 port of its bottom row (R-G1)")
         return
     upstream = (0, 0, make_port(Side.NORTH, 2))
     downstream = (0, bottom, make_port(Side.SOUTH, 2))
@@ -319,7 +318,7 @@ def _check_copies(draft: _LayoutDraft, segments: tuple[Segment, ...],
                 if getattr(seg_icons, field) and segment.terrain not in allowed:
                     reader.problem(line, f"layout {draft.name}: a {icon} icon cannot lie on "
                                          f"{segment.terrain.label} segment {seg_name} "
-                                         f"(RULES F7: {icon} icons lie on "
+                                         f"(R-F7: {icon} icons lie on "
                                          f"{' or '.join(t.label for t in allowed)})")
             per_segment[by_name[seg_name]] = seg_icons
         if draft.kind.is_river and not any(i.caimans or i.piranhas for i in per_segment):
@@ -444,7 +443,7 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
             tiles.append(Tile(TileId(len(tiles)), f"{draft.name}.{k}", layout, icons))
     _check_whole_set(tiles, start_sides, expect, totals, reader)
     if reader.problems:
-        raise TileSetError(reader.problems, source_name)
+        raise TileSetError(reader.in_line_order(), source_name)
     checksum = hashlib.sha256("\n".join(text.splitlines()).encode("utf-8")).hexdigest()
     return TileSet(name, title, tuple(layouts), tuple(tiles), tuple(start_sides), checksum, text)
 
@@ -460,12 +459,12 @@ def _check_whole_set(tiles: list[Tile], start_sides: list[StartSide], expect: di
     exclamations = sum(1 for t in tiles if t.layout.exclamation)
     if exclamations > counts[TileKind.DOUBLE.value]:
         reader.problem(0, f"{exclamations} '!' tiles need at least as many double tiles, "
-                          f"there are {counts[TileKind.DOUBLE.value]} (RULES C4, T3)")
+                          f"there are {counts[TileKind.DOUBLE.value]} (R-C4, R-T3)")
     for players in range(2, 6):
         matching = [s for s in start_sides if s.min_players <= players <= s.max_players]
         if len(matching) != 1:
             reader.problem(0, f"{len(matching)} start-side lines cover {players} players; "
-                              "each player count 2-5 needs exactly one (RULES C5)")
+                              "each player count 2-5 needs exactly one (R-C5)")
     for kind, wanted in expect.items():
         if kind not in {k.value for k in TileKind}:
             reader.problem(0, f"expect: unknown tile kind {kind!r}")
@@ -489,34 +488,4 @@ def load_tileset(path: str | os.PathLike[str]) -> TileSet:
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     return parse_tileset(text, os.fspath(path))
-
-
-def load_reference_tileset(bonus_river: bool = False) -> TileSet:
-    """The reference set shipped in the package's ``data`` folder (cached); with
-    ``bonus_river`` its add-on file of the Amazon Bonus River tiles is read after it,
-    as one text (variant V3)."""
-    if not isinstance(bonus_river, bool):
-        raise TypeError(f"bonus_river must be a bool, not {type(bonus_river).__name__}")
-    return _shipped_tileset(bonus_river)
-
-
-@functools.cache
-def _shipped_tileset(bonus_river: bool) -> TileSet:
-    data = importlib.resources.files("carcassonne_amazonas") / "data"
-    text = (data / REFERENCE_FILE).read_text(encoding="utf-8")
-    if not bonus_river:
-        return parse_tileset(text, REFERENCE_FILE)
-    addon = (data / BONUS_RIVER_FILE).read_text(encoding="utf-8")
-    return parse_tileset(text + "\n" + addon, f"{REFERENCE_FILE} + {BONUS_RIVER_FILE}")
-
-
-def shipped_tileset(checksum: str) -> TileSet | None:
-    """The tile set shipped with the package whose checksum is ``checksum`` (the
-    reference set, with or without the bonus river tiles), or None: how snapshots
-    and records of games with a shipped set load without being given the set."""
-    for bonus_river in (False, True):
-        tileset = load_reference_tileset(bonus_river)
-        if tileset.checksum == checksum:
-            return tileset
-    return None
 

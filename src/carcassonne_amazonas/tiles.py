@@ -1,14 +1,16 @@
 """The tile set as data: layouts, segments, per-copy icons and their orientations.
 
 A *layout* is the drawing of a tile: its footprint (1×1, the 1×2 double
-tiles, the 2×4 start tile), its segments (RULES F1) and which edge ports each
-segment touches (RULES F2).  A :class:`Tile` is one physical copy of a layout
-with its own icons (TILESET.md: copies of one layout differ in their icons).
+tiles, the 2×4 start tile), its segments (R-F1) and which edge ports each
+segment touches (R-F2).  A :class:`Tile` is one physical copy of a layout
+with its own icons (copies of one layout differ in their icons, as the rulebook
+says).
 
 Tile sets are read from text files by :mod:`carcassonne_amazonas.tilefile`;
-:func:`reference_tileset` loads the reconstructed set shipped with the
-package.  Each layout precomputes its :class:`Variant` per rotation once, so
-the engine never rotates anything during play.
+:func:`~carcassonne_amazonas.reference.reference_tileset` loads the
+reconstructed set shipped with the package.  Each layout precomputes its
+:class:`Variant` per rotation once, so the engine never rotates anything during
+play.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .geometry import (
     rotate_offset,
     rotate_port,
 )
+from .reprs import ShortEnumRepr, changed_fields_repr, repr_pretty
 
 __all__ = [
     "CellPort",
@@ -42,15 +45,14 @@ __all__ = [
     "TileSet",
     "Variant",
     "VariantCell",
-    "reference_tileset",
 ]
 
 #: Identifies one physical tile copy inside its tile set (its index there).
 TileId = NewType("TileId", int)
 
 
-class Terrain(enum.IntEnum):
-    """What a segment is, and so what an edge shows (RULES F1, F2, G4).
+class Terrain(ShortEnumRepr, enum.IntEnum):
+    """What a segment is, and so what an edge shows (R-F1, R-F2, R-G4).
 
     An edge's terrain is that of the segment at its middle port: jungle,
     tributary, village or the Amazon.  Value 0 is reserved for "no edge".
@@ -67,8 +69,8 @@ class Terrain(enum.IntEnum):
         return self.name.lower()
 
 
-class TileKind(enum.Enum):
-    """The four kinds of tile (RULES C3–C5)."""
+class TileKind(ShortEnumRepr, enum.Enum):
+    """The four kinds of tile (R-C3–R-C5)."""
 
     STANDARD = "standard"
     AMAZON = "amazon"
@@ -77,19 +79,25 @@ class TileKind(enum.Enum):
 
     @property
     def is_river(self) -> bool:
-        """True for Amazon and double tiles, which extend the river (G6)."""
+        """True for Amazon and double tiles, which extend the river (R-G6)."""
         return self in (TileKind.AMAZON, TileKind.DOUBLE)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Icons:
-    """Icons drawn on one segment of one tile copy (RULES F7)."""
+    """Icons drawn on one segment of one tile copy (R-F7).
+
+    ``repr`` names only the icons present: ``Icons(fruit=1)``, ``Icons()`` for none.
+    """
 
     boats: int = 0
     fruit: int = 0
     animals: int = 0
     caimans: int = 0
     piranhas: int = 0
+
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
     def __add__(self, other: Icons) -> Icons:
         return Icons(
@@ -119,14 +127,18 @@ class CellPort:
         name = port_name(self.port)
         return name if (self.dx, self.dy) == (0, 0) else f"{name}@{self.dx},{self.dy}"
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class Segment:
-    """A piece of tributary, village, jungle or Amazon on a layout (RULES F1)."""
+    """A piece of tributary, village, jungle or Amazon on a layout (F1)."""
 
     name: str
     terrain: Terrain
     ports: tuple[CellPort, ...]
+
+    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True)
@@ -143,6 +155,8 @@ class VariantCell:
     edges: tuple[int, int, int, int]
     port_segments: tuple[int, ...]
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class Variant:
@@ -150,6 +164,8 @@ class Variant:
 
     rotation: Rotation
     cells: tuple[VariantCell, ...]
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def edge_signature(self) -> int:
@@ -160,9 +176,9 @@ class Variant:
 
 @attrs.frozen(slots=True, eq=False)
 class Layout:
-    """The drawing shared by all copies of a tile (TILESET.md).
+    """The drawing shared by all copies of a tile.
 
-    ``exclamation`` marks the Amazon tiles with "!" (RULES C3, T3).
+    ``exclamation`` marks the Amazon tiles with "!" (R-C3, R-T3).
     Layouts compare by identity: a tile set never holds two equal ones.
     """
 
@@ -177,9 +193,16 @@ class Layout:
     # edge constraint signature -> bit mask of fitting rotations, filled on demand.
     fit_masks: dict[int, int] = attrs.field(factory=dict, repr=False)
 
+    def __repr__(self) -> str:
+        mark = "!" if self.exclamation else ""
+        return (f"<Layout {self.name}: {self.kind.value}{mark} {self.width}x{self.height}, "
+                f"{self.title!r}>")
+
+    _repr_pretty_ = repr_pretty
+
     @property
     def rotations(self) -> tuple[Rotation, ...]:
-        """The rotations this kind of tile may be placed in (RULES G5)."""
+        """The rotations this kind of tile may be placed in (R-G5)."""
         if self.kind is TileKind.STANDARD:
             return tuple(Rotation)
         if self.kind.is_river:
@@ -188,7 +211,7 @@ class Layout:
 
     @property
     def river_spaces(self) -> int:
-        """River spaces this tile adds to the boat track (RULES T9): one per cell."""
+        """River spaces this tile adds to the boat track (R-T9): one per cell."""
         return self.width * self.height if self.kind.is_river else 0
 
     def variant(self, rotation: Rotation) -> Variant:
@@ -200,7 +223,7 @@ class Layout:
 
     def fit_mask(self, signature: int) -> int:
         """Bit ``r`` is set when rotation ``r`` of this 1×1 layout meets an open cell's
-        edge constraint (G4).
+        edge constraint (R-G4).
 
         ``signature`` packs the four required edges (0 where no neighbour) as
         ``n + 5e + 25s + 125w``.  Results are cached per layout.
@@ -223,7 +246,7 @@ class Layout:
 
 @attrs.frozen(slots=True, eq=False)
 class Tile:
-    """One physical tile copy: a layout plus its own icons per segment (F7).
+    """One physical tile copy: a layout plus its own icons per segment (R-F7).
 
     ``name`` is ``LAYOUT.k`` (the k-th copy of the layout, from 1).
     """
@@ -252,7 +275,9 @@ class Tile:
         return total
 
     def __repr__(self) -> str:
-        return f"Tile({self.name})"
+        return f"<Tile {self.name} {self.layout.title!r}>"
+
+    _repr_pretty_ = repr_pretty
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Tile) and other.id == self.id and other.name == self.name
@@ -264,12 +289,14 @@ class Tile:
 
 @attrs.frozen(slots=True)
 class StartSide:
-    """One side of the start tile and the river mouth, chosen by player count (C5, C6)."""
+    """One side of the start tile and the river mouth, chosen by player count (R-C5, R-C6)."""
 
     min_players: int
     max_players: int
     river_spaces: int
     mouth_points: tuple[int, ...]
+
+    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -292,7 +319,9 @@ class TileSet:
         return isinstance(other, TileSet) and other.checksum == self.checksum
 
     def __repr__(self) -> str:
-        return f"TileSet({self.name!r}, checksum={self.checksum[:12]!r}, {len(self.tiles)} tiles)"
+        return f"<TileSet {self.name!r}: {len(self.tiles)} tiles, checksum {self.checksum[:12]}>"
+
+    _repr_pretty_ = repr_pretty
 
     def __hash__(self) -> int:
         return hash(self.checksum)
@@ -321,21 +350,21 @@ class TileSet:
 
     @property
     def land_tiles(self) -> tuple[Tile, ...]:
-        """The tiles that are shuffled into the pile: standard and Amazon (C3)."""
+        """The tiles that are shuffled into the pile: standard and Amazon (R-C3)."""
         return tuple(t for t in self.tiles if t.kind in (TileKind.STANDARD, TileKind.AMAZON))
 
     @property
     def double_tiles(self) -> tuple[Tile, ...]:
-        """The Amazon double tiles set aside face up (C4)."""
+        """The Amazon double tiles set aside face up (R-C4)."""
         return self.of_kind(TileKind.DOUBLE)
 
     @property
     def start_tile(self) -> Tile:
-        """The start tile (C5)."""
+        """The start tile (R-C5)."""
         return self.of_kind(TileKind.START)[0]
 
     def start_side(self, num_players: int) -> StartSide:
-        """The start-tile and mouth side used with ``num_players`` (C5, C6)."""
+        """The start-tile and mouth side used with ``num_players`` (R-C5, R-C6)."""
         for side in self.start_sides:
             if side.min_players <= num_players <= side.max_players:
                 return side
@@ -393,13 +422,3 @@ def build_variants(kind: TileKind, width: int, height: int,
         variants.append(Variant(rotation, tuple(variant_cells)))
     return tuple(variants)
 
-
-def reference_tileset(*, bonus_river: bool = False) -> TileSet:
-    """The reconstructed reference tile set shipped with the package (TILESET.md);
-    ``bonus_river=True`` adds the two Amazon Bonus River double tiles (variant V3).
-
-    Loaded once and cached.
-    """
-    from .tilefile import load_reference_tileset
-
-    return load_reference_tileset(bonus_river)

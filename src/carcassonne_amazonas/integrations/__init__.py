@@ -20,9 +20,9 @@ from typing import TypeVar
 
 from ..boat_track import AmazonRanking
 from ..pile import Shuffle
+from ..reference import reference_tileset
 from ..scoring import CampScoring
 from ..state import GameState, Rules
-from ..tiles import reference_tileset
 
 __all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns", "variant_rules"]
 
@@ -37,7 +37,7 @@ def game_returns(state: GameState) -> tuple[float, ...]:
     """Each player's return: win, draw or loss in {-1, 0, 1}, all 0 before the end.
 
     Once the game is over, a player who has the highest score alone gets +1; when
-    several players share the highest score (E6: tied players share the victory)
+    several players share the highest score (R-E6: tied players share the victory)
     the game is a draw for them and each gets 0; every other player gets -1.  So a
     2-player game is zero-sum (+1/-1 or 0/0); with more players the returns are
     general-sum (a sole winner and three losers sum to -2).  The margin is left out
@@ -57,15 +57,15 @@ def variant_rules(amazon_ranking: AmazonRanking | str = AmazonRanking.DENSE,
                   camp_scoring: CampScoring | str = CampScoring.PER_JUNGLE,
                   bonus_river: bool = False,
                   shuffle: Shuffle | str = Shuffle.STRATIFIED) -> Rules:
-    """The rules that the adapters' parameters choose: the variant options (V1–V3)
-    and the shuffle (C7), each as its enum or its value (``"competition"``,
+    """The rules that the adapters' parameters choose: the variant options (R-V1–R-V3)
+    and the shuffle (R-C7), each as its enum or its value (``"competition"``,
     ``"per-camp"``, ``"uniform"``).  Raises ``ValueError`` naming the values allowed."""
     if not isinstance(bonus_river, bool):
-        raise ValueError(f"bonus_river must be true or false, not {bonus_river!r} (V3)")
+        raise ValueError(f"bonus_river must be true or false, not {bonus_river!r} (R-V3)")
     return Rules(tileset=reference_tileset(bonus_river=bonus_river),
-                 shuffle=_choice(Shuffle, shuffle, "shuffle", "C7"),
-                 amazon_ranking=_choice(AmazonRanking, amazon_ranking, "amazon_ranking", "V1"),
-                 camp_scoring=_choice(CampScoring, camp_scoring, "camp_scoring", "V2"))
+                 shuffle=_choice(Shuffle, shuffle, "shuffle", "R-C7"),
+                 amazon_ranking=_choice(AmazonRanking, amazon_ranking, "amazon_ranking", "R-V1"),
+                 camp_scoring=_choice(CampScoring, camp_scoring, "camp_scoring", "R-V2"))
 
 
 def _choice(kind: type[_E], value: object, name: str, rule: str) -> _E:

@@ -20,7 +20,7 @@
   tile) before the next player acts.
 - **Rules**: ``env(num_players, rules=Rules(...))``, or the variant options
   ``env(num_players, amazon_ranking="competition", camp_scoring="per-camp",
-  bonus_river=True)`` (V1–V3 of the rules reference).  With the bonus river tiles
+  bonus_river=True)`` (R-V1–R-V3 of the rules reference).  With the bonus river tiles
   the spaces grow: 2 more actions (``ChooseDouble``) and 6 more observation values.
 - **Observations**: ``{"observation": Box(float32, (451546,)), "action_mask":
   Box(int8, (47621,))}``.  ``observation`` is
@@ -92,8 +92,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
 
     The rules are ``rules``, or those that the variant options choose (see
     :func:`~carcassonne_amazonas.integrations.variant_rules`):
-    ``amazon_ranking`` (``"dense"`` or ``"competition"``, V1), ``camp_scoring``
-    (``"per-jungle"`` or ``"per-camp"``, V2), ``bonus_river`` (V3); give one or
+    ``amazon_ranking`` (``"dense"`` or ``"competition"``, R-V1), ``camp_scoring``
+    (``"per-jungle"`` or ``"per-camp"``, R-V2), ``bonus_river`` (R-V3); give one or
     the other, not both.
     """
 

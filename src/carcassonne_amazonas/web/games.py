@@ -38,6 +38,7 @@ from ..notation import NotationError, format_action, parse_action
 from ..placement_options import footprint, placement_options
 from ..projection import projected_scores
 from ..records import GameRecord
+from ..reprs import repr_pretty
 from ..snapshot import state_to_json
 from ..state import GameState, Phase, ScoreBreakdown
 from ..svg import board_svg, tile_svg
@@ -78,6 +79,8 @@ def is_game_id(text: str) -> bool:
 class LogEntry:
     """One action of the game and what it did, in words."""
 
+    _repr_pretty_ = repr_pretty
+
     seq: int
     """How many actions had been played after this one (1 for the first)."""
     player: int
@@ -91,6 +94,8 @@ class LogEntry:
 @attrs.frozen
 class LoadedGame:
     """A game replayed from the store: every state, the actions and their log."""
+
+    _repr_pretty_ = repr_pretty
 
     id: str
     seats: tuple[StoredSeat, ...]

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from ..bots import BOT_KINDS
+from ..reprs import repr_pretty
 from .seats import HUMAN
 
 __all__ = [
@@ -47,6 +48,8 @@ class NewGameRequest:
     """``POST /api/games``: the number of players, one kind per seat, an optional seed,
     optional names."""
 
+    _repr_pretty_ = repr_pretty
+
     players: int
     seats: tuple[str, ...]
     seed: int | None
@@ -57,6 +60,8 @@ class NewGameRequest:
 class ActionRequest:
     """``POST /api/games/{ID}/actions``: a seat's token, an action in notation and
     optionally the number of actions the client has seen (``seq``)."""
+
+    _repr_pretty_ = repr_pretty
 
     token: str
     action: str

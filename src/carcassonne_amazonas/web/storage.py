@@ -27,6 +27,8 @@ from pathlib import Path
 
 import attrs
 
+from ..reprs import repr_pretty
+
 __all__ = ["DEFAULT_MAX_OPEN_GAMES", "SCHEMA_VERSION", "GameStore", "StaleWriteError",
            "StoredGame", "StoredSeat", "default_db_path"]
 
@@ -77,6 +79,8 @@ class StaleWriteError(Exception):
 class StoredSeat:
     """One seat of a stored game: who plays it, and the hash of its token (humans)."""
 
+    _repr_pretty_ = repr_pretty
+
     player: int
     kind: str
     """``human`` or a bot kind of :func:`~carcassonne_amazonas.bots.make_bot`."""
@@ -88,6 +92,8 @@ class StoredSeat:
 @attrs.frozen
 class StoredGame:
     """A game as stored: the record's setup JSON, the seats and the actions so far."""
+
+    _repr_pretty_ = repr_pretty
 
     id: str
     created_at: str
