@@ -35,7 +35,7 @@ from .events import (
 from .features import Feature
 from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
-from .pile import Shuffle
+from .pile import Draws, Shuffle
 from .records import GameRecord
 from .snapshot import state_from_json, state_to_json
 from .state import (
@@ -64,6 +64,7 @@ __all__ = [
     "ChooseDouble",
     "DoubleChosen",
     "DrawTile",
+    "Draws",
     "Event",
     "Feature",
     "FeatureScored",

@@ -31,7 +31,7 @@ from .errors import IllegalActionError
 from .events import BoatReason, Event
 from .features import FeatureGraph, node_of
 from .geometry import KEY_STRIDE, Position, Rotation, cell_key, position_of_key
-from .pile import Pile, plan_for, shuffled_pile
+from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
 from .state import GameState, Phase, PlayerState, Rules
 from .tiles import Terrain, Tile
 from .turn import Turn
@@ -59,7 +59,7 @@ def _place_tile_action(key: int, rotation: Rotation) -> PlaceTile:
 # ---------------------------------------------------------------------------- setup
 
 def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None = None,
-             pile: Sequence[Tile] | None = None, draws: str = "seeded") -> GameState:
+             pile: Sequence[Tile] | None = None, draws: Draws = "seeded") -> GameState:
     """A new game for 2–5 players (C1–C9), with the first tile drawn (T1).
 
     ``seed`` makes the shuffle reproducible in any process (None: a random
@@ -86,9 +86,7 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
         raise ValueError(f"a stratified shuffle needs at least 1 slice, not {rules.slices}")
     tileset = rules.tileset
     plan = plan_for(tileset.land_tiles, rules.shuffle, rules.slices)
-    if draws not in ("seeded", "explicit"):
-        raise ValueError(f"draws must be 'seeded' or 'explicit', not {draws!r}")
-    if draws == "explicit":
+    if as_draws(draws) == "explicit":
         if pile is not None or seed is not None:
             raise ValueError("an explicit-draws game has no seed and no pile order")
         drawn = Pile(tuple(sorted(tileset.land_tiles, key=lambda t: t.id)), plan, explicit=True)
