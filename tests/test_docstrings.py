@@ -20,7 +20,8 @@ import pytest
 import carcassonne_amazonas
 
 # Modules that import an optional dependency (an extra) at import time.
-OPTIONAL = ("carcassonne_amazonas.integrations.", "carcassonne_amazonas.testing")
+OPTIONAL = ("carcassonne_amazonas.integrations.", "carcassonne_amazonas.testing",
+            "carcassonne_amazonas.strategies", "carcassonne_amazonas.record_strategies")
 
 
 def module_names() -> list[str]:
