@@ -48,11 +48,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from ..extras import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:
+    raise missing_extra(__name__, "pettingzoo", error) from error
 
 from ..encoding import decode_action, encode_action, num_distinct_actions
 from ..engine import apply_action, legal_actions, new_game
