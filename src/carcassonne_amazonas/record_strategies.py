@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -145,7 +145,18 @@ def _record_of(draw: st.DrawFn, game: PlayedGame) -> GameRecord:
 
 # ---------------------------------------------------------------------------- corruptions
 
-Corrupt = Callable[[st.DrawFn, GameRecord, str], tuple[str, str]]
+_T = TypeVar("_T")
+
+
+class Draw(Protocol):
+    """Hypothesis's draw function: ``draw`` of ``@st.composite`` or ``data.draw``."""
+
+    def __call__(self, strategy: st.SearchStrategy[_T], label: Any = None) -> _T:
+        """Draw a value of ``strategy``."""
+        ...  # pragma: no cover
+
+
+Corrupt = Callable[[Draw, GameRecord, str], tuple[str, str]]
 
 
 def _edit(text: str, change: Callable[[dict[str, Any]], None]) -> str:
@@ -154,18 +165,18 @@ def _edit(text: str, change: Callable[[dict[str, Any]], None]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
-def _truncated(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _truncated(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     # A proper prefix of a JSON object lacks its closing brace: never valid JSON.
     end = draw(st.integers(0, len(text) - 1), label="truncate at")
     return text[:end], f"cut after {end} of {len(text)} characters"
 
 
-def _trailing(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _trailing(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     tail = draw(st.sampled_from(["}", ",", " x", "[]", "\x00"]), label="trailing text")
     return text + tail, f"{tail!r} after the object"
 
 
-def _schema(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _schema(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     schema = draw(st.sampled_from([RECORD_SCHEMA.replace("/1", "/2"), "record", "",
                                    "carcassonne-amazonas/state/1"]), label="schema")
     return _edit(text, lambda d: d.update(schema=schema)), f"schema {schema!r}"
@@ -174,7 +185,7 @@ def _schema(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
 _REQUIRED = ("schema", "tileset", "num_players", "rules", "draws", "actions")
 
 
-def _missing(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _missing(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     key = draw(st.sampled_from(_REQUIRED), label="field")
     return _edit(text, lambda d: d.pop(key)), f"no {key!r}"
 
@@ -189,18 +200,18 @@ _WRONG_TYPES: dict[str, tuple[object, ...]] = {
 }
 
 
-def _wrong_type(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _wrong_type(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     key = draw(st.sampled_from(sorted(_WRONG_TYPES)), label="field")
     value = draw(st.sampled_from(_WRONG_TYPES[key]), label="value")
     return _edit(text, lambda d: d.update({key: value})), f"{key} = {value!r}"
 
 
-def _players(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _players(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     count = draw(st.sampled_from([1, 6, 0, -2, 99]), label="num_players")
     return _edit(text, lambda d: d.update(num_players=count)), f"num_players = {count}"
 
 
-def _draw_mode(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _draw_mode(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     mode = draw(st.sampled_from(["random", "Seeded", "", "chance"]), label="draws")
     return _edit(text, lambda d: d.update(draws=mode)), f"draws = {mode!r}"
 
@@ -208,7 +219,7 @@ def _draw_mode(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str
 _BAD_NOTATION = ("", "x", "t", "t0,4", "t0,4,45", "m0,4,x", "d", "*", "p0", "t00,4,0", " p")
 
 
-def _notation(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _notation(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     where = draw(st.integers(0, len(record.actions)), label="action index")
     bad = draw(st.sampled_from(_BAD_NOTATION), label="text")
 
@@ -218,7 +229,7 @@ def _notation(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]
     return _edit(text, change), f"action {where + 1} written {bad!r}"
 
 
-def _illegal(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _illegal(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     states = record.replay()
     where = draw(st.integers(0, len(record.actions)), label="action index")
     bad = draw(st.sampled_from(_illegal_in(states[where])), label="action")
@@ -241,7 +252,7 @@ def _illegal_in(state: GameState) -> tuple[str, ...]:
     return ("p", "t500,500,0", "m0,0,0")
 
 
-def _result(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _result(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     final = record.final_state()
     if not final.is_terminal:
         fake = {"scores": [0] * final.num_players, "winners": list(range(final.num_players)),
@@ -256,7 +267,7 @@ def _result(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
     return _edit(text, edit), f"player {player}'s score changed by {change}"
 
 
-def _tileset(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _tileset(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     checksum = draw(st.sampled_from(["0" * 64, "", "a0bac4b9"]), label="checksum")
 
     def change(data: dict[str, Any]) -> None:
@@ -265,7 +276,7 @@ def _tileset(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
     return _edit(text, change), f"tile-set checksum {checksum!r}"
 
 
-def _two_origins(draw: st.DrawFn, record: GameRecord, text: str) -> tuple[str, str]:
+def _two_origins(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     def change(data: dict[str, Any]) -> None:
         if data["seed"] is None:
             data["seed"] = 7
