@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 
 from carcassonne_amazonas import (
+    PLAYER_COLOURS,
     Action,
     ChooseDouble,
     DrawTile,
@@ -276,7 +277,9 @@ def test_a_feature_that_holds_a_piece_is_refused() -> None:
     state = find_state(lambda s: _piece_on_occupied_feature(s) is not None)
     action = _piece_on_occupied_feature(state)
     assert action is not None
-    assert "already holds a piece of player" in refuse(state, action)
+    message = refuse(state, action)
+    assert "already holds a piece of " in message
+    assert any(f"piece of {colour} " in message for colour in PLAYER_COLOURS), message
 
 
 def test_a_player_with_no_meeple_left_cannot_place_one() -> None:

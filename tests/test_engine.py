@@ -688,7 +688,7 @@ def test_wrong_phase(phase_name: str, index: int) -> None:
     assert state.phase is phase
     action = actions[index]
     assert_illegal(state, action, type(action).__name__, f"{phase.value!r} phase",
-                   f"player {state.current_player} must play")
+                   f"{PLAYER_COLOURS[state.current_player]} must play")
 
 
 def test_wrong_phase_names_the_expected_actions() -> None:
@@ -811,7 +811,7 @@ def test_tributary_already_occupied() -> None:
     state = play(state, PlaceTile(Position(1, -2), R0))
     assert state.current_player == 1
     assert_illegal(state, PlaceMeeple(Position(1, -2), 0), "tributary",
-                   "already holds a piece of player 0")
+                   "already holds a piece of yellow")
     actions = legal_actions(state)
     assert not any(isinstance(a, PlaceMeeple) for a in actions)
     assert PlaceCamp(Position(1, -2), 1) in actions
@@ -822,7 +822,7 @@ def test_jungle_already_holds_a_camp() -> None:
     state = play(state, PlaceTile(Position(1, -1), R0), PlaceCamp(Position(1, -1), 1))
     state = play(state, PlaceTile(Position(1, -2), R0))
     assert_illegal(state, PlaceCamp(Position(1, -2), 1), "jungle",
-                   "already holds a piece of player 0")
+                   "already holds a piece of yellow")
     actions = legal_actions(state)
     assert PlaceCamp(Position(1, -2), 1) not in actions
     assert PlaceCamp(Position(1, -2), 2) in actions
@@ -835,7 +835,7 @@ def test_own_feature_already_occupied_too() -> None:
     state = play(state, PlaceTile(Position(1, -1), R0), PlaceMeeple(Position(1, -1), 0),
                  PlaceTile(Position(1, -2), R0), Pass(), PlaceTile(Position(1, -3), R0))
     assert state.current_player == 0
-    assert_illegal(state, PlaceMeeple(Position(1, -3), 0), "already holds a piece of player 0")
+    assert_illegal(state, PlaceMeeple(Position(1, -3), 0), "already holds a piece of yellow")
 
 
 def _hoarding_policy(state: GameState, actions: tuple[Action, ...]) -> Action:
@@ -860,7 +860,7 @@ def test_no_meeple_left() -> None:
     meeple_segment = next(i for i, s in enumerate(segments)
                           if s.terrain in (Terrain.TRIBUTARY, Terrain.VILLAGE))
     assert_illegal(state, PlaceMeeple(placement.position, meeple_segment),
-                   "player 0 has no meeple left")
+                   "yellow has no meeple left")
     assert not any(isinstance(a, PlaceMeeple) for a in legal_actions(state))
     meeples_on_board = [p for p in state.pieces() if p.player == 0 and p.kind.value == "meeple"]
     assert len(meeples_on_board) == 4
@@ -876,7 +876,7 @@ def test_no_camp_left() -> None:
     placement = state.board.placements[state.piece_placement]
     segments = placement.tile.layout.segments
     jungle = next(i for i, s in enumerate(segments) if s.terrain is Terrain.JUNGLE)
-    assert_illegal(state, PlaceCamp(placement.position, jungle), "player 0 has no camp left")
+    assert_illegal(state, PlaceCamp(placement.position, jungle), "yellow has no camp left")
     assert not any(isinstance(a, PlaceCamp) for a in legal_actions(state))
 
 

@@ -37,6 +37,7 @@ from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
 from .pile import Draws, Shuffle
 from .records import GameRecord
+from .reference import reference_tileset
 from .snapshot import state_from_json, state_to_json
 from .state import (
     PLAYER_COLOURS,
@@ -50,7 +51,7 @@ from .state import (
     ScoreBreakdown,
 )
 from .tilefile import load_tileset, parse_tileset, tileset_problems
-from .tiles import Terrain, Tile, TileId, TileKind, TileSet, reference_tileset
+from .tiles import Terrain, Tile, TileId, TileKind, TileSet
 
 __version__ = "0.1.0"
 

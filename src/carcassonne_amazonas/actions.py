@@ -1,22 +1,37 @@
-"""The actions a player takes (RULES T2–T5).
+"""The actions a player takes (R-T2–R-T5), and their notation.
 
 Actions are small frozen values.  Constructing one with a value of the wrong
 type raises ``TypeError``; whether it is *legal* is decided by
 :func:`~carcassonne_amazonas.engine.apply_action` against a state.
+
+Each action is written in a compact notation, like UCI in chess (the table is in
+:mod:`~carcassonne_amazonas.notation`): ``str(action)`` is its text, and
+``PlaceTile.from_notation('t0,4,90')`` reads one back.  That call is also the
+action's ``repr``, so a printed action is code that gives it back::
+
+    >>> PlaceTile(Position(0, 4), Rotation.R90)
+    PlaceTile.from_notation('t0,4,90')
+    >>> print(Pass())
+    p
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 import attrs
+from typing_extensions import Self
 
+from .errors import NotationError
 from .geometry import Position, Rotation
+from .reprs import repr_pretty
 from .tiles import TileId
 
 __all__ = ["Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile"]
 
 _position = attrs.validators.instance_of(Position)
+_ROTATIONS = {rotation.degrees: rotation for rotation in Rotation}
+_MAX_DIGITS = 9
 
 
 def _int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -29,57 +44,206 @@ def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:
         raise TypeError(f"a tile id is an int, not {type(value).__name__}")
 
 
-@attrs.frozen(slots=True)
-class PlaceTile:
+def _checked_text(text: str, letter: str, kind: str) -> None:
+    """Refuse a value that is not a str, empty text and text of another kind of action."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected a str, not {type(text).__name__}")
+    if not text:
+        raise NotationError(text, 0, "empty text")
+    if text[0] != letter:
+        raise NotationError(text, 0, f"{kind} is written with {letter!r}, not {text[0]!r}")
+
+
+def _numbers(text: str, count: int, signed: tuple[bool, ...]) -> list[int]:
+    """The ``count`` comma-separated integers of ``text`` after its letter, to the end."""
+    values: list[int] = []
+    index = 1
+    for position in range(count):
+        begin = index
+        if signed[position] and index < len(text) and text[index] == "-":
+            index += 1
+        digits_start = index
+        while index < len(text) and text[index].isascii() and text[index].isdigit():
+            index += 1
+        if index == digits_start:
+            found = repr(text[index]) if index < len(text) else "the end"
+            raise NotationError(text, index, f"expected a number, found {found}")
+        if index - digits_start > _MAX_DIGITS:
+            raise NotationError(text, digits_start, "number too long")
+        if text[digits_start] == "0" and (index - digits_start > 1 or begin != digits_start):
+            raise NotationError(text, begin, "numbers are written without leading zeros "
+                                             "or a sign on 0")
+        values.append(int(text[begin:index]))
+        if position < count - 1:
+            if index >= len(text) or text[index] != ",":
+                found = repr(text[index]) if index < len(text) else "the end"
+                raise NotationError(text, index, f"expected ',', found {found}")
+            index += 1
+    if index != len(text):
+        raise NotationError(text, index, f"unexpected {text[index:]!r} after the action")
+    return values
+
+
+class _Notated:
+    """What every action class shares: ``str`` is the notation, ``repr`` the call that
+    reads it back, and IPython and Hypothesis print that repr."""
+
+    __slots__ = ()
+    LETTER: ClassVar[str]
+
+    def __str__(self) -> str:
+        raise NotImplementedError  # every action class writes its own text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_notation({str(self)!r})"
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceTile(_Notated):
     """Lay the tile in hand with its anchor (top-left cell) on ``position``,
-    turned clockwise by ``rotation`` (G2–G6, T2, T3).
+    turned clockwise by ``rotation`` (R-G2–R-G6, R-T2, R-T3).
 
     Used for standard tiles (4 rotations), Amazon tiles and double tiles
     (``R0`` or ``R180``; a double tile's anchor is its upstream cell).
+    Written ``t`` x ``,`` y ``,`` degrees: ``t-1,2,90``.
     """
+
+    LETTER: ClassVar[str] = "t"
 
     position: Position = attrs.field(validator=_position)
     rotation: Rotation = attrs.field(validator=attrs.validators.instance_of(Rotation))
 
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The placement written ``text``, such as ``t-1,2,90``; :class:`NotationError`
+        (a ``ValueError``) says where and why when it is not one."""
+        _checked_text(text, cls.LETTER, "a tile placement")
+        x, y, degrees = _numbers(text, 3, (True, True, False))
+        if degrees not in _ROTATIONS:
+            raise NotationError(text, text.rindex(",") + 1,
+                                f"rotation must be 0, 90, 180 or 270 degrees, not {degrees}")
+        return cls(Position(x, y), _ROTATIONS[degrees])
 
-@attrs.frozen(slots=True)
-class ChooseDouble:
-    """After a "!" tile: take this double tile from those set aside (T3)."""
-
-    tile: TileId = attrs.field(validator=_tile_id)
-
-
-@attrs.frozen(slots=True)
-class PlaceMeeple:
-    """Put a meeple on tributary or village segment ``segment`` of the tile just
-    placed, whose anchor is ``position`` (T5a)."""
-
-    position: Position = attrs.field(validator=_position)
-    segment: int = attrs.field(validator=_int)
+    def __str__(self) -> str:
+        return f"t{self.position.x},{self.position.y},{self.rotation.degrees}"
 
 
-@attrs.frozen(slots=True)
-class PlaceCamp:
-    """Put a camp on jungle segment ``segment`` of the tile just placed, whose
-    anchor is ``position`` (T5b)."""
+@attrs.frozen(slots=True, repr=False)
+class ChooseDouble(_Notated):
+    """After a "!" tile: take this double tile from those set aside (R-T3).
 
-    position: Position = attrs.field(validator=_position)
-    segment: int = attrs.field(validator=_int)
-
-
-@attrs.frozen(slots=True)
-class Pass:
-    """Place no piece this turn: the boat advances one space (T5c)."""
-
-
-@attrs.frozen(slots=True)
-class DrawTile:
-    """A chance outcome: the next land tile drawn is ``tile`` (T1).
-
-    Only legal at a chance node, in games made with ``draws="explicit"``.
+    Written ``d`` and the tile id: ``d82``.
     """
 
+    LETTER: ClassVar[str] = "d"
+
     tile: TileId = attrs.field(validator=_tile_id)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The choice written ``text``, such as ``d82``; :class:`NotationError` if not one."""
+        _checked_text(text, cls.LETTER, "a double-tile choice")
+        (tile,) = _numbers(text, 1, (False,))
+        return cls(TileId(tile))
+
+    def __str__(self) -> str:
+        return f"d{self.tile}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceMeeple(_Notated):
+    """Put a meeple on tributary or village segment ``segment`` of the tile just
+    placed, whose anchor is ``position`` (R-T5a).
+
+    Written ``m`` x ``,`` y ``,`` segment: ``m-1,2,0``.
+    """
+
+    LETTER: ClassVar[str] = "m"
+
+    position: Position = attrs.field(validator=_position)
+    segment: int = attrs.field(validator=_int)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The meeple written ``text``, such as ``m-1,2,0``; :class:`NotationError` if not
+        one."""
+        _checked_text(text, cls.LETTER, "a meeple")
+        x, y, segment = _numbers(text, 3, (True, True, False))
+        return cls(Position(x, y), segment)
+
+    def __str__(self) -> str:
+        return f"m{self.position.x},{self.position.y},{self.segment}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceCamp(_Notated):
+    """Put a camp on jungle segment ``segment`` of the tile just placed, whose
+    anchor is ``position`` (R-T5b).
+
+    Written ``c`` x ``,`` y ``,`` segment: ``c-1,2,1``.
+    """
+
+    LETTER: ClassVar[str] = "c"
+
+    position: Position = attrs.field(validator=_position)
+    segment: int = attrs.field(validator=_int)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The camp written ``text``, such as ``c-1,2,1``; :class:`NotationError` if not
+        one."""
+        _checked_text(text, cls.LETTER, "a camp")
+        x, y, segment = _numbers(text, 3, (True, True, False))
+        return cls(Position(x, y), segment)
+
+    def __str__(self) -> str:
+        return f"c{self.position.x},{self.position.y},{self.segment}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Pass(_Notated):
+    """Place no piece this turn: the boat advances one space (R-T5c).
+
+    Written ``p``.
+    """
+
+    LETTER: ClassVar[str] = "p"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """``Pass()`` for the text ``p``; :class:`NotationError` for any other text."""
+        _checked_text(text, cls.LETTER, "a pass")
+        if len(text) != 1:
+            raise NotationError(text, 1, f"unexpected {text[1:]!r} after 'p'")
+        return cls()
+
+    def __str__(self) -> str:
+        return "p"
+
+
+@attrs.frozen(slots=True, repr=False)
+class DrawTile(_Notated):
+    """A chance outcome: the next land tile drawn is ``tile`` (R-T1).
+
+    Only legal at a chance node, in games made with ``draws="explicit"``.
+    Written ``*`` and the tile id: ``*17``.
+    """
+
+    LETTER: ClassVar[str] = "*"
+
+    tile: TileId = attrs.field(validator=_tile_id)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The draw written ``text``, such as ``*17``; :class:`NotationError` if not one."""
+        _checked_text(text, cls.LETTER, "a draw")
+        (tile,) = _numbers(text, 1, (False,))
+        return cls(TileId(tile))
+
+    def __str__(self) -> str:
+        return f"*{self.tile}"
 
 
 Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass | DrawTile

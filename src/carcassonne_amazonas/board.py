@@ -22,6 +22,7 @@ from .geometry import (
     in_range,
     position_of_key,
 )
+from .reprs import repr_pretty
 from .tiles import Tile, TileKind, Variant, VariantCell
 
 __all__ = ["Board", "Placement"]
@@ -53,8 +54,10 @@ class Placement:
         return tuple(Position(self.position.x + c.dx, self.position.y + c.dy)
                      for c in self.variant.cells)
 
+    _repr_pretty_ = repr_pretty
 
-@attrs.frozen(slots=True, eq=False)
+
+@attrs.frozen(slots=True, eq=False, repr=False)
 class Board:
     """Immutable board.  Equal boards hold the same placements in the same order.
 
@@ -76,6 +79,12 @@ class Board:
 
     def __hash__(self) -> int:
         return hash(self.placements)
+
+    def __repr__(self) -> str:
+        return (f"<Board: {len(self.placements)} tiles, river column {self.river_column}, "
+                f"river end row {self.river_end_row}>")
+
+    _repr_pretty_ = repr_pretty
 
     @classmethod
     def with_start_tile(cls, start: Tile) -> Board:

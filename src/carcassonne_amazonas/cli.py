@@ -66,9 +66,9 @@ from .simulation import (
 )
 from .state import GameState, Phase, Rules
 from .svg import board_svg
-from .text import board_text, players_text, tile_text
+from .text import board_text, players_text, tile_pictures
 from .tilefile import parse_tileset
-from .tiles import Tile, TileKind, TileSet
+from .tiles import TileKind, TileSet
 
 __all__ = ["build_parser", "main"]
 
@@ -144,21 +144,6 @@ def _load_record(path: str, tileset_path: str | None) -> GameRecord:
         raise CliError(f"{path}: {_one_line(error)}") from None
 
 
-def _side_by_side(blocks: Sequence[tuple[str, list[str]]], gap: int = 4) -> list[str]:
-    """Text blocks with headings next to each other."""
-    widths = [max([len(title), *map(len, lines)]) for title, lines in blocks]
-    height = max(len(lines) for _, lines in blocks)
-    rows = ["".join(title.ljust(w + gap) for (title, _), w in zip(blocks, widths)).rstrip()]
-    for i in range(height):
-        rows.append("".join((lines[i] if i < len(lines) else "").ljust(w + gap)
-                            for (_, lines), w in zip(blocks, widths)).rstrip())
-    return rows
-
-
-def _tile_picture(tile: Tile) -> list[str]:
-    return _side_by_side([(f"{r.degrees}°", tile_text(tile, r)) for r in tile.layout.rotations])
-
-
 def _step_lines(before: GameState, action: Action, events: Sequence[Event]) -> list[str]:
     """An action in notation beside what it did, one event a line."""
     lines = describe_events(before, action, events) or [describe_action(before, action)]
@@ -212,7 +197,7 @@ def _ask_human(state: GameState, read: Callable[[str], str], out: TextIO) -> Act
     _show_position(state, out)
     if state.tile_in_hand is not None and state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
         _print(out, f"{colour(player)}, your tile: {tile_description(state.tile_in_hand)}")
-        for line in _tile_picture(state.tile_in_hand):
+        for line in tile_pictures(state.tile_in_hand):
             _print(out, "  " + line)
     elif state.phase is Phase.PLACE_PIECE:
         _print(out, f"{colour(player)}, the piece step: a meeple, a camp or no piece (T5)")

@@ -30,8 +30,10 @@ import attrs
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .errors import IllegalActionError
 from .geometry import Position, Rotation
+from .reference import reference_tileset
+from .reprs import repr_pretty
 from .state import GameState, Rules
-from .tiles import TileId, TileKind, TileSet, reference_tileset
+from .tiles import TileId, TileKind, TileSet
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS",
@@ -44,7 +46,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ActionSpace:
     """The integer layout of one tile set's actions (see the module docstring)."""
 
@@ -90,6 +92,12 @@ class ActionSpace:
     def size(self) -> int:
         """How many distinct actions there are."""
         return self.draw_base + len(self.land_ids)
+
+    def __repr__(self) -> str:
+        return (f"<ActionSpace: {self.size} actions, board window of {self.width} x "
+                f"{self.height} cells from ({self.x_min},{self.y_min})>")
+
+    _repr_pretty_ = repr_pretty
 
     def contains(self, position: Position) -> bool:
         """Whether a cell lies inside the board window."""

@@ -32,7 +32,7 @@ from .events import BoatReason, Event
 from .features import FeatureGraph, node_of
 from .geometry import KEY_STRIDE, Position, Rotation, cell_key, position_of_key
 from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
-from .state import GameState, Phase, PlayerState, Rules
+from .state import PLAYER_COLOURS, GameState, Phase, PlayerState, Rules
 from .tiles import Terrain, Tile
 from .turn import Turn
 
@@ -265,4 +265,4 @@ def _apply(state: GameState, action: Action, events: list[Event] | None) -> Game
 
 def _wrong_phase(state: GameState, action: Action, wanted: str) -> str:
     return (f"{type(action).__name__} is not legal in the {state.phase.value!r} phase; "
-            f"player {state.current_player} must play {wanted}")
+            f"{PLAYER_COLOURS[state.current_player]} must play {wanted}")

@@ -7,7 +7,7 @@ on.  A failed call never changes any state: states are immutable.
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "RecordError", "TileSetError"]
+__all__ = ["IllegalActionError", "NotationError", "RecordError", "TileSetError"]
 
 
 class IllegalActionError(ValueError):
@@ -16,6 +16,20 @@ class IllegalActionError(ValueError):
     The message says why: wrong phase, cell not open, edge mismatch on a
     side, feature already occupied, no piece left, ...
     """
+
+
+class NotationError(ValueError):
+    """Text that is not an action in the notation (:mod:`~carcassonne_amazonas.notation`).
+
+    ``text`` is the text, ``index`` the position (from 0) of the character where
+    reading stopped and ``reason`` what was expected there.
+    """
+
+    def __init__(self, text: str, index: int, reason: str) -> None:
+        self.text = text
+        self.index = index
+        self.reason = reason
+        super().__init__(f"bad action {text!r} at character {index + 1}: {reason}")
 
 
 class TileSetError(ValueError):

@@ -13,6 +13,7 @@ from typing import TypeAlias
 import attrs
 
 from .geometry import Position, Rotation
+from .reprs import ShortEnumRepr, repr_pretty
 from .tiles import Terrain, TileId
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-class BoatReason(enum.Enum):
+class BoatReason(ShortEnumRepr, enum.Enum):
     """Why a boat moved."""
 
     BOAT_ICONS_JOINED = "boat icons joined"
@@ -52,6 +53,8 @@ class TileDrawn:
     player: int
     tile: TileId
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class TileRemoved:
@@ -59,6 +62,8 @@ class TileRemoved:
 
     player: int
     tile: TileId
+
+    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True)
@@ -70,6 +75,8 @@ class TilePlaced:
     position: Position
     rotation: Rotation
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class DoubleChosen:
@@ -77,6 +84,8 @@ class DoubleChosen:
 
     player: int
     tile: TileId
+
+    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True)
@@ -88,6 +97,8 @@ class PiecePlaced:
     position: Position
     segment: int
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class BoatAdvanced:
@@ -97,6 +108,8 @@ class BoatAdvanced:
     reason: BoatReason
     from_space: int
     to_space: int
+
+    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True)
@@ -115,6 +128,8 @@ class FeatureScored:
     meeples_returned: tuple[int, ...]
     final: bool = False
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class AmazonScored:
@@ -126,6 +141,8 @@ class AmazonScored:
     ranks: tuple[int, ...]
     points: tuple[int, ...]
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class JungleScored:
@@ -136,6 +153,8 @@ class JungleScored:
     camps: tuple[int, ...]
     points: tuple[int, ...]
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class RiverScored:
@@ -144,6 +163,8 @@ class RiverScored:
     ranks: tuple[int, ...]
     points: tuple[int, ...]
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class GameOver:
@@ -151,6 +172,8 @@ class GameOver:
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+    _repr_pretty_ = repr_pretty
 
 
 Event: TypeAlias = (

@@ -26,7 +26,8 @@ from .events import (
 )
 from .geometry import Position
 from .state import PLAYER_COLOURS, GameState
-from .tiles import Icons, Terrain, Tile, TileKind, TileSet
+from .text import icons_text, plural, tile_description
+from .tiles import Terrain, TileSet
 
 __all__ = [
     "colour",
@@ -55,29 +56,6 @@ def _names(players: Sequence[int]) -> str:
 def _points(points: Sequence[int]) -> str:
     gained = [f"{colour(p)} +{n}" for p, n in enumerate(points) if n]
     return ", ".join(gained) if gained else "nobody scores"
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an ``s`` unless the count is 1: ``2 caimans``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def icons_text(icons: Icons) -> str:
-    """The icons in words, such as ``1 Boat icon, 2 animals`` (empty for no icons)."""
-    parts = [(icons.boats, "Boat icon"), (icons.fruit, "Fruit icon"), (icons.animals, "animal"),
-             (icons.caimans, "caiman"), (icons.piranhas, "piranha")]
-    return ", ".join(plural(n, word) for n, word in parts if n)
-
-
-def tile_description(tile: Tile) -> str:
-    """A tile copy in words: its name, the layout's title, its kind and its icons."""
-    mark = ' with "!"' if tile.layout.exclamation else ""
-    icons = [f"{icons_text(i)} on {s.name}" for s, i in zip(tile.layout.segments, tile.icons)
-             if i]
-    kind = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
-            TileKind.DOUBLE: "double", TileKind.START: "start"}[tile.kind]
-    return (f"{tile.name} \u201c{tile.layout.title}\u201d ({kind} tile{mark}"
-            + (f"; {'; '.join(icons)}" if icons else "") + ")")
 
 
 def _segment_label(state: GameState, position: Position, segment: int) -> str:

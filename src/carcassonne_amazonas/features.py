@@ -19,6 +19,7 @@ import attrs
 
 from .board import Board
 from .geometry import KEY_DELTAS, PORTS_PER_SIDE, facing_port
+from .reprs import repr_pretty
 from .tiles import Terrain
 
 __all__ = ["Feature", "FeatureGraph", "PlacementResult", "node_of", "placement_of", "segment_of"]
@@ -43,7 +44,7 @@ def segment_of(node: int) -> int:
     return node & _SEGMENT_MASK
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Feature:
     """One tributary, village, jungle or the Amazon (F1).
 
@@ -60,6 +61,15 @@ class Feature:
     fruit: int
     animals: int
     pieces: tuple[tuple[int, int], ...] = ()
+
+    def __repr__(self) -> str:
+        state = "completed" if self.is_completed else f"{self.open_ports} open ports"
+        tiles = self.tile_count
+        return (f"<Feature {self.terrain.label}: {tiles} tile{'' if tiles == 1 else 's'}, {state}, "
+                f"boats={self.boats}, fruit={self.fruit}, animals={self.animals}, "
+                f"pieces={self.pieces}>")
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def is_completed(self) -> bool:
@@ -94,7 +104,7 @@ class Feature:
         return tuple(sorted(p for p, n in counts.items() if n == most))
 
 
-@attrs.frozen(slots=True, eq=False)
+@attrs.frozen(slots=True, eq=False, repr=False)
 class FeatureGraph:
     """Immutable map from nodes to features.  Equal graphs hold the same pieces."""
 
@@ -111,6 +121,12 @@ class FeatureGraph:
 
     def __hash__(self) -> int:
         return hash(self.piece_set())
+
+    def __repr__(self) -> str:
+        return (f"<FeatureGraph: {len(self._features)} features, "
+                f"{len(self.piece_set())} pieces>")
+
+    _repr_pretty_ = repr_pretty
 
     def piece_set(self) -> frozenset[tuple[int, int]]:
         """Every ``(node, player)`` piece on the board."""
@@ -237,6 +253,8 @@ class PlacementResult:
     graph: FeatureGraph
     touched: tuple[int, ...]
     boat_gains: tuple[int, ...]
+
+    _repr_pretty_ = repr_pretty
 
 
 

@@ -30,6 +30,8 @@ from typing import Final
 
 import attrs
 
+from .reprs import ShortEnumRepr, repr_pretty
+
 __all__ = [
     "PORTS_PER_SIDE",
     "Position",
@@ -60,9 +62,12 @@ def _coordinate(_instance: object, attribute: attrs.Attribute[int], value: int) 
         raise TypeError(f"Position.{attribute.name} must be an int, not {type(value).__name__}")
 
 
-@attrs.frozen(order=True, slots=True)
+@attrs.frozen(order=True, slots=True, repr=False)
 class Position:
-    """A cell of the grid (RULES G1): ``x`` grows east, ``y`` grows downstream."""
+    """A cell of the grid (RULES G1): ``x`` grows east, ``y`` grows downstream.
+
+    ``repr`` is ``Position(0, 4)``, ``str`` is ``0,4`` (as in the notation).
+    """
 
     x: int = attrs.field(validator=_coordinate)
     y: int = attrs.field(validator=_coordinate)
@@ -70,13 +75,18 @@ class Position:
     def __str__(self) -> str:
         return f"{self.x},{self.y}"
 
+    def __repr__(self) -> str:
+        return f"Position({self.x!r}, {self.y!r})"
+
+    _repr_pretty_ = repr_pretty
+
     def neighbour(self, side: Side) -> Position:
         """The cell across ``side``."""
         dx, dy = _SIDE_DELTAS[side]
         return Position(self.x + dx, self.y + dy)
 
 
-class Side(enum.IntEnum):
+class Side(ShortEnumRepr, enum.IntEnum):
     """A side of a cell; clockwise order starting at the upstream (north) side."""
 
     NORTH = 0
@@ -95,7 +105,7 @@ class Side(enum.IntEnum):
         return "NESW"[self]
 
 
-class Rotation(enum.IntEnum):
+class Rotation(ShortEnumRepr, enum.IntEnum):
     """A clockwise quarter-turn count (RULES G5).
 
     Standard tiles use all four; Amazon and double tiles only ``R0`` and

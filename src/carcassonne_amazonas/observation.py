@@ -89,6 +89,7 @@ import attrs
 
 from .encoding import ActionSpace, action_space
 from .geometry import KEY_STRIDE, PORTS_PER_SIDE, Rotation, Side
+from .reprs import repr_pretty
 from .state import PLAYER_COLOURS, GameState, Phase, PieceKind, PlayerState, Rules
 from .tiles import Layout, Terrain, Tile, TileKind, TileSet
 
@@ -129,7 +130,7 @@ class BoardPlane:
     COUNT = 38
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class ObservationLayout:
     """Where everything lies in :func:`observation_tensor` for one tile set.
 
@@ -146,6 +147,12 @@ class ObservationLayout:
     y_min: int
     fields: dict[str, tuple[int, int]] = attrs.field(eq=False)
     size: int
+
+    def __repr__(self) -> str:
+        return (f"<ObservationLayout: {self.size} values, {self.planes} planes of "
+                f"{self.height} x {self.width} cells, {len(self.fields)} vector fields>")
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def board_size(self) -> int:

@@ -22,6 +22,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from .reprs import ShortEnumRepr, repr_pretty
 from .tiles import Tile, TileKind
 
 __all__ = ["DRAW_MODES", "Draws", "Pile", "Shuffle", "as_draws", "shuffled_pile", "slice_plan"]
@@ -45,7 +46,7 @@ def as_draws(value: object) -> Draws:
     raise ValueError(f"draws must be 'seeded' or 'explicit', not {value!r}")
 
 
-class Shuffle(enum.Enum):
+class Shuffle(ShortEnumRepr, enum.Enum):
     """How the land tiles are shuffled (C7).
 
     ``STRATIFIED`` (the default, our **Decision** for "making sure the Amazon
@@ -78,7 +79,7 @@ def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], .
     return tuple(plan)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Pile:
     """The land tiles not drawn yet, and what is known about their order.
 
@@ -95,6 +96,13 @@ class Pile:
     amazon_drawn: int = 0
     explicit: bool = False
     seed: int | None = attrs.field(default=None, eq=False)
+
+    def __repr__(self) -> str:
+        # Never the order: a seeded pile's order is the future, which players must not see.
+        mode = "explicit draws" if self.explicit else "seeded"
+        return f"<Pile: {len(self.tiles)} tiles left, {self.drawn} drawn, {mode}>"
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def remaining(self) -> tuple[Tile, ...]:

@@ -42,6 +42,7 @@ from .errors import IllegalActionError, RecordError
 from .jsonio import Fields, parse_json
 from .notation import NotationError, format_action, parse_action
 from .pile import Draws, as_draws
+from .reprs import repr_pretty
 from .snapshot import (
     read_header,
     rules_to_json,
@@ -66,7 +67,7 @@ def _original_order(state: GameState) -> tuple[Tile, ...] | None:
     return (*state.removed, *hand, *state.pile.tiles)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameRecord:
     """A game's setup and actions.  Build with :meth:`from_game` or :meth:`from_json`.
 
@@ -84,6 +85,23 @@ class GameRecord:
     pile: tuple[str, ...] | None
     start: GameState | None
     actions: tuple[Action, ...]
+
+    def __repr__(self) -> str:
+        if self.start is not None:
+            origin = "from a saved position"
+        elif self.draws == "explicit":
+            origin = "explicit draws"
+        elif self.seed is not None:
+            origin = f"seed {self.seed}"
+        else:
+            origin = "a given draw order"
+        texts = [_text(action) for action in self.actions]
+        shown = " ".join(texts if len(texts) <= 6 else [*texts[:4], "...", texts[-1]])
+        count = f"{len(texts)} action{'' if len(texts) == 1 else 's'}"
+        return f"<GameRecord: {self.num_players} players, {origin}, {count}: {shown}>" \
+            if texts else f"<GameRecord: {self.num_players} players, {origin}, no actions>"
+
+    _repr_pretty_ = repr_pretty
 
     @classmethod
     def from_game(cls, initial_state: GameState, actions: Iterable[Action]) -> GameRecord:

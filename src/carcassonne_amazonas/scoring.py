@@ -11,6 +11,7 @@ import attrs
 
 from .boat_track import rank_points
 from .features import Feature
+from .reprs import repr_pretty
 from .tiles import Terrain
 
 __all__ = [
@@ -47,6 +48,8 @@ class FeaturePoints:
 
     points: tuple[int, ...]
     pieces: tuple[int, ...]
+
+    _repr_pretty_ = repr_pretty
 
 
 def score_feature(feature: Feature, value: int, num_players: int) -> FeaturePoints:

@@ -19,6 +19,7 @@ import attrs
 from .bots import derive_seed, make_bot
 from .engine import apply_action, new_game
 from .explain import colour
+from .reprs import repr_pretty
 from .state import Rules
 from .tilefile import load_tileset
 
@@ -54,6 +55,8 @@ class GameResult:
     """Per player: points by category, in the order of ``CATEGORIES``."""
     actions: int
     removed: int
+
+    _repr_pretty_ = repr_pretty
 
 
 def simulate_game(index: int, seed: int, kinds: tuple[str, ...],

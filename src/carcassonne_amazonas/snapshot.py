@@ -38,8 +38,9 @@ from .features import FeatureGraph, node_of
 from .geometry import Position, Rotation, cell_key
 from .jsonio import Fields, check_int, parse_json
 from .pile import Pile, Shuffle, plan_for
+from .reference import reference_tileset
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
-from .tiles import Terrain, Tile, TileKind, TileSet, reference_tileset
+from .tiles import Terrain, Tile, TileKind, TileSet
 
 __all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_json",
            "state_to_json", "tileset_from_json"]

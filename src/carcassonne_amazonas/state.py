@@ -16,8 +16,12 @@ from .actions import PlaceTile
 from .board import Board, Placement
 from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
 from .geometry import Position
+from .pieces import PLAYER_COLOURS, PieceKind, PlacedPiece
 from .pile import Pile, Shuffle
-from .tiles import Terrain, Tile, TileSet, reference_tileset
+from .reference import reference_tileset
+from .reprs import ShortEnumRepr, changed_fields_repr, repr_pretty
+from .text import state_text
+from .tiles import Terrain, Tile, TileSet
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -31,11 +35,7 @@ __all__ = [
     "ScoreBreakdown",
 ]
 
-#: Colours of players 0..4 (C1).
-PLAYER_COLOURS = ("yellow", "red", "green", "blue", "black")
-
-
-class Phase(enum.Enum):
+class Phase(ShortEnumRepr, enum.Enum):
     """Where the current turn stands (RULES T1–T8)."""
 
     PLACE_TILE = "place tile"
@@ -52,25 +52,20 @@ class Phase(enum.Enum):
     """The last land tile has been placed and final scoring is done (E1)."""
 
 
-class PieceKind(enum.Enum):
-    """Meeples stand on tributaries and villages, camps in jungles (C2, T5)."""
-
-    MEEPLE = "meeple"
-    CAMP = "camp"
-
-
 def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"Rules.{attribute.name} must be an int, not {type(value).__name__}")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Rules:
     """Rule options of a game (RULES C7, C8; Decisions documented per option).
 
     ``first_player`` starts (C8); ``shuffle`` and ``slices`` choose how the
     pile is shuffled (C7: stratified into ``slices`` equal slices by default);
-    ``tileset`` is the reference set unless a custom one is given.
+    ``tileset`` is the reference set unless a custom one is given.  ``repr``
+    names only the options that differ from the defaults: ``Rules()``,
+    ``Rules(shuffle=Shuffle.UNIFORM)``.
     """
 
     tileset: TileSet = attrs.field(factory=reference_tileset,
@@ -80,10 +75,16 @@ class Rules:
                                    validator=attrs.validators.instance_of(Shuffle))
     slices: int = attrs.field(default=5, validator=_whole_number)
 
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
-@attrs.frozen(slots=True)
+
+@attrs.frozen(slots=True, repr=False)
 class ScoreBreakdown:
-    """A player's points by where they came from, over the whole game."""
+    """A player's points by where they came from, over the whole game.
+
+    ``repr`` names only the categories with points: ``ScoreBreakdown(villages=7)``.
+    """
 
     tributaries: int = 0
     """Completed tributaries (T7) and, at the end, unfinished ones (E2)."""
@@ -105,10 +106,14 @@ class ScoreBreakdown:
         """This breakdown with points added to the named categories."""
         return attrs.evolve(self, **{k: getattr(self, k) + v for k, v in points.items()})
 
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
-@attrs.frozen(slots=True)
+
+@attrs.frozen(slots=True, repr=False)
 class FinalScore:
-    """One player's final scoring, by category (E2–E5)."""
+    """One player's final scoring, by category (E2–E5); ``repr`` names the categories
+    with points."""
 
     tributaries: int = 0
     villages: int = 0
@@ -120,10 +125,14 @@ class FinalScore:
         """All final-scoring points."""
         return self.tributaries + self.villages + self.camps + self.river
 
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
-@attrs.frozen(slots=True)
+
+@attrs.frozen(slots=True, repr=False)
 class PlayerState:
-    """One player's score, boat and supply (C2, C9)."""
+    """One player's score, boat and supply (C2, C9); ``repr`` names what differs from
+    the start of a game: ``PlayerState(score=4, boat=3, ...)``."""
 
     score: int = 0
     boat: int = 1
@@ -132,23 +141,19 @@ class PlayerState:
     camps_in_supply: int = 2
     breakdown: ScoreBreakdown = ScoreBreakdown()
 
-
-@attrs.frozen(slots=True)
-class PlacedPiece:
-    """A meeple or camp on the board: on ``segment`` of the tile anchored at ``position``."""
-
-    player: int
-    kind: PieceKind
-    position: Position
-    segment: int
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, repr=False)
 class GameState:
     """A complete, immutable game position.
 
     Read it through its attributes and properties; make the next one with
-    :func:`~carcassonne_amazonas.engine.apply_action`.
+    :func:`~carcassonne_amazonas.engine.apply_action`.  ``print(state)`` shows the
+    board as text with the scores and the tile in hand
+    (:func:`~carcassonne_amazonas.text.state_text`); ``repr(state)`` is one line:
+    the players, who is to do what, the tiles placed and the scores.
     """
 
     rules: Rules
@@ -240,6 +245,31 @@ class GameState:
             raise ValueError(f"the tile at ({position}) has segments 0..{len(segments) - 1}, "
                              f"not {segment}")
         return self.features.feature_of(node_of(index, segment))
+
+    def __str__(self) -> str:
+        return state_text(self)
+
+    def __repr__(self) -> str:
+        placed = len(self.board) - 1  # the start tile lies there from the setup
+        return (f"<GameState: {self.num_players} players, {self._doing()}, "
+                f"{placed} tile{'' if placed == 1 else 's'} placed, scores {self.scores}>")
+
+    _repr_pretty_ = repr_pretty
+
+    def _doing(self) -> str:
+        """Who is to do what, in a few words (for the repr)."""
+        if self.is_terminal:
+            winners = " and ".join(PLAYER_COLOURS[p] for p in self.winners)
+            return f"game over, won by {winners}"
+        who = PLAYER_COLOURS[self.current_player]
+        if self.phase is Phase.DRAW_TILE:
+            return f"{who} to draw a tile"
+        if self.phase is Phase.CHOOSE_DOUBLE:
+            return f"{who} to choose a double tile"
+        if self.phase is Phase.PLACE_PIECE:
+            return f"{who} to place a piece or pass"
+        assert self.tile_in_hand is not None
+        return f"{who} to place {self.tile_in_hand.name}"
 
     def pieces(self) -> Iterator[PlacedPiece]:
         """Every meeple and camp on the board."""

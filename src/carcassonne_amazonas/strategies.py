@@ -52,8 +52,9 @@ from .engine import apply_action, legal_actions, new_game
 from .geometry import Position, Rotation
 from .notation import format_action, parse_action
 from .pile import DRAW_MODES, Draws, Shuffle, as_draws
+from .reference import reference_tileset
 from .state import GameState, Phase, Rules
-from .tiles import TileId, TileKind, TileSet, reference_tileset
+from .tiles import TileId, TileKind, TileSet
 
 __all__ = [
     "PHASES",

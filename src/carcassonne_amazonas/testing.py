@@ -59,6 +59,7 @@ from .geometry import PORTS_PER_SIDE, Position, Side, facing_port
 from .pile import Draws, Shuffle
 from .record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from .records import GameRecord
+from .reference import reference_tileset
 from .state import GameState, Phase, Rules
 from .strategies import (
     PHASES,
@@ -68,7 +69,7 @@ from .strategies import (
     replay_game,
     turns_played,
 )
-from .tiles import Terrain, TileKind, TileSet, VariantCell, reference_tileset
+from .tiles import Terrain, TileKind, TileSet, VariantCell
 
 __all__ = [
     "CORRUPTIONS",

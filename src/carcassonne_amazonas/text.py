@@ -1,11 +1,14 @@
 """Plain-text pictures for terminals: the board, single tiles, the boat track, the players.
 
+:func:`state_text` is what ``str(state)`` shows: the board, the players and the
+tile in hand.
+
 :func:`board_text` draws the board as a grid of 3×3 character glyphs, one per
-cell, with the x coordinates above (``R`` marks the river column) and the y
+cell, with the x coordinates above (``~`` marks the river column) and the y
 coordinates on the left.  The start of a game, after one Amazon tile::
 
        -1  0  1  2
-           R
+           ~
 
     -1    [ ][ ]
 
@@ -52,15 +55,27 @@ nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .board import Placement
 from .geometry import PORTS_PER_SIDE, Position, Rotation, Side
-from .state import PLAYER_COLOURS, GameState, PieceKind
-from .tiles import Terrain, Tile, VariantCell
+from .pieces import PLAYER_COLOURS, PieceKind
+from .tiles import Icons, Terrain, Tile, TileKind, VariantCell
+
+if TYPE_CHECKING:  # the state module draws itself with this one: no import at run time
+    from .state import GameState
 
 __all__ = [
     "PLAYER_LETTERS",
     "board_text",
+    "icons_text",
     "players_text",
+    "plural",
+    "side_by_side",
+    "state_text",
+    "tile_description",
+    "tile_pictures",
     "tile_text",
     "track_text",
 ]
@@ -68,12 +83,40 @@ __all__ = [
 #: One letter per player colour (yellow, red, green, blue, black).
 PLAYER_LETTERS = "YRGBK"
 
+#: Marks the river column under the x coordinates (not a player's letter).
+RIVER_MARK = "~"
+
 _MIDDLE = 1  # offset of a side's middle port from its first port
 _CORNERS = ((Side.NORTH, 0, Side.WEST, 2), (Side.NORTH, 2, Side.EAST, 0),
             (Side.SOUTH, 2, Side.WEST, 0), (Side.SOUTH, 0, Side.EAST, 2))
 _LEGEND = ("legend: . jungle  | - tributary  + junction/bend  o rock  # village  ~ Amazon  "
            "[ ] open cell  [v] next river cell",
            "        Y R G B K meeples (yellow red green blue black), y r g b k camps")
+
+
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, with an ``s`` unless the count is 1: ``2 caimans``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def icons_text(icons: Icons) -> str:
+    """The icons in words, such as ``1 Boat icon, 2 animals`` (empty for no icons)."""
+    parts = [(icons.boats, "Boat icon"), (icons.fruit, "Fruit icon"), (icons.animals, "animal"),
+             (icons.caimans, "caiman"), (icons.piranhas, "piranha")]
+    return ", ".join(plural(n, word) for n, word in parts if n)
+
+
+_KIND_WORDS = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
+               TileKind.DOUBLE: "double", TileKind.START: "start"}
+
+
+def tile_description(tile: Tile) -> str:
+    """A tile copy in words: its name, the layout's title, its kind and its icons."""
+    mark = ' with "!"' if tile.layout.exclamation else ""
+    icons = [f"{icons_text(i)} on {s.name}" for s, i in zip(tile.layout.segments, tile.icons)
+             if i]
+    return (f"{tile.name} \u201c{tile.layout.title}\u201d ({_KIND_WORDS[tile.kind]} tile{mark}"
+            + (f"; {'; '.join(icons)}" if icons else "") + ")")
 
 
 def _terrain_at(tile: Tile, cell: VariantCell, port: int) -> Terrain | None:
@@ -182,6 +225,22 @@ def tile_text(tile: Tile, rotation: Rotation = Rotation.R0) -> list[str]:
     return lines
 
 
+def side_by_side(blocks: Sequence[tuple[str, Sequence[str]]], gap: int = 4) -> list[str]:
+    """Text blocks next to each other, each under its heading."""
+    widths = [max([len(title), *map(len, lines)]) for title, lines in blocks]
+    height = max(len(lines) for _, lines in blocks)
+    rows = ["".join(title.ljust(w + gap) for (title, _), w in zip(blocks, widths)).rstrip()]
+    for i in range(height):
+        rows.append("".join((lines[i] if i < len(lines) else "").ljust(w + gap)
+                            for (_, lines), w in zip(blocks, widths)).rstrip())
+    return rows
+
+
+def tile_pictures(tile: Tile) -> list[str]:
+    """The tile in each rotation it may be placed in, side by side, headed by the angle."""
+    return side_by_side([(f"{r.degrees}°", tile_text(tile, r)) for r in tile.layout.rotations])
+
+
 def _piece_letters(state: GameState) -> dict[tuple[Position, int], str]:
     letters = {}
     for piece in state.pieces():
@@ -195,7 +254,7 @@ def board_text(state: GameState, *, legend: bool = True) -> str:
     """The board as a character grid, then the river and the boat track.
 
     Each cell is a 3×3 glyph (see the module); open cells show ``[ ]``, the
-    cell of the next river tile ``[v]``; the river column is marked ``R`` under
+    cell of the next river tile ``[v]``; the river column is marked ``~`` under
     the x coordinates.  The last lines locate the river end and show the boat
     track (:func:`track_text`).
     """
@@ -214,7 +273,7 @@ def board_text(state: GameState, *, legend: bool = True) -> str:
     label = max(len(str(y)) for y in ys) + 1
     columns = range(min(xs), max(xs) + 1)
     lines = [(" " * label + "".join(f"{x:^3}" for x in columns)).rstrip(),
-             (" " * label + "".join(" R " if x == board.river_column else "   "
+             (" " * label + "".join(f" {RIVER_MARK} " if x == board.river_column else "   "
                                     for x in columns)).rstrip()]
     for y in range(min(ys), max(ys) + 1):
         for row in range(3):
@@ -262,3 +321,33 @@ def players_text(state: GameState) -> str:
                      f"{b.tributaries:>4} {b.villages:>4} {b.amazon:>4} {b.camps:>4} "
                      f"{b.river:>5}")
     return "\n".join(lines)
+
+
+def _decision_text(state: GameState) -> list[str]:
+    """Who is to do what, with the tile in hand and its pictures."""
+    who = PLAYER_COLOURS[state.current_player]
+    if state.is_terminal:
+        best = max(state.scores)
+        names = " and ".join(PLAYER_COLOURS[p] for p in state.winners)
+        shared = "shared victory: " if len(state.winners) > 1 else "the winner is "
+        return [f"game over; {shared}{names} with {plural(best, 'point')}"]
+    if state.is_chance_node:
+        return [f"{who} to draw a tile ({plural(state.tiles_left, 'tile')} left)"]
+    tile = state.tile_in_hand
+    if tile is not None:  # phases PLACE_TILE and PLACE_DOUBLE
+        return [f"{who} to place {tile_description(tile)}; "
+                f"{plural(state.tiles_left, 'tile')} left to draw",
+                *("  " + line for line in tile_pictures(tile))]
+    if state.piece_position is not None:  # the piece step
+        placement = state.board.placements[state.piece_placement]
+        return [f"{who} to place a meeple or a camp on {placement.tile.name} at "
+                f"({placement.position}), or pass"]
+    names = ", ".join(tile.name for tile in state.doubles_left)  # CHOOSE_DOUBLE
+    return [f"{who} to choose a double tile to place downstream: {names}"]
+
+
+def state_text(state: GameState) -> str:
+    """What ``str(state)`` shows: the board (without its legend), the players' scores,
+    boats and supplies, and who is to do what, with the tile in hand."""
+    return "\n".join([board_text(state, legend=False), players_text(state),
+                      *_decision_text(state)])

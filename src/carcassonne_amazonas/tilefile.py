@@ -32,9 +32,7 @@ with its line number, layout and port.
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import importlib.resources
 import os
 import re
 import shlex
@@ -58,9 +56,8 @@ from .tiles import (
     build_variants,
 )
 
-__all__ = ["load_reference_tileset", "load_tileset", "parse_tileset", "tileset_problems"]
+__all__ = ["load_tileset", "parse_tileset", "tileset_problems"]
 
-REFERENCE_FILE = "amazonas.tiles"
 MAX_TILES = 400  # keeps every reachable cell inside the engine's cell-key range
 
 _ICON_FIELDS = {
@@ -482,11 +479,4 @@ def load_tileset(path: str | os.PathLike[str]) -> TileSet:
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     return parse_tileset(text, os.fspath(path))
-
-
-@functools.cache
-def load_reference_tileset() -> TileSet:
-    """The reference set shipped in the package's ``data`` folder (cached)."""
-    resource = importlib.resources.files("carcassonne_amazonas") / "data" / REFERENCE_FILE
-    return parse_tileset(resource.read_text(encoding="utf-8"), REFERENCE_FILE)
 

@@ -6,9 +6,10 @@ segment touches (RULES F2).  A :class:`Tile` is one physical copy of a layout
 with its own icons (TILESET.md: copies of one layout differ in their icons).
 
 Tile sets are read from text files by :mod:`carcassonne_amazonas.tilefile`;
-:func:`reference_tileset` loads the reconstructed set shipped with the
-package.  Each layout precomputes its :class:`Variant` per rotation once, so
-the engine never rotates anything during play.
+:func:`~carcassonne_amazonas.reference.reference_tileset` loads the
+reconstructed set shipped with the package.  Each layout precomputes its
+:class:`Variant` per rotation once, so the engine never rotates anything during
+play.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .geometry import (
     rotate_offset,
     rotate_port,
 )
+from .reprs import ShortEnumRepr, changed_fields_repr, repr_pretty
 
 __all__ = [
     "CellPort",
@@ -42,14 +44,13 @@ __all__ = [
     "TileSet",
     "Variant",
     "VariantCell",
-    "reference_tileset",
 ]
 
 #: Identifies one physical tile copy inside its tile set (its index there).
 TileId = NewType("TileId", int)
 
 
-class Terrain(enum.IntEnum):
+class Terrain(ShortEnumRepr, enum.IntEnum):
     """What a segment is, and so what an edge shows (RULES F1, F2, G4).
 
     An edge's terrain is that of the segment at its middle port: jungle,
@@ -67,7 +68,7 @@ class Terrain(enum.IntEnum):
         return self.name.lower()
 
 
-class TileKind(enum.Enum):
+class TileKind(ShortEnumRepr, enum.Enum):
     """The four kinds of tile (RULES C3–C5)."""
 
     STANDARD = "standard"
@@ -81,15 +82,21 @@ class TileKind(enum.Enum):
         return self in (TileKind.AMAZON, TileKind.DOUBLE)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Icons:
-    """Icons drawn on one segment of one tile copy (RULES F7)."""
+    """Icons drawn on one segment of one tile copy (RULES F7).
+
+    ``repr`` names only the icons present: ``Icons(fruit=1)``, ``Icons()`` for none.
+    """
 
     boats: int = 0
     fruit: int = 0
     animals: int = 0
     caimans: int = 0
     piranhas: int = 0
+
+    __repr__ = changed_fields_repr
+    _repr_pretty_ = repr_pretty
 
     def __add__(self, other: Icons) -> Icons:
         return Icons(
@@ -119,6 +126,8 @@ class CellPort:
         name = port_name(self.port)
         return name if (self.dx, self.dy) == (0, 0) else f"{name}@{self.dx},{self.dy}"
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class Segment:
@@ -127,6 +136,8 @@ class Segment:
     name: str
     terrain: Terrain
     ports: tuple[CellPort, ...]
+
+    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True)
@@ -143,6 +154,8 @@ class VariantCell:
     edges: tuple[int, int, int, int]
     port_segments: tuple[int, ...]
 
+    _repr_pretty_ = repr_pretty
+
 
 @attrs.frozen(slots=True)
 class Variant:
@@ -150,6 +163,8 @@ class Variant:
 
     rotation: Rotation
     cells: tuple[VariantCell, ...]
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def edge_signature(self) -> int:
@@ -176,6 +191,13 @@ class Layout:
     variants: tuple[Variant, ...] = attrs.field(default=(), repr=False)
     # edge constraint signature -> bit mask of fitting rotations, filled on demand.
     fit_masks: dict[int, int] = attrs.field(factory=dict, repr=False)
+
+    def __repr__(self) -> str:
+        mark = "!" if self.exclamation else ""
+        return (f"<Layout {self.name}: {self.kind.value}{mark} {self.width}x{self.height}, "
+                f"{self.title!r}>")
+
+    _repr_pretty_ = repr_pretty
 
     @property
     def rotations(self) -> tuple[Rotation, ...]:
@@ -252,7 +274,9 @@ class Tile:
         return total
 
     def __repr__(self) -> str:
-        return f"Tile({self.name})"
+        return f"<Tile {self.name} {self.layout.title!r}>"
+
+    _repr_pretty_ = repr_pretty
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Tile) and other.id == self.id and other.name == self.name
@@ -270,6 +294,8 @@ class StartSide:
     max_players: int
     river_spaces: int
     mouth_points: tuple[int, ...]
+
+    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -292,7 +318,9 @@ class TileSet:
         return isinstance(other, TileSet) and other.checksum == self.checksum
 
     def __repr__(self) -> str:
-        return f"TileSet({self.name!r}, checksum={self.checksum[:12]!r}, {len(self.tiles)} tiles)"
+        return f"<TileSet {self.name!r}: {len(self.tiles)} tiles, checksum {self.checksum[:12]}>"
+
+    _repr_pretty_ = repr_pretty
 
     def __hash__(self) -> int:
         return hash(self.checksum)
@@ -393,12 +421,3 @@ def build_variants(kind: TileKind, width: int, height: int,
         variants.append(Variant(rotation, tuple(variant_cells)))
     return tuple(variants)
 
-
-def reference_tileset() -> TileSet:
-    """The reconstructed reference tile set shipped with the package (TILESET.md).
-
-    Loaded once and cached.
-    """
-    from .tilefile import load_reference_tileset
-
-    return load_reference_tileset()

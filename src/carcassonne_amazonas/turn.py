@@ -37,7 +37,7 @@ from .scoring import (
     river_points,
     score_feature,
 )
-from .state import FinalScore, GameState, Phase, PlayerState
+from .state import PLAYER_COLOURS, FinalScore, GameState, Phase, PlayerState
 from .tiles import Terrain, Tile, TileKind
 
 __all__ = ["Turn"]
@@ -200,13 +200,13 @@ class Turn:
                 f"needs {wanted} (T5, F6: nothing goes on the Amazon)")
         supply = self.players[player]
         if (supply.camps_in_supply if camp else supply.meeples_in_supply) == 0:
-            raise IllegalActionError(f"player {player} has no {what} left (T5)")
+            raise IllegalActionError(f"{PLAYER_COLOURS[player]} has no {what} left (T5)")
         node = node_of(index, action.segment)
         feature = self.graph.feature_of(node)
         if feature.pieces:
-            owners = ", ".join(str(p) for p in sorted({p for _, p in feature.pieces}))
+            owners = " and ".join(PLAYER_COLOURS[p] for p in sorted({p for _, p in feature.pieces}))
             raise IllegalActionError(
-                f"that {segment.terrain.label} already holds a piece of player {owners} (T5)")
+                f"that {segment.terrain.label} already holds a piece of {owners} (T5)")
         self.graph = self.graph.with_piece(node, player)
         self.players[player] = PlayerState(
             supply.score, supply.boat, supply.meeples_in_supply - (0 if camp else 1),
