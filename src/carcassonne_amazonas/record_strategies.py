@@ -32,7 +32,9 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from .engine import new_game
 from .notation import parse_action
 from .pile import Draws
+from .provenance import code_for, remember
 from .records import RECORD_SCHEMA, GameRecord
+from .reprs import repr_pretty
 from .state import GameState, Phase, Rules
 from .strategies import GameSpec, PlayedGame, played_games, replay_game
 
@@ -64,19 +66,25 @@ def games(num_players: int | None = None, *, min_turns: int = 0, max_turns: int 
     """
     spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
                        non_terminal=non_terminal, draws=draws, rules=rules)
-    return played_games(spec).flatmap(_rebuilt_record)
+    return played_games(spec).map(_remembered_record)
 
 
-def _rebuilt_record(game: PlayedGame) -> st.SearchStrategy[GameRecord]:
-    # Built by game_record, so that a failing example is shown as that call.
-    args, keywords = game.replay_arguments()
-    return st.builds(game_record, *map(st.just, args),
-                     **{k: st.just(v) for k, v in keywords.items()})
+def _remembered_record(game: PlayedGame) -> GameRecord:
+    # Hypothesis then prints the record as the call that rebuilds it (see provenance.py).
+    record = GameRecord.from_game(game.initial, game.actions)
+    remember(record, game.replay_code("game_record"))
+    return record
 
 
-@attrs.frozen
+_SHOWN = 240  # characters of a record's text a repr shows
+
+
+@attrs.frozen(repr=False)
 class RecordText:
     """Record JSON drawn by :func:`records`.
+
+    Its ``repr`` shortens a long ``text`` and shows ``record`` as the
+    :func:`game_record` call that rebuilds it when there is one.
 
     ``valid`` says whether :meth:`GameRecord.from_json
     <carcassonne_amazonas.records.GameRecord.from_json>` must load ``text``
@@ -88,7 +96,16 @@ class RecordText:
     text: str
     valid: bool
     corruption: str
-    record: GameRecord = attrs.field(repr=False)
+    record: GameRecord
+
+    def __repr__(self) -> str:
+        text = repr(self.text) if len(self.text) <= _SHOWN else \
+            f"<{len(self.text)} characters: {self.text[:_SHOWN // 2]!r} ...>"
+        record = code_for(self.record) or repr(self.record)
+        return (f"RecordText(valid={self.valid}, corruption={self.corruption!r}, "
+                f"record={record}, text={text})")
+
+    _repr_pretty_ = repr_pretty
 
 
 def records(valid: bool | None = None, *, num_players: int | None = None,
@@ -131,7 +148,7 @@ def _record_of(draw: st.DrawFn, game: PlayedGame) -> GameRecord:
     forms = ["new game", "state on the way"] + (["draw order"] if game.draws == "seeded" else [])
     form = draw(st.sampled_from(forms), label="record starts from")
     if form == "new game":
-        return GameRecord.from_game(game.initial, game.actions)
+        return _remembered_record(game)
     if form == "draw order":
         first = game.initial
         order = (*first.removed, *([first.tile_in_hand] if first.tile_in_hand else []),

@@ -52,7 +52,9 @@ from .engine import apply_action, legal_actions, new_game
 from .geometry import Position, Rotation
 from .notation import format_action, parse_action
 from .pile import DRAW_MODES, Draws, Shuffle, as_draws
+from .provenance import remember
 from .reference import reference_tileset
+from .reprs import repr_pretty
 from .state import GameState, Phase, Rules
 from .tiles import TileId, TileKind, TileSet
 
@@ -157,6 +159,8 @@ class GameSpec:
                              f"non_terminal={non_terminal})")
         return cls(players, min_turns, max_turns, phases, modes, rules, last_turn)
 
+    _repr_pretty_ = repr_pretty
+
     def modes_for(self, phase: Phase) -> tuple[Draws, ...]:
         """The draw modes in which ``phase`` can be reached."""
         return ("explicit",) if phase is Phase.DRAW_TILE else self.draws
@@ -225,15 +229,13 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
     """
     spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
                        non_terminal=non_terminal, draws=draws, rules=rules)
-    return played_games(spec).flatmap(_replayed_state)
+    return played_games(spec).map(_remembered_state)
 
 
-def _replayed_state(game: PlayedGame) -> st.SearchStrategy[GameState]:
-    # Built once more by replay_game, so that Hypothesis shows a failing example as the
-    # call that rebuilds it (a state's fields run to hundreds of kB).
-    args, keywords = game.replay_arguments()
-    return st.builds(replay_game, *map(st.just, args),
-                     **{k: st.just(v) for k, v in keywords.items()})
+def _remembered_state(game: PlayedGame) -> GameState:
+    # Hypothesis then prints the state as the call that rebuilds it (see provenance.py).
+    remember(game.final, game.replay_code("replay_game"))
+    return game.final
 
 
 @attrs.frozen
@@ -255,11 +257,16 @@ class PlayedGame:
             return new_game(self.num_players, rules=self.rules, draws="explicit")
         return new_game(self.num_players, seed=self.seed, rules=self.rules)
 
-    def replay_arguments(self) -> tuple[tuple[object, ...], dict[str, object]]:
-        """The arguments of the :func:`replay_game` call that rebuilds ``final``."""
+    _repr_pretty_ = repr_pretty
+
+    def replay_code(self, function: str) -> str:
+        """The call of ``function`` (:func:`replay_game`, or a function with its
+        parameters) that rebuilds this game: ``replay_game(2, 't0,4,0 p', seed=3)``."""
         text = " ".join(format_action(action) for action in self.actions)
-        args: tuple[object, ...] = (self.num_players, text) if text else (self.num_players,)
-        return args, replay_keywords(self.rules, self.draws, self.seed)
+        args = [repr(self.num_players)] + ([repr(text)] if text else [])
+        keywords = replay_keywords(self.rules, self.draws, self.seed)
+        args += [f"{name}={value!r}" for name, value in keywords.items()]
+        return f"{function}({', '.join(args)})"
 
 
 def replay_keywords(rules: Rules, draws: Draws, seed: int | None) -> dict[str, object]:
