@@ -1,4 +1,4 @@
-"""A reference model of feature detection and scoring, written straight from RULES.md.
+"""A reference model of feature detection and scoring, written straight from docs/rules.md.
 
 It is short, slow and obviously correct: every question is answered from
 scratch from the tiles on the board (``state.board.placements``: each tile,
@@ -8,7 +8,7 @@ differential test (test_differential.py) plays games with the engine and
 compares every answer.
 
 Pieces are the model's own: a list of :class:`Piece` that the differential
-test keeps from the actions played (T5) and the meeples returned (T7).
+test keeps from the actions played (R-T5) and the meeples returned (R-T7).
 
 Nodes are ``(placement index, segment index)`` pairs.
 """
@@ -24,7 +24,7 @@ from carcassonne_amazonas.geometry import PORTS_PER_SIDE, facing_port
 
 Node = tuple[int, int]
 
-# C2, C5, E5: the numbers of the rules, not of any data file.
+# R-C2, R-C5, R-E5: the numbers of the rules, not of any data file.
 MEEPLES = 4
 CAMPS = 2
 START_SPACES = {2: 16, 3: 16, 4: 8, 5: 8}
@@ -54,16 +54,16 @@ class ModelFeature:
     terrain: Terrain
     nodes: frozenset[Node]
     tiles: frozenset[int]
-    """Distinct placements (F8: a double tile or the start tile counts once)."""
+    """Distinct placements (R-F8: a double tile or the start tile counts once)."""
     open_ends: int
-    """Ports facing an empty cell (F3, F4)."""
+    """Ports facing an empty cell (R-F3, R-F4)."""
     boats: int
     fruit: int
     animals: int
 
     @property
     def completed(self) -> bool:
-        """F3, F4: a tributary or village with no open end; F5: jungles never."""
+        """R-F3, R-F4: a tributary or village with no open end; R-F5: jungles never."""
         return self.terrain in (Terrain.TRIBUTARY, Terrain.VILLAGE) and self.open_ends == 0
 
     def pieces(self, pieces: Sequence[Piece]) -> list[Piece]:
@@ -82,7 +82,7 @@ def cells_of(placements: Sequence[Placement]) -> dict[tuple[int, int], tuple[int
 
 
 def features(placements: Sequence[Placement]) -> list[ModelFeature]:
-    """Every feature on the board (F1–F5, F8), by flood fill from scratch."""
+    """Every feature on the board (R-F1–R-F5, R-F8), by flood fill from scratch."""
     cells = cells_of(placements)
     links: dict[Node, set[Node]] = {}
     open_ends: dict[Node, int] = {}
@@ -122,7 +122,7 @@ def features(placements: Sequence[Placement]) -> list[ModelFeature]:
                     queue.append(other)
         seen |= component
         terrains = {terrain_of(placements, node) for node in component}
-        assert len(terrains) == 1, f"a feature of mixed terrain {terrains} (G4)"
+        assert len(terrains) == 1, f"a feature of mixed terrain {terrains} (R-G4)"
         boats = fruit = animals = 0
         for index, segment in component:
             icons = placements[index].tile.icons[segment]
@@ -146,7 +146,7 @@ def feature_of(found: Sequence[ModelFeature], node: Node) -> ModelFeature:
 # ---------------------------------------------------------------------------- placement
 
 def river_column(placements: Sequence[Placement]) -> int:
-    """G1: the column where the Amazon leaves the start tile (its south edge)."""
+    """R-G1: the column where the Amazon leaves the start tile (its south edge)."""
     start = placements[0]
     assert start.tile.kind is TileKind.START
     for vc in start.variant.cells:
@@ -156,16 +156,16 @@ def river_column(placements: Sequence[Placement]) -> int:
 
 
 def river_end_row(placements: Sequence[Placement]) -> int:
-    """G2: the last row the river occupies (start tile, Amazon and double tiles)."""
+    """R-G2: the last row the river occupies (start tile, Amazon and double tiles)."""
     return max(p.position.y + vc.dy for p in placements if p.tile.kind is not TileKind.STANDARD
                for vc in p.variant.cells)
 
 
 def legal_placements(placements: Sequence[Placement], tile: Tile) -> set[tuple[Position,
                                                                                 Rotation]]:
-    """G2–G6: every (anchor, rotation) where ``tile`` may go."""
+    """R-G2–R-G6: every (anchor, rotation) where ``tile`` may go."""
     end = river_end_row(placements)
-    if tile.kind in (TileKind.AMAZON, TileKind.DOUBLE):  # G5, G6
+    if tile.kind in (TileKind.AMAZON, TileKind.DOUBLE):  # R-G5, R-G6
         return {(Position(river_column(placements), end + 1), r)
                 for r in (Rotation.R0, Rotation.R180)}
     cells = cells_of(placements)
@@ -193,7 +193,7 @@ def legal_placements(placements: Sequence[Placement], tile: Tile) -> set[tuple[P
 
 
 def track_length(placements: Sequence[Placement], num_players: int) -> int:
-    """T9: start spaces + 1 per Amazon tile + 2 per double tile."""
+    """R-T9: start spaces + 1 per Amazon tile + 2 per double tile."""
     kinds = [p.tile.kind for p in placements]
     return (START_SPACES[num_players] + kinds.count(TileKind.AMAZON)
             + 2 * kinds.count(TileKind.DOUBLE))
@@ -203,8 +203,8 @@ def track_length(placements: Sequence[Placement], num_players: int) -> int:
 
 def piece_options(placements: Sequence[Placement], found: Sequence[ModelFeature],
                   pieces: Sequence[Piece], player: int) -> set[tuple[bool, int]]:
-    """T5a, T5b, F6: ``(camp, segment)`` for each piece the player may put on the last
-    placed tile (a pass, T5c, is always possible too)."""
+    """R-T5a, R-T5b, R-F6: ``(camp, segment)`` for each piece the player may put on the last
+    placed tile (a pass, R-T5c, is always possible too)."""
     index = len(placements) - 1
     meeples = MEEPLES - sum(1 for p in pieces if p.player == player and not p.camp)
     camps = CAMPS - sum(1 for p in pieces if p.player == player and p.camp)
@@ -222,13 +222,13 @@ def piece_options(placements: Sequence[Placement], found: Sequence[ModelFeature]
 # ---------------------------------------------------------------------------- boats
 
 def advance(boat: int, spaces: int, length: int) -> int:
-    """T9: forward only, stopping on the last explored space."""
+    """R-T9: forward only, stopping on the last explored space."""
     return max(boat, min(boat + spaces, length))
 
 
 def boat_icon_gains(before: Sequence[ModelFeature], after: Sequence[ModelFeature],
                     new_index: int, pieces: Sequence[Piece], num_players: int) -> list[int]:
-    """T4: for each tributary the new tile extends or joins, every player with a meeple
+    """R-T4: for each tributary the new tile extends or joins, every player with a meeple
     on it gains its Boat icons minus those of the parts that already held their meeples."""
     gains = [0] * num_players
     for feature in after:
@@ -246,7 +246,7 @@ def boat_icon_gains(before: Sequence[ModelFeature], after: Sequence[ModelFeature
 # ---------------------------------------------------------------------------- scoring
 
 def majority(feature: ModelFeature, pieces: Sequence[Piece]) -> set[int]:
-    """M1: the players with the most pieces on the feature (ties all win)."""
+    """R-M1: the players with the most pieces on the feature (ties all win)."""
     counts: dict[int, int] = {}
     for piece in feature.pieces(pieces):
         counts[piece.player] = counts.get(piece.player, 0) + 1
@@ -257,7 +257,7 @@ def majority(feature: ModelFeature, pieces: Sequence[Piece]) -> set[int]:
 
 
 def completed_value(feature: ModelFeature) -> int:
-    """T7: tributary 1 per tile, village 2 per tile, + 1 per Fruit icon."""
+    """R-T7: tributary 1 per tile, village 2 per tile, + 1 per Fruit icon."""
     per_tile = 1 if feature.terrain is Terrain.TRIBUTARY else 2
     return per_tile * len(feature.tiles) + feature.fruit
 
@@ -269,13 +269,13 @@ def feature_points(feature: ModelFeature, value: int, pieces: Sequence[Piece],
 
 
 def dense_ranks(boats: Sequence[int]) -> list[int]:
-    """A1: furthest occupied space first, then the next occupied space, ..."""
+    """R-A1: furthest occupied space first, then the next occupied space, ..."""
     spaces = sorted(set(boats), reverse=True)
     return [spaces.index(b) + 1 for b in boats]
 
 
 def rank_points(boats: Sequence[int], by_rank: Sequence[int]) -> tuple[int, ...]:
-    """A2, E5 with A3: ties share a rank's full points; with 2 players the second boat
+    """R-A2, R-E5 with R-A3: ties share a rank's full points; with 2 players the second boat
     scores only directly behind the first."""
     ranks = dense_ranks(boats)
     points = []
@@ -293,28 +293,28 @@ def amazon_icons(tile: Tile) -> tuple[int, int]:
 
 
 def amazon_scoring(boats: Sequence[int], tile: Tile) -> tuple[int, ...]:
-    """A1–A3: first place caimans + piranhas, second place piranhas."""
+    """R-A1–R-A3: first place caimans + piranhas, second place piranhas."""
     caimans, piranhas = amazon_icons(tile)
     return rank_points(boats, (caimans + piranhas, piranhas))
 
 
 def final_scoring(found: Sequence[ModelFeature], pieces: Sequence[Piece],
                   boats: Sequence[int]) -> list[tuple[int, int, int, int]]:
-    """E2–E5 per player: (tributaries, villages, camps, river)."""
+    """R-E2–R-E5 per player: (tributaries, villages, camps, river)."""
     n = len(boats)
     rows = [[0, 0, 0, 0] for _ in range(n)]
     for feature in found:
         if not feature.pieces(pieces):
             continue
-        if feature.terrain is Terrain.JUNGLE:  # E4, once per jungle
+        if feature.terrain is Terrain.JUNGLE:  # R-E4, once per jungle
             column, value = 2, feature.animals
         elif feature.terrain in (Terrain.TRIBUTARY, Terrain.VILLAGE) and not feature.completed:
-            column = 0 if feature.terrain is Terrain.TRIBUTARY else 1  # E2, E3
+            column = 0 if feature.terrain is Terrain.TRIBUTARY else 1  # R-E2, R-E3
             value = len(feature.tiles) + feature.fruit
         else:
             continue
         for player, points in enumerate(feature_points(feature, value, pieces, n)):
             rows[player][column] += points
-    for player, points in enumerate(rank_points(boats, MOUTH_POINTS[n])):  # E5
+    for player, points in enumerate(rank_points(boats, MOUTH_POINTS[n])):  # R-E5
         rows[player][3] += points
     return [(a, b, c, d) for a, b, c, d in rows]

@@ -200,7 +200,7 @@ def test_a_placement_for_another_tile_names_the_mismatched_edge(place_tile_state
             if action in legal:
                 continue
             message = refuse(state, action)
-            assert "edge mismatch" in message and "(G4)" in message
+            assert "edge mismatch" in message and "(R-G4)" in message
             tried += 1
     assert tried > 0
 
@@ -208,8 +208,8 @@ def test_a_placement_for_another_tile_names_the_mismatched_edge(place_tile_state
 def test_river_tiles_go_only_downstream_of_the_river_end() -> None:
     state = start_game(2, "A1.1")
     assert "just downstream of the river end" in refuse(state, PlaceTile(Position(0, -1), R0))
-    assert "(G5)" in refuse(state, PlaceTile(Position(0, 4), R90))
-    assert "(G6)" in refuse(state, PlaceTile(Position(0, 5), R0))
+    assert "(R-G5)" in refuse(state, PlaceTile(Position(0, 4), R90))
+    assert "(R-G6)" in refuse(state, PlaceTile(Position(0, 5), R0))
 
 
 def test_choose_double_refuses_what_is_not_set_aside(choose_double_state: GameState) -> None:
@@ -225,12 +225,12 @@ def test_choose_double_refuses_what_is_not_set_aside(choose_double_state: GameSt
     assert isinstance(chosen, ChooseDouble)
     placing = apply_action(state, chosen)
     assert placing.phase is Phase.PLACE_DOUBLE
-    assert "(G5)" in refuse(placing, PlaceTile(Position(0, 5), R90))
-    assert "(G6)" in refuse(placing, PlaceTile(Position(0, 4), R0))
+    assert "(R-G5)" in refuse(placing, PlaceTile(Position(0, 5), R90))
+    assert "(R-G6)" in refuse(placing, PlaceTile(Position(0, 4), R0))
     done = apply_action(placing, PlaceTile(Position(0, 5), R0))
     assert done.phase is Phase.PLACE_PIECE
     assert "not legal in the 'place piece' phase" in refuse(done, chosen)
-    # T5: after "!" and a double, pieces go only on the double tile.
+    # R-T5: after "!" and a double, pieces go only on the double tile.
     assert "goes on the tile just placed" in refuse(done, PlaceMeeple(Position(0, 4), 1))
 
 
@@ -328,7 +328,7 @@ def test_draws_of_tiles_not_in_the_pile_are_refused(chance_state: GameState) -> 
 
 
 def test_draws_that_cannot_come_next_are_refused() -> None:
-    """C7: once the current slice has its Amazon quota, no Amazon tile can come next."""
+    """R-C7: once the current slice has its Amazon quota, no Amazon tile can come next."""
     def amazon_impossible(state: GameState) -> bool:
         return state.is_chance_node and any(
             t.kind is TileKind.AMAZON for t in state.pile.remaining) and not any(
@@ -459,7 +459,7 @@ def test_arbitrary_actions_on_random_states(state: GameState, action: Action) ->
 
 
 def test_a_river_tile_out_of_place_is_named_with_the_right_article() -> None:
-    """Regression: the G6 message read "a amazon tile"; it names the kind properly."""
+    """Regression: the R-G6 message read "a amazon tile"; it names the kind properly."""
     state = start_game(2, "A1.1")
     with pytest.raises(IllegalActionError, match=r"A1\.1 is an Amazon tile: it goes at \(0,4\)"):
         apply_action(state, PlaceTile(Position(9, 9), Rotation.R0))

@@ -1,5 +1,5 @@
 """Unit tests of the boat track: advances and the cap, ranking, Amazon scoring and river
-points (RULES T9, A1–A3, E5)."""
+points (R-T9, R-A1–R-A3, R-E5)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ MOUTH_4_5 = (7, 4, 1)
 MOUTH_2_3 = (6, 3)
 
 
-# ---------------------------------------------------------------------------- T9
+# ---------------------------------------------------------------------------- R-T9
 
 @pytest.mark.parametrize(("space", "spaces", "length", "expected"), [
     (1, 1, 16, 2),
@@ -30,7 +30,7 @@ MOUTH_2_3 = (6, 3)
 ])
 def test_advanced_space_stops_on_the_last_explored_space_T9(
         space: int, spaces: int, length: int, expected: int) -> None:
-    """T9: a boat that would pass the last explored river space stops on it."""
+    """R-T9: a boat that would pass the last explored river space stops on it."""
     assert advanced_space(space, spaces, length) == expected
 
 
@@ -41,12 +41,12 @@ def test_advanced_space_stops_on_the_last_explored_space_T9(
 ])
 def test_advanced_space_never_moves_a_boat_backwards_T9(
         space: int, spaces: int, length: int) -> None:
-    """T9: boats only move forward."""
+    """R-T9: boats only move forward."""
     assert advanced_space(space, spaces, length) == space
 
 
 def test_advances_are_monotone_and_capped_T9() -> None:
-    """T9: over many advances a boat never goes back and never passes the track's end."""
+    """R-T9: over many advances a boat never goes back and never passes the track's end."""
     for length in (8, 9, 16, 20):
         for start in range(1, length + 1):
             for spaces in range(0, 12):
@@ -55,7 +55,7 @@ def test_advances_are_monotone_and_capped_T9() -> None:
                 assert end == min(start + spaces, length)
 
 
-# ---------------------------------------------------------------------------- A1
+# ---------------------------------------------------------------------------- R-A1
 
 @pytest.mark.parametrize(("boats", "ranks"), [
     ((5, 3), (1, 2)),
@@ -67,15 +67,15 @@ def test_advances_are_monotone_and_capped_T9() -> None:
     ((20, 1, 19), (1, 3, 2)),
 ])
 def test_dense_ranks_A1(boats: tuple[int, ...], ranks: tuple[int, ...]) -> None:
-    """A1: furthest downstream first; dense ranking, so ties share a rank and the next
+    """R-A1: furthest downstream first; dense ranking, so ties share a rank and the next
     occupied space is the next rank whatever the distance."""
     assert dense_ranks(boats) == ranks
 
 
-# ---------------------------------------------------------------------------- A2, A3
+# ---------------------------------------------------------------------------- R-A2, R-A3
 
 def test_amazon_scoring_worked_example_5_A1_A2() -> None:
-    """A1, A2 (worked example 5): 3 caimans and 1 piranha, 4 players: the leader scores 4,
+    """R-A1, R-A2 (worked example 5): 3 caimans and 1 piranha, 4 players: the leader scores 4,
     two boats tied second score the piranha each, the last scores 0."""
     assert amazon_scoring((10, 7, 7, 3), caimans=3, piranhas=1) == (4, 1, 1, 0)
 
@@ -88,43 +88,43 @@ def test_amazon_scoring_worked_example_5_A1_A2() -> None:
 ])
 def test_amazon_scoring_first_and_second_places_with_ties_A2(
         boats: tuple[int, ...], expected: tuple[int, ...]) -> None:
-    """A2 with M-style ties: tied players each score their place's full points;
+    """R-A2 with M-style ties: tied players each score their place's full points;
     third place and below score nothing."""
     assert amazon_scoring(boats, caimans=2, piranhas=1) == expected
 
 
 def test_amazon_scoring_without_piranhas_gives_second_place_nothing_A2() -> None:
-    """A2: second place scores the piranhas, so none when the tile shows none."""
+    """R-A2: second place scores the piranhas, so none when the tile shows none."""
     assert amazon_scoring((6, 3, 1), caimans=2, piranhas=0) == (2, 0, 0)
 
 
 def test_two_players_second_directly_behind_scores_second_place_A3() -> None:
-    """A3: with 2 players the second scores second place when directly behind."""
+    """R-A3: with 2 players the second scores second place when directly behind."""
     assert amazon_scoring((10, 9), caimans=2, piranhas=1) == (3, 1)
     assert amazon_scoring((9, 10), caimans=2, piranhas=1) == (1, 3)
 
 
 def test_two_players_second_further_behind_scores_nothing_A3() -> None:
-    """A3 (worked example 10): Red leads, Blue two spaces behind: Blue scores 0."""
+    """R-A3 (worked example 10): Red leads, Blue two spaces behind: Blue scores 0."""
     assert amazon_scoring((10, 8), caimans=2, piranhas=1) == (3, 0)
     assert amazon_scoring((1, 12), caimans=3, piranhas=1) == (0, 4)
 
 
 def test_two_players_on_one_space_are_both_first_A3() -> None:
-    """A3: two boats on one space are both first."""
+    """R-A3: two boats on one space are both first."""
     assert amazon_scoring((7, 7), caimans=2, piranhas=1) == (3, 3)
     assert rank_points((7, 7), MOUTH_2_3) == (6, 6)
 
 
 def test_the_directly_behind_rule_is_only_for_two_players_A3() -> None:
-    """A3 applies to 2 players only: with 3, a distant second still scores second."""
+    """R-A3 applies to 2 players only: with 3, a distant second still scores second."""
     assert amazon_scoring((10, 2, 1), caimans=2, piranhas=1) == (3, 1, 0)
 
 
-# ---------------------------------------------------------------------------- E5
+# ---------------------------------------------------------------------------- R-E5
 
 def test_river_points_worked_example_9_five_players_E5() -> None:
-    """E5 (worked example 9), yellow red green blue black: Red first 7, Blue and Green tied
+    """R-E5 (worked example 9), yellow red green blue black: Red first 7, Blue and Green tied
     second 4 each, Black third 1, Yellow 0."""
     assert rank_points((2, 12, 9, 9, 5), MOUTH_4_5) == (0, 7, 4, 4, 1)
 
@@ -138,7 +138,7 @@ def test_river_points_worked_example_9_five_players_E5() -> None:
 ])
 def test_rank_points_four_and_five_players_7_4_1_E5(
         boats: tuple[int, ...], expected: tuple[int, ...]) -> None:
-    """E5: 4-5 players score 7, 4, 1 by dense rank; ties share the rank's full points."""
+    """R-E5: 4-5 players score 7, 4, 1 by dense rank; ties share the rank's full points."""
     assert rank_points(boats, MOUTH_4_5) == expected
 
 
@@ -147,11 +147,11 @@ def test_rank_points_four_and_five_players_7_4_1_E5(
     ((9, 9, 3), (6, 6, 3)),
     ((3, 9, 3), (3, 6, 3)),
     ((9, 8), (6, 3)),       # 2 players, directly behind
-    ((9, 7), (6, 0)),       # 2 players, not directly behind (A3)
+    ((9, 7), (6, 0)),       # 2 players, not directly behind (R-A3)
     ((4, 4), (6, 6)),       # 2 players on one space: both first
 ])
 def test_rank_points_two_and_three_players_6_3_E5(
         boats: tuple[int, ...], expected: tuple[int, ...]) -> None:
-    """E5: 2-3 players score 6, 3; with 2 players second place needs to be directly
-    behind the first boat (A3)."""
+    """R-E5: 2-3 players score 6, 3; with 2 players second place needs to be directly
+    behind the first boat (R-A3)."""
     assert rank_points(boats, MOUTH_2_3) == expected

@@ -1,10 +1,10 @@
-"""Explicit chance mode, ``chance_outcomes`` and ``determinize`` (RULES C7, T1).
+"""Explicit chance mode, ``chance_outcomes`` and ``determinize`` (R-C7, R-T1).
 
 - At every chance node of random explicit games the outcomes are exact
   fractions, positive, summing to 1, one per distinct design (named by the
   lowest id), equal to the stratified-slice model computed here
   independently, and every one of them applies.
-- The Amazon probability follows the slice quota (C7): 3/16 at the start,
+- The Amazon probability follows the slice quota (R-C7): 3/16 at the start,
   certainty once a slice's standard tiles are used up; 15/80 for the uniform
   shuffle.
 - ``determinize`` keeps everything public, never reads the real order,
@@ -54,7 +54,7 @@ TILESET = reference_tileset()
 LAND = TILESET.land_tiles
 LAND_IDS = sorted(t.id for t in LAND)
 AMAZON_IDS = {t.id for t in LAND if t.kind is TileKind.AMAZON}
-LAND_COUNT, AMAZON_COUNT = len(LAND), len(AMAZON_IDS)  # 80, 15 (C3)
+LAND_COUNT, AMAZON_COUNT = len(LAND), len(AMAZON_IDS)  # 80, 15 (R-C3)
 
 games = settings(max_examples=max(3, settings().max_examples // 4),
                  suppress_health_check=[HealthCheck.too_slow])
@@ -99,7 +99,7 @@ def random_states(state: GameState, rng: random.Random) -> list[GameState]:
 
 
 def expected_plan(rules: Rules) -> list[tuple[int, int]]:
-    """(slice size, Amazon tiles) top first, from the documented rule (C7): equal slices,
+    """(slice size, Amazon tiles) top first, from the documented rule (R-C7): equal slices,
     Amazon tiles spread in proportion to the tiles dealt."""
     slices = 1 if rules.shuffle is Shuffle.UNIFORM else rules.slices
     sizes = [LAND_COUNT // slices + (i < LAND_COUNT % slices) for i in range(slices)]
@@ -113,7 +113,7 @@ def expected_plan(rules: Rules) -> list[tuple[int, int]]:
 
 
 def expected_probabilities(state: GameState) -> dict[TileId, Fraction]:
-    """The next draw's distribution over the tiles left, per copy (C7), from scratch."""
+    """The next draw's distribution over the tiles left, per copy (R-C7), from scratch."""
     left = state.pile.remaining
     drawn = LAND_COUNT - len(left)
     amazon_left = sum(is_amazon(t.id) for t in left)
@@ -135,7 +135,7 @@ def expected_probabilities(state: GameState) -> dict[TileId, Fraction]:
 
 
 def check_quotas(state: GameState) -> None:
-    """The pile's future order gives every slice exactly its Amazon quota (C7)."""
+    """The pile's future order gives every slice exactly its Amazon quota (R-C7)."""
     pile = state.pile
     position = LAND_COUNT - len(pile.tiles)
     start = quota_before = 0
@@ -193,7 +193,7 @@ def seeded_games(draw: st.DrawFn) -> GameState:
 def test_chance_outcomes_at_every_chance_node(initial: GameState, seed: int) -> None:
     rng = random.Random(seed)
     nodes = [s for s in random_states(initial, rng) if s.is_chance_node]
-    assert len(nodes) == LAND_COUNT  # one per draw, G7 removals included
+    assert len(nodes) == LAND_COUNT  # one per draw, R-G7 removals included
     for index, state in enumerate(nodes):
         outcomes = chance_outcomes(state)
         assert outcomes
@@ -214,7 +214,7 @@ def test_chance_outcomes_at_every_chance_node(initial: GameState, seed: int) -> 
             seen_designs.add(tile.design)
             assert action.tile == min(t.id for t in left if t.design == tile.design)
             assert probability == expected[action.tile] * copies[tile.design]
-        # Designs left out are exactly those the slice quota forbids now (C7).
+        # Designs left out are exactly those the slice quota forbids now (R-C7).
         assert seen_designs == {t.design for t in left if expected[t.id] > 0}
         # Every outcome applies (checked in full at a few nodes, it is the slow part).
         sample = outcomes if index % 16 == 0 else rng.sample(outcomes, min(3, len(outcomes)))
@@ -276,7 +276,7 @@ def test_after_3_amazon_tiles_slice_1_has_none_left() -> None:
     assert p_amazon(state) == 0
     assert not any(is_amazon(a.tile) for a, _ in chance_outcomes(state))
     amazon = next(t for t in state.pile.remaining if t.kind is TileKind.AMAZON)
-    with pytest.raises(IllegalActionError, match=r"cannot come next.*\(C7\)"):
+    with pytest.raises(IllegalActionError, match=r"cannot come next.*\(R-C7\)"):
         apply_action(state, DrawTile(amazon.id))
 
 
@@ -397,7 +397,7 @@ def test_determinize_of_explicit_states(initial: GameState, seed: int, at: int) 
     seen = determinize(state, random.Random(seed))
     assert not seen.is_chance_node and not seen.pile.explicit
     if state.is_chance_node:
-        # The draw is resolved: the public part except the hand (and G7 removals) stays.
+        # The draw is resolved: the public part except the hand (and R-G7 removals) stays.
         assert seen.phase in (Phase.PLACE_TILE, Phase.GAME_OVER)
         assert seen.board == state.board and seen.players == state.players
         assert seen.current_player == state.current_player or seen.is_terminal

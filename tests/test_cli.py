@@ -114,7 +114,7 @@ def test_console_script_is_installed() -> None:
 @pytest.mark.parametrize("args", [
     [],                                                   # no command
     ["dance"],                                            # unknown command
-    ["play", "--players", "9"],                           # C1: 2 to 5
+    ["play", "--players", "9"],                           # R-C1: 2 to 5
     ["play", "--players", "two"],
     ["play", "--players", "3", "--bots", "random,random"],  # one kind per player
     ["play", "--bots", "random,wizard"],
@@ -225,7 +225,7 @@ def test_human_gets_asked_again_after_bad_input_and_end_of_input_saves(tmp_path:
     assert "There is no action 999: choose a number from 1 to 2." in out
     assert "There is no action 0" in out
     assert "Not understood: bad action '+-5'" in out
-    assert "Illegal: " in out and "(99,99)" in out          # the engine says why (G6)
+    assert "Illegal: " in out and "(99,99)" in out          # the engine says why (R-G6)
     assert "'place tile' phase" in out                       # a meeple before the tile
     assert "m<x>,<y>,<segment>" in out                       # help
     # Asked once per line of input and once more when the input ended.
@@ -319,7 +319,7 @@ def test_simulate_100_games_with_2_jobs() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.startswith("100 games, 4 players (random, random, random, random), seed 0, "
-                          "2 job(s)")
+                          "2 jobs")
     assert "games/s" in out and "mean game length" in out
     for word in ("yellow", "red", "green", "blue", "tributaries", "villages", "camps",
                  "river", "amazon", "win rate"):
@@ -474,8 +474,8 @@ def test_replay_explains_the_whole_game(record_file: Path) -> None:
     final = record.final_state()
     assert out.splitlines()[0].endswith(f"{len(record.actions)} actions in 80 turns")
     assert "Turn 1: yellow with " in out and "Turn 80: " in out
-    assert "Amazon scoring of " in out and "(A1\u2013A3)" in out
-    assert "final scoring: the river" in out and "(E5)" in out
+    assert "Amazon scoring of " in out and "(R-A1\u2013R-A3)" in out
+    assert "final scoring: the river" in out and "(R-E5)" in out
     assert "game over: " in out
     assert "The board at the end:" in out
     assert "Final scores" in out
@@ -527,7 +527,8 @@ def test_render_writes_an_svg_of_the_board(record_file: Path, tmp_path: Path,
         (str(p.position.x), str(p.position.y)) for p in state.board.placements]
     pieces = [g for g in root.iter(f"{SVG}g") if "piece" in g.get("class", "").split()]
     assert len(pieces) == sum(1 for _ in state.pieces())
-    assert f"({expected} tile" in result.stdout
+    count = len(pieces)
+    assert f"({expected} tiles, {count} piece{'' if count == 1 else 's'})" in result.stdout
     boats = [g for g in root.iter(f"{SVG}g") if g.get("class") == "boat"]
     assert len(boats) == 2
 
@@ -616,7 +617,7 @@ def test_board_text_shows_tiles_open_cells_river_and_boats() -> None:
     assert "legend:" in board_text(state)
     text = board_text(state, legend=False)
     lines = text.splitlines()
-    # G3: 10 open cells at the start, and the next river cell.
+    # R-G3: 10 open cells at the start, and the next river cell.
     assert text.count("[ ]") == 10
     assert text.count("[v]") == 1
     assert lines[1].strip() == "~"  # the river column's mark, not red's letter R

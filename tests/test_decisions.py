@@ -1,7 +1,7 @@
-"""Every **Decision** of RULES.md, played through the public engine API:
-C7 (stratified shuffle), G7 (unplaceable tile removed, same player draws
-again), F8 (start and double tiles count once), T8 (two Amazon scorings, the
-"!" tile's first), E4 (a jungle scores once) and E6 (tied players share the
+"""Every **Decision** of docs/rules.md, played through the public engine API:
+R-C7 (stratified shuffle), R-G7 (unplaceable tile removed, same player draws
+again), R-F8 (start and double tiles count once), R-T8 (two Amazon scorings, the
+"!" tile's first), R-E4 (a jungle scores once) and R-E6 (tied players share the
 victory).
 """
 
@@ -66,7 +66,7 @@ AMAZON = BoatReason.AMAZON_SCORING
 
 def drawn_in_order(state: GameState) -> list[TileId]:
     """Play the game to its end (always the first legal action) and return every
-    tile drawn, in draw order, removed ones (G7) included."""
+    tile drawn, in draw order, removed ones (R-G7) included."""
     assert state.tile_in_hand is not None
     order = [t.id for t in state.removed] + [state.tile_in_hand.id]
     while not state.is_terminal:
@@ -85,7 +85,7 @@ def amazon_per_slice(order: Sequence[TileId], sizes: Sequence[int]) -> list[int]
     return counts
 
 
-# ---------------------------------------------------------------------------- C7
+# ---------------------------------------------------------------------------- R-C7
 
 
 def test_c7_slice_plan_of_the_reference_set() -> None:
@@ -137,7 +137,7 @@ def test_c7_uniform_option_is_a_plain_shuffle() -> None:
     assert any(s != [3, 3, 3, 3, 3] for s in spreads)
 
 
-# ---------------------------------------------------------------------------- G7
+# ---------------------------------------------------------------------------- R-G7
 
 
 def test_g7_unplaceable_tile_is_removed_and_same_player_draws_again() -> None:
@@ -187,7 +187,7 @@ layout ALL standard x1 "village on all four edges"
     assert state.scores == (6, 3)
 
 
-# ---------------------------------------------------------------------------- F8
+# ---------------------------------------------------------------------------- R-F8
 
 
 def test_f8_start_tile_counts_once_in_a_tributary() -> None:
@@ -243,11 +243,11 @@ def test_f8_tile_count_on_the_feature_value() -> None:
     assert tributary.placement_indices == frozenset({0, 3, 5})
 
 
-# ---------------------------------------------------------------------------- T8
+# ---------------------------------------------------------------------------- R-T8
 
 
 def test_t8_two_amazon_scorings_exclamation_tile_first() -> None:
-    """R-T8 Decision (with R-T3, R-T5, R-A1-R-A4): after a "!" tile (2 caimans,
+    """R-T8 Decision (with R-T3, R-T5, R-A1–R-A4): after a "!" tile (2 caimans,
     0 piranhas) and double tile D1 (3 caimans, 2 piranhas) there are two Amazon
     scorings, the "!" tile's first.  Player 0 passed (boats 2 and 1): the "!"
     scoring gives 2 and 0, so player 1 advances to 2; then D1's scoring has
@@ -301,7 +301,7 @@ def test_t8_tiles_placed_in_order_before_scoring() -> None:
                                                                  double.id]
 
 
-# ---------------------------------------------------------------------------- E4
+# ---------------------------------------------------------------------------- R-E4
 
 E4_TILES = """
 layout CAP standard x2 "village cap"
@@ -345,7 +345,7 @@ def test_e4_two_camps_of_one_player_in_one_jungle_score_it_once() -> None:
 
 
 def test_e4_jungle_value_ignores_the_number_of_camps() -> None:
-    """R-E4 Decision on the scoring functions: value = animals; M1 gives it to
+    """R-E4 Decision on the scoring functions: value = animals; R-M1 gives it to
     the player with most camps, once."""
     nodes = (node_of(1, 0), node_of(2, 1), node_of(3, 0))
     jungle = Feature(terrain=Terrain.JUNGLE, nodes=nodes, open_ports=7, boats=0, fruit=0,
@@ -355,7 +355,7 @@ def test_e4_jungle_value_ignores_the_number_of_camps() -> None:
     assert score_feature(jungle, 4, 2).points == (4, 0)
 
 
-# ---------------------------------------------------------------------------- E6
+# ---------------------------------------------------------------------------- R-E6
 
 CAPS = """
 layout CAP standard x{n} "village cap"

@@ -6,13 +6,13 @@ draws) are played with the engine; after every action the reference model
 tiles on the board, predicts what the action must do, and the engine's state
 and events must agree:
 
-- G2–G7: the legal tile placements, and that every removed tile fits nowhere;
-- T5, F6: which segments may take a meeple or a camp;
-- T4, T5c, T6, A4, T9: every boat advance, with its reason, capped by the
+- R-G2–R-G7: the legal tile placements, and that every removed tile fits nowhere;
+- R-T5, R-F6: which segments may take a meeple or a camp;
+- R-T4, R-T5c, R-T6, R-A4, R-T9: every boat advance, with its reason, capped by the
   explored river;
-- T7, M1, F8: the features completed by each placement and their points and
-  returned meeples; A1–A3: every Amazon scoring;
-- E2–E5: the final scoring of each player;
+- R-T7, R-M1, R-F8: the features completed by each placement and their points and
+  returned meeples; R-A1–R-A3: every Amazon scoring;
+- R-E2–R-E5: the final scoring of each player;
 - the boats, the scores and the pieces on the board after every action.
 
 Half the games are played by players who place a piece whenever they can.
@@ -68,8 +68,8 @@ class ModelGame:
         self.n = state.num_players
         self.tileset = state.rules.tileset
         self.pieces: list[model.Piece] = []
-        self.boats = [1] * self.n  # C9
-        self.scores = [0] * self.n  # C2
+        self.boats = [1] * self.n  # R-C9
+        self.scores = [0] * self.n  # R-C2
         self.turn_tiles: list[int] = []  # placements of the turn under way
         self.found = model.features(state.board.placements)
         self.check_state(state)
@@ -77,7 +77,7 @@ class ModelGame:
     # -- what the state must offer ---------------------------------------------------------
 
     def check_state(self, state: GameState) -> None:
-        """The legal actions of the state, per the model (G2–G6, T3, T5)."""
+        """The legal actions of the state, per the model (R-G2–R-G6, R-T3, R-T5)."""
         placements = state.board.placements
         legal = legal_actions(state)
         if state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
@@ -86,12 +86,12 @@ class ModelGame:
             got = {(a.position, a.rotation) for a in legal if isinstance(a, PlaceTile)}
             assert len(got) == len(legal)
             assert got == expected, (f"{state.tile_in_hand}: engine-only {got - expected}, "
-                                     f"model-only {expected - got} (G2-G6)")
-            assert expected, "a tile in hand must fit somewhere (G7)"
+                                     f"model-only {expected - got} (R-G2–R-G6)")
+            assert expected, "a tile in hand must fit somewhere (R-G7)"
         elif state.phase is Phase.CHOOSE_DOUBLE:
             placed = {p.tile.id for p in placements if p.tile.kind is TileKind.DOUBLE}
             aside = {t.id for t in self.tileset.double_tiles} - placed
-            assert {a.tile for a in legal if isinstance(a, ChooseDouble)} == aside  # T3
+            assert {a.tile for a in legal if isinstance(a, ChooseDouble)} == aside  # R-T3
             assert len(legal) == len(aside)
         elif state.phase is Phase.PLACE_PIECE:
             options = model.piece_options(placements, self.found, self.pieces,
@@ -103,7 +103,7 @@ class ModelGame:
             expected_actions.add(Pass())
             assert set(legal) == expected_actions, (
                 f"engine-only {set(legal) - expected_actions}, "
-                f"model-only {expected_actions - set(legal)} (T5, F6)")
+                f"model-only {expected_actions - set(legal)} (R-T5, R-F6)")
             assert len(legal) == len(expected_actions)
         # The model's pieces are the engine's pieces.
         engine_pieces = Counter((p.player, p.kind is PieceKind.CAMP, p.position, p.segment)
@@ -123,7 +123,7 @@ class ModelGame:
         amazon: list[AmazonScored] = []
         placements = after.board.placements
         length = model.track_length(placements, self.n)
-        assert after.track_length == length  # T9
+        assert after.track_length == length  # R-T9
         player = before.current_player
 
         if isinstance(action, PlaceTile):
@@ -135,45 +135,45 @@ class ModelGame:
                 before.tile_in_hand, action.position, action.rotation)
             found = model.features(placements)
             gains = model.boat_icon_gains(self.found, found, index, self.pieces, self.n)
-            for other, gained in enumerate(gains):  # T4
+            for other, gained in enumerate(gains):  # R-T4
                 self.move(other, gained, length, BoatReason.BOAT_ICONS_JOINED, boat_moves)
             self.found = found
             self.turn_tiles.append(index)
         elif isinstance(action, (PlaceMeeple, PlaceCamp, Pass)):
             index = len(placements) - 1
-            if isinstance(action, Pass):  # T5c
+            if isinstance(action, Pass):  # R-T5c
                 self.move(player, 1, length, BoatReason.NO_PIECE, boat_moves)
             else:
                 piece = model.Piece(player, isinstance(action, PlaceCamp), index, action.segment)
                 self.pieces.append(piece)
                 feature = model.feature_of(self.found, piece.node)
-                if feature.terrain is Terrain.TRIBUTARY:  # T6
+                if feature.terrain is Terrain.TRIBUTARY:  # R-T6
                     self.move(player, feature.boats, length, BoatReason.BOAT_ICONS_MEEPLE,
                               boat_moves)
             river_tiles = [placements[i].tile for i in self.turn_tiles
                            if placements[i].tile.kind in (TileKind.AMAZON, TileKind.DOUBLE)]
-            if river_tiles:  # T8: Amazon scorings replace the regular scoring step
+            if river_tiles:  # R-T8: Amazon scorings replace the regular scoring step
                 for tile in river_tiles:
                     self.amazon_scoring(tile, length, amazon, boat_moves)
             else:
                 self.score_completed(index, placements, scored)
             self.turn_tiles = []
-            if not after.is_terminal:  # C8: play goes clockwise
+            if not after.is_terminal:  # R-C8: play goes clockwise
                 assert after.current_player == (player + 1) % self.n
 
-        # Draws: every removed tile fits nowhere (G7).
+        # Draws: every removed tile fits nowhere (R-G7).
         for event in events:
             if isinstance(event, TileRemoved):
                 tile = self.tileset.tile(event.tile)
                 assert tile.kind is TileKind.STANDARD
                 assert not model.legal_placements(placements, tile), \
-                    f"{tile} was removed but fits (G7)"
+                    f"{tile} was removed but fits (R-G7)"
 
         engine_moves = [e for e in events if isinstance(e, BoatAdvanced)]
         assert engine_moves == boat_moves, f"boat advances after {action}"
         engine_scored = [e for e in events if isinstance(e, FeatureScored) and not e.final]
         assert sorted(map(_scored_key, engine_scored)) == sorted(map(_scored_key, scored)), \
-            f"features scored after {action} (T7, M1)"
+            f"features scored after {action} (R-T7, R-M1)"
         engine_amazon = [(e.tile, e.caimans, e.piranhas, e.points) for e in events
                          if isinstance(e, AmazonScored)]
         assert engine_amazon == [(e.tile, e.caimans, e.piranhas, e.points) for e in amazon]
@@ -192,7 +192,7 @@ class ModelGame:
 
     def score_completed(self, index: int, placements: tuple[Placement, ...],
                         scored: list[FeatureScored]) -> None:
-        """T7 and M1 for the features the tile at ``index`` completed."""
+        """R-T7 and R-M1 for the features the tile at ``index`` completed."""
         for feature in self.found:
             if index not in feature.tiles or not feature.completed:
                 continue
@@ -209,7 +209,7 @@ class ModelGame:
 
     def amazon_scoring(self, tile: Tile, length: int, amazon: list[AmazonScored],
                        moves: list[BoatAdvanced]) -> None:
-        """A1–A4 for one river tile."""
+        """R-A1–R-A4 for one river tile."""
         points = model.amazon_scoring(self.boats, tile)
         caimans, piranhas = model.amazon_icons(tile)
         amazon.append(AmazonScored(tile.id, caimans, piranhas,
@@ -221,11 +221,11 @@ class ModelGame:
                 self.move(player, 1, length, BoatReason.AMAZON_SCORING, moves)
 
     def final_scoring(self, state: GameState) -> None:
-        """E2–E5 per player, against ``state.final_scoring``."""
+        """R-E2–R-E5 per player, against ``state.final_scoring``."""
         rows = model.final_scoring(self.found, self.pieces, self.boats)
         assert state.final_scoring is not None
         got = [(f.tributaries, f.villages, f.camps, f.river) for f in state.final_scoring]
-        assert got == rows, "final scoring (E2-E5)"
+        assert got == rows, "final scoring (R-E2–R-E5)"
         for player, row in enumerate(rows):
             self.scores[player] += sum(row)
 

@@ -1,6 +1,6 @@
 """The documentation in docs/ stays in step with the rules, the tests and the package.
 
-- the rules reference has an entry for every rule id of RULES.md and every worked
+- the rules reference has an entry for every rule id and every worked
   example;
 - every test the docs cite (``tests/FILE.py::test_name``) exists;
 - every module of the package has a page in the API reference;
@@ -53,13 +53,19 @@ def rule_section(text: str, rule: str) -> str:
 def test_the_rules_reference_covers_every_rule_and_worked_example() -> None:
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     for rule in RULE_IDS:
-        assert f"(rule-{rule.lower()})=\n### {rule} " in text, rule
+        assert f"(rule-{rule.lower()})=\n### R-{rule} — " in text, rule
     for number in range(1, 11):
         assert f"(example-{number})=\n### Example {number} " in text, number
     for rule in DECISIONS:
         section = rule_section(text, rule)
         assert "**Decision.**" in section, rule
         assert "(Decision)" in section.splitlines()[0], rule
+
+
+def test_the_piece_step_defines_its_three_choices() -> None:
+    section = rule_section((DOCS / "rules.md").read_text(encoding="utf-8"), "T5")
+    for choice in "abc":
+        assert f"**R-T5{choice}**" in section
 
 
 def test_every_rule_entry_cites_a_test() -> None:

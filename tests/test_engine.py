@@ -1,5 +1,5 @@
-"""The engine's API: setup (C1, C2, C5, C8, C9), where tiles may go (G2, G3, G6),
-the "!" turn (T3), the river's growth (T9), seeds and explicit piles, and every
+"""The engine's API: setup (R-C1, R-C2, R-C5, R-C8, R-C9), where tiles may go (R-G2, R-G3, R-G6),
+the "!" turn (R-T3), the river's growth (R-T9), seeds and explicit piles, and every
 kind of illegal action (IllegalActionError, TypeError) leaving the state as it was.
 """
 
@@ -47,7 +47,7 @@ TILESET = reference_tileset()
 R0, R90, R180, R270 = Rotation.R0, Rotation.R90, Rotation.R180, Rotation.R270
 START_SPACES = {2: 16, 3: 16, 4: 8, 5: 8}
 
-#: G3: the cells open at the start (the start tile covers (0, 0)-(1, 3)).
+#: R-G3: the cells open at the start (the start tile covers (0, 0)-(1, 3)).
 TEN_OPEN_CELLS = frozenset(
     [Position(0, -1), Position(1, -1)]
     + [Position(-1, y) for y in range(4)]
@@ -198,7 +198,7 @@ def test_c3_c4_t1_pile_and_doubles_at_start(num_players: int) -> None:
     assert state.phase is Phase.PLACE_TILE
     assert state.tile_in_hand is not None
     assert state.tile_in_hand.kind in (TileKind.STANDARD, TileKind.AMAZON)
-    assert state.tiles_left == 79  # one of the 80 land tiles is in hand (T1)
+    assert state.tiles_left == 79  # one of the 80 land tiles is in hand (R-T1)
     in_game = [state.tile_in_hand, *state.pile.remaining]
     assert sorted(t.id for t in in_game) == sorted(t.id for t in TILESET.land_tiles)
     assert state.doubles_left == TILESET.double_tiles
@@ -344,7 +344,7 @@ def test_g2_river_end_row_moves_with_the_amazon_tile() -> None:
     assert state.board.next_river_position == Position(0, 5)
     assert state.tile_in_hand is not None and state.tile_in_hand.name == "S02.1"
     rows = {p.y for p in tile_positions(state)}
-    assert 4 in rows  # row 4 opened by the Amazon tile (G2, G6)
+    assert 4 in rows  # row 4 opened by the Amazon tile (R-G2, R-G6)
     assert max(rows) == 4
     assert Position(1, 4) in tile_positions(state)
     assert_illegal(state, PlaceTile(Position(0, 5), R0), "downstream", "row 4")
@@ -370,20 +370,20 @@ def test_g6_amazon_tile_only_below_the_river_end_in_r0_or_r180(name: str) -> Non
     assert legal_actions(state) == (PlaceTile(Position(0, 4), R0),
                                     PlaceTile(Position(0, 4), R180))
     for position in TEN_OPEN_CELLS | {Position(1, 4), Position(0, 5), Position(0, 3)}:
-        assert_illegal(state, PlaceTile(position, R0), name, "(0,4)", "(G6)")
+        assert_illegal(state, PlaceTile(position, R0), name, "(0,4)", "(R-G6)")
     for rotation in (R90, R270):
-        assert_illegal(state, PlaceTile(Position(0, 4), rotation), "0°, 180°", "(G5)")
+        assert_illegal(state, PlaceTile(Position(0, 4), rotation), "0°, 180°", "(R-G5)")
 
 
 def test_g6_second_amazon_tile_goes_below_the_first() -> None:
     state = play(game("A1.1", "A1.2"), PlaceTile(Position(0, 4), R180), Pass())
     assert legal_actions(state) == (PlaceTile(Position(0, 5), R0),
                                     PlaceTile(Position(0, 5), R180))
-    assert_illegal(state, PlaceTile(Position(0, 4), R0), "(0,5)", "(G6)")
-    assert_illegal(state, PlaceTile(Position(0, 6), R0), "(0,5)", "(G6)")
+    assert_illegal(state, PlaceTile(Position(0, 4), R0), "(0,5)", "(R-G6)")
+    assert_illegal(state, PlaceTile(Position(0, 6), R0), "(0,5)", "(R-G6)")
 
 
-# ---------------------------------------------------------------------------- "!" turns (T3)
+# ---------------------------------------------------------------------------- "!" turns (R-T3)
 
 def choose_double_state(players: int = 2) -> GameState:
     state = game("A3.1", STRAIGHT, players=players)
@@ -412,9 +412,9 @@ def test_t3_choose_and_place_double_then_pieces_only_on_it(double: Tile,
     assert len(state.doubles_left) == 3
     assert legal_actions(state) == (PlaceTile(Position(0, 5), R0),
                                     PlaceTile(Position(0, 5), R180))
-    assert_illegal(state, PlaceTile(Position(0, 5), R90), "(G5)")
-    assert_illegal(state, PlaceTile(Position(0, 6), R0), double.name, "(0,5)", "(G6)")
-    assert_illegal(state, PlaceTile(Position(2, 0), R0), "(G6)")
+    assert_illegal(state, PlaceTile(Position(0, 5), R90), "(R-G5)")
+    assert_illegal(state, PlaceTile(Position(0, 6), R0), double.name, "(0,5)", "(R-G6)")
+    assert_illegal(state, PlaceTile(Position(2, 0), R0), "(R-G6)")
 
     state = apply_action(state, PlaceTile(Position(0, 5), rotation))
     assert state.phase is Phase.PLACE_PIECE
@@ -431,13 +431,13 @@ def test_t3_choose_and_place_double_then_pieces_only_on_it(double: Tile,
     assert pieces, "a double tile has jungle segments: camps must be possible"
     for action in pieces:
         assert action.position == Position(0, 5)
-    # Not on the "!" tile (T5: after "!" plus double, only on the double tile).
+    # Not on the "!" tile (R-T5: after "!" plus double, only on the double tile).
     exclamation = TILESET.tile_named("A3.1")
     village = segment_index(exclamation, "v")
     east = segment_index(exclamation, "east")
     assert_illegal(state, PlaceMeeple(Position(0, 4), village), "tile just placed", "(0,5)")
     assert_illegal(state, PlaceCamp(Position(0, 4), east), "tile just placed", "(0,5)")
-    # Nor on the Amazon (F6).
+    # Nor on the Amazon (R-F6).
     river = segment_index(double, "river")
     assert_illegal(state, PlaceMeeple(Position(0, 5), river), "amazon", "F6")
     assert_illegal(state, PlaceCamp(Position(0, 5), river), "amazon", "F6")
@@ -479,7 +479,7 @@ def test_t3_a_double_tile_already_used_cannot_be_chosen_again() -> None:
     assert_illegal(state, ChooseDouble(d1.id), "not set aside")
 
 
-# ---------------------------------------------------------------------------- river length (T9)
+# ---------------------------------------------------------------------------- river length (R-T9)
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_t9_track_length_grows_with_amazon_and_double_tiles(num_players: int) -> None:
@@ -714,7 +714,7 @@ def test_occupied_cell_after_a_placement() -> None:
                                       Position(3, 3), Position(2, -1), Position(-1, -1)])
 def test_cell_not_adjacent(position: Position) -> None:
     assert_illegal(tile_phase(), PlaceTile(position, R0), f"({position})",
-                   "touches no placed tile", "(G2)")
+                   "touches no placed tile", "(R-G2)")
 
 
 def test_edge_mismatch_names_the_side() -> None:
@@ -722,7 +722,7 @@ def test_edge_mismatch_names_the_side() -> None:
     # (2, 2) touches the start tile's village edge on its west side.
     for rotation in Rotation:
         message = assert_illegal(state, PlaceTile(Position(2, 2), rotation), "edge mismatch",
-                                 "west side", "(2,2)", "village", "(G4)")
+                                 "west side", "(2,2)", "village", "(R-G4)")
         assert "S01.1" in message
     # (1, -1) touches the start tile's tributary on its south side.
     state = game("S05.1")  # village cap N, jungle E, S, W
@@ -753,9 +753,9 @@ def test_amazon_tile_wrong_rotation_and_place() -> None:
     state = game("A2.1")
     for rotation in (R90, R270):
         assert_illegal(state, PlaceTile(Position(0, 4), rotation), "an Amazon tile",
-                       f"not {rotation.degrees}°", "(G5)")
-    assert_illegal(state, PlaceTile(Position(2, 0), R0), "A2.1", "(0,4)", "(G6)")
-    assert_illegal(state, PlaceTile(Position(0, 0), R0), "(0,4)", "(G6)")
+                       f"not {rotation.degrees}°", "(R-G5)")
+    assert_illegal(state, PlaceTile(Position(2, 0), R0), "A2.1", "(0,4)", "(R-G6)")
+    assert_illegal(state, PlaceTile(Position(0, 0), R0), "(0,4)", "(R-G6)")
 
 
 def test_meeple_on_a_jungle_and_camp_on_a_tributary() -> None:
@@ -915,7 +915,7 @@ def test_c7_draw_beyond_the_amazon_quota_of_the_slice() -> None:
                      PlaceTile(Position(0, row), R0), Pass())
     fourth = TILESET.tile_named("A1.4")
     assert DrawTile(fourth.id) not in legal_actions(state)
-    assert_illegal(state, DrawTile(fourth.id), "A1.4", "cannot come next", "(C7)")
+    assert_illegal(state, DrawTile(fourth.id), "A1.4", "cannot come next", "(R-C7)")
     assert all(TILESET.tile(a.tile).kind is TileKind.STANDARD
                for a in legal_actions(state) if isinstance(a, DrawTile))
 

@@ -103,7 +103,7 @@ def test_events_explain_every_point_and_every_boat_move(initial: GameState, seed
         track = step.after.track_length
         for event in step.events:
             if isinstance(event, BoatAdvanced):
-                # The events chain: each move starts where the boat stands (T9: forward only).
+                # The events chain: each move starts where the boat stands (R-T9: forward only).
                 assert event.from_space == boats[event.player]
                 assert event.from_space < event.to_space <= track
                 boats[event.player] = event.to_space
@@ -143,13 +143,13 @@ def test_tile_and_piece_events_match_the_game(initial: GameState, seed: int) -> 
     removed = [e for e in events if isinstance(e, TileRemoved)]
     placed = [e for e in events if isinstance(e, TilePlaced)]
     doubles = [e for e in events if isinstance(e, DoubleChosen)]
-    # T1, E1: every land tile is drawn exactly once (the first one by new_game itself).
+    # R-T1, R-E1: every land tile is drawn exactly once (the first one by new_game itself).
     first = ([initial.tile_in_hand.id] if initial.tile_in_hand is not None else [])
     first += [t.id for t in initial.removed]
     assert sorted(first + [e.tile for e in drawn]) == LAND_IDS
-    # G7: the removed tiles, in order.
+    # R-G7: the removed tiles, in order.
     assert [e.tile for e in removed] == [t.id for t in final.removed[len(initial.removed):]]
-    # T2, T3: one TilePlaced per placement, in board order, where the board has it.
+    # R-T2, R-T3: one TilePlaced per placement, in board order, where the board has it.
     assert len(placed) == len(LAND_IDS) - len(final.removed) + len(doubles)
     assert len(placed) == len(final.board.placements) - 1
     for event, placement in zip(placed, final.board.placements[1:]):
@@ -157,7 +157,7 @@ def test_tile_and_piece_events_match_the_game(initial: GameState, seed: int) -> 
             placement.tile.id, placement.position, placement.rotation)
     assert [e.tile for e in doubles] == [p.tile.id for p in final.board.placements
                                          if p.tile.kind is TileKind.DOUBLE]
-    # E1, E5, E6: the game ends once, with the river scoring just before.
+    # R-E1, R-E5, R-E6: the game ends once, with the river scoring just before.
     assert isinstance(events[-1], GameOver) and isinstance(events[-2], RiverScored)
     assert sum(isinstance(e, (GameOver, RiverScored)) for e in events) == 2
     assert events[-1].scores == final.scores and events[-1].winners == final.winners

@@ -1,6 +1,6 @@
 """Unit tests of features: segments joined across edges, open ports, completion, pieces and
 majority, tile counts and the Boat icons newly connected to meeples
-(RULES F1–F5, F8, M1, T4).
+(R-F1–R-F5, R-F8, R-M1, R-T4).
 
 Boards are built with :class:`Board` and :meth:`FeatureGraph.add_placement` directly,
 from copies of the reference tile set (its data file lists each copy's icons).
@@ -68,10 +68,10 @@ def test_node_numbering_round_trips() -> None:
             assert (placement_of(node), segment_of(node)) == (index, segment)
 
 
-# ---------------------------------------------------------------------------- F1, F2: merging
+# ---------------------------------------------------------------------------- R-F1, R-F2: merging
 
 def test_a_single_tile_makes_one_feature_per_segment_with_all_ports_open_F1_F2() -> None:
-    """F1, F2: each segment is its own feature; every edge port faces an empty cell."""
+    """R-F1, R-F2: each segment is its own feature; every edge port faces an empty cell."""
     b = Build()
     result = b.place("S01.4", 0, 0)  # straight tributary N-S with a Boat icon
     trib, west, east = (b.feature(0, s) for s in ("t", "w", "e"))
@@ -85,7 +85,7 @@ def test_a_single_tile_makes_one_feature_per_segment_with_all_ports_open_F1_F2()
 
 
 def test_segments_merge_across_a_matched_edge_and_close_the_shared_ports_F1_F2() -> None:
-    """F1, F2: two straight tributaries stacked join their tributary and their jungles on
+    """R-F1, R-F2: two straight tributaries stacked join their tributary and their jungles on
     each side; the ports on the shared edge close, the others stay open."""
     b = Build()
     b.place("S01.4", 0, 0)          # boat
@@ -105,7 +105,7 @@ def test_segments_merge_across_a_matched_edge_and_close_the_shared_ports_F1_F2()
 
 
 def test_turned_tiles_merge_through_the_facing_ports_F2() -> None:
-    """F2: a straight tributary turned 90 degrees meets a tributary ending at a rock
+    """R-F2: a straight tributary turned 90 degrees meets a tributary ending at a rock
     turned 270 degrees (tributary on its east edge) on the shared edge's middle."""
     b = Build()
     b.place("S02.2", 0, 0, R270)  # rock, tributary leaves east, Boat icon
@@ -120,7 +120,7 @@ def test_turned_tiles_merge_through_the_facing_ports_F2() -> None:
 
 
 def test_open_ports_count_only_ports_facing_empty_cells_F3() -> None:
-    """F3: a tributary's open ends are its ports that face an empty cell."""
+    """R-F3: a tributary's open ends are its ports that face an empty cell."""
     b = Build()
     b.place("S03.1", 0, 0, R270)   # curve E-S
     assert b.feature(0, "t").open_ports == 2
@@ -131,10 +131,10 @@ def test_open_ports_count_only_ports_facing_empty_cells_F3() -> None:
     assert not b.feature(2, "t").is_completed
 
 
-# ---------------------------------------------------------------------------- F3: completion
+# ---------------------------------------------------------------------------- R-F3: completion
 
 def test_tributary_loop_is_completed_F3() -> None:
-    """F3: a tributary that loops back onto itself has no open end: completed."""
+    """R-F3: a tributary that loops back onto itself has no open end: completed."""
     b = Build()
     b.place("S03.1", 0, 0, R270)   # E-S
     b.place("S03.6", 1, 0, R0)     # S-W, Boat icon
@@ -149,7 +149,7 @@ def test_tributary_loop_is_completed_F3() -> None:
 
 
 def test_tributary_ending_at_two_rocks_is_completed_F3() -> None:
-    """F3: a tributary closed by a rock at each end is completed."""
+    """R-F3: a tributary closed by a rock at each end is completed."""
     b = Build()
     b.place("S02.1", 0, 0, R0)      # tributary leaves south
     assert not b.feature(0, "t").is_completed
@@ -159,7 +159,7 @@ def test_tributary_ending_at_two_rocks_is_completed_F3() -> None:
 
 
 def test_jungles_never_complete_F5() -> None:
-    """F5: the jungle inside a tributary loop has no open port but is never completed;
+    """R-F5: the jungle inside a tributary loop has no open port but is never completed;
     the jungle outside is separate from it (tributaries separate jungles)."""
     b = Build()
     b.place("S03.4", 0, 0, R270)
@@ -176,7 +176,7 @@ def test_jungles_never_complete_F5() -> None:
 
 
 def test_village_closed_on_all_sides_is_completed_F4() -> None:
-    """F4: a village on all four edges, capped on every side, is completed; one side
+    """R-F4: a village on all four edges, capped on every side, is completed; one side
     missing leaves it open."""
     b = Build()
     b.place("S09.1", 0, 0)           # village on all four edges, 2 Fruit icons
@@ -195,7 +195,7 @@ def test_village_closed_on_all_sides_is_completed_F4() -> None:
 
 
 def test_village_of_two_caps_is_completed_F4() -> None:
-    """F4: two caps facing each other close a village."""
+    """R-F4: two caps facing each other close a village."""
     b = Build()
     b.place("S05.5", 0, 0, R0)
     b.place("S05.4", 0, -1, R180)
@@ -203,10 +203,10 @@ def test_village_of_two_caps_is_completed_F4() -> None:
     assert village.is_completed and village.tile_count == 2 and village.fruit == 1
 
 
-# ---------------------------------------------------------------------------- F8
+# ---------------------------------------------------------------------------- R-F8
 
 def test_tile_count_counts_a_tile_once_even_with_two_segments_in_the_feature_F8() -> None:
-    """F8: a tributary leaving a 3-way rock east and coming back from the south around a
+    """R-F8: a tributary leaving a 3-way rock east and coming back from the south around a
     loop holds two segments of that tile, but the tile counts once."""
     b = Build()
     b.place("S04.3", 0, 0)           # rock: tributaries east (Boat icon), south, west
@@ -223,7 +223,7 @@ def test_tile_count_counts_a_tile_once_even_with_two_segments_in_the_feature_F8(
 
 
 def test_start_tile_counts_once_F8() -> None:
-    """F8: a tile capping the start tile's northern tributary joins the start tile's two
+    """R-F8: a tile capping the start tile's northern tributary joins the start tile's two
     northern jungles through one jungle; each feature counts the start tile once."""
     b = Build(start=True)
     assert b.feature(0, "north").open_ports == 1
@@ -238,7 +238,7 @@ def test_start_tile_counts_once_F8() -> None:
 
 
 def test_double_tile_counts_once_F8() -> None:
-    """F8: a double tile counts once although it covers two cells; its Amazon joins the
+    """R-F8: a double tile counts once although it covers two cells; its Amazon joins the
     start tile's Amazon, which is never completed (only tributaries and villages are)."""
     b = Build(start=True)
     b.place("D1.1", 0, 4, R0)
@@ -255,10 +255,10 @@ def test_double_tile_counts_once_F8() -> None:
     assert b.board.placements[1].cells == (Position(0, 4), Position(0, 5))
 
 
-# ---------------------------------------------------------------------------- M1: pieces
+# ---------------------------------------------------------------------------- R-M1: pieces
 
 def test_majority_with_several_meeples_M1() -> None:
-    """M1: the most meeples on a feature win; pieces survive merges."""
+    """R-M1: the most meeples on a feature win; pieces survive merges."""
     b = Build(3)
     b.place("S02.1", 0, 0, R270)    # rock, tributary east
     b.place("S01.1", 2, 0, R90)     # straight west-east
@@ -278,7 +278,7 @@ def test_majority_with_several_meeples_M1() -> None:
 
 
 def test_majority_ties_and_no_pieces_M1() -> None:
-    """M1: tied players all have the majority, in player order; no pieces, nobody."""
+    """R-M1: tied players all have the majority, in player order; no pieces, nobody."""
     b = Build(4)
     b.place("S01.1", 0, 0)
     assert b.feature(0, "t").majority() == ()
@@ -290,7 +290,7 @@ def test_majority_ties_and_no_pieces_M1() -> None:
 
 
 def test_without_pieces_clears_only_the_given_features_and_keeps_the_old_graph() -> None:
-    """T7, T10: scored features lose their meeples; graphs are immutable."""
+    """R-T7, R-T10: scored features lose their meeples; graphs are immutable."""
     b = Build()
     b.place("S01.1", 0, 0)
     b.meeple(0, "t", 0)
@@ -314,10 +314,10 @@ def test_add_placement_leaves_the_old_graph_untouched() -> None:
     assert b.feature(0, "t").open_ports == 0
 
 
-# ---------------------------------------------------------------------------- T4
+# ---------------------------------------------------------------------------- R-T4
 
 def test_joining_two_tributaries_with_different_owners_gains_boats_T4() -> None:
-    """T4 (as in worked example 6): player 0's tributary has 1 Boat icon, player 1's has
+    """R-T4 (as in worked example 6): player 0's tributary has 1 Boat icon, player 1's has
     none; a tile with 1 Boat icon joins them. The result has 2 icons: player 0 already
     held 1 and gains 1, player 1 held none and gains 2; player 2 has no meeple there."""
     b = Build(3)
@@ -332,7 +332,7 @@ def test_joining_two_tributaries_with_different_owners_gains_boats_T4() -> None:
 
 
 def test_joining_two_tributaries_of_one_owner_counts_both_parts_as_held_T4() -> None:
-    """T4: icons of the parts that already held the player's meeples do not count again;
+    """R-T4: icons of the parts that already held the player's meeples do not count again;
     the number of meeples does not matter."""
     b = Build(2)
     b.place("S02.2", 0, 0, R270)    # Boat icon
@@ -346,7 +346,7 @@ def test_joining_two_tributaries_of_one_owner_counts_both_parts_as_held_T4() -> 
 
 
 def test_extending_a_tributary_gains_the_new_tiles_boats_T4() -> None:
-    """T4: a tile extending a tributary connects its Boat icons to the meeples there,
+    """R-T4: a tile extending a tributary connects its Boat icons to the meeples there,
     whoever placed it; a tile with none gains nothing."""
     b = Build(2)
     b.place("S01.1", 0, 0)
@@ -357,7 +357,7 @@ def test_extending_a_tributary_gains_the_new_tiles_boats_T4() -> None:
 
 
 def test_tiles_touching_only_jungles_or_empty_tributaries_gain_nothing_T4() -> None:
-    """T4: only tributaries holding meeples gain; camps in jungles gain nothing."""
+    """R-T4: only tributaries holding meeples gain; camps in jungles gain nothing."""
     b = Build(2)
     b.place("S01.1", 0, 0)
     b.meeple(0, "w", 0)   # a camp in the western jungle
@@ -366,7 +366,7 @@ def test_tiles_touching_only_jungles_or_empty_tributaries_gain_nothing_T4() -> N
 
 
 def test_closing_a_loop_onto_a_held_tributary_counts_its_icons_once_T4() -> None:
-    """T4: a tile touching the same held tributary at both ends adds only its own icons."""
+    """R-T4: a tile touching the same held tributary at both ends adds only its own icons."""
     b = Build(2)
     b.place("S03.6", 0, 0, R270)   # Boat icon
     b.place("S03.1", 1, 0, R0)

@@ -1,4 +1,4 @@
-"""Unit tests of grid geometry: ports, rotations, footprints, cell keys (RULES G1, G4, G5, F2)."""
+"""Unit tests of grid geometry: ports, rotations, footprints, cell keys (R-G1, R-G4, R-G5, R-F2)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def port(name: str) -> int:
 # ---------------------------------------------------------------------------- ports (F2)
 
 def test_port_names_run_clockwise_with_the_middle_at_index_2_F2() -> None:
-    """F2: each side has three ports; numbering is clockwise, 2 is the middle."""
+    """R-F2: each side has three ports; numbering is clockwise, 2 is the middle."""
     names = [port_name(p) for p in ALL_PORTS]
     assert names == ["N1", "N2", "N3", "E1", "E2", "E3", "S1", "S2", "S3", "W1", "W2", "W3"]
     for p in ALL_PORTS:
@@ -51,13 +51,13 @@ def test_port_names_run_clockwise_with_the_middle_at_index_2_F2() -> None:
     ("W1", "E3"), ("W2", "E2"), ("W3", "E1"),
 ])
 def test_facing_port_meets_the_same_point_of_the_shared_edge_G4(name: str, faces: str) -> None:
-    """G4/F2: along a shared edge index i meets index 4 - i on the opposite side
+    """R-G4/R-F2: along a shared edge index i meets index 4 - i on the opposite side
     (N1, the west end of the north side, meets S3, the west end of the south side)."""
     assert port_name(facing_port(port(name))) == faces
 
 
 def test_facing_port_is_an_involution_onto_the_opposite_side_G4() -> None:
-    """G4: facing twice is the identity; the facing port lies on the opposite side."""
+    """R-G4: facing twice is the identity; the facing port lies on the opposite side."""
     for p in ALL_PORTS:
         assert facing_port(facing_port(p)) == p
         assert port_side(facing_port(p)) == port_side(p).opposite
@@ -65,12 +65,12 @@ def test_facing_port_is_an_involution_onto_the_opposite_side_G4() -> None:
 
 
 def test_facing_commutes_with_rotation_G4_G5() -> None:
-    """G4, G5: turning two touching cells together keeps the same ports touching."""
+    """R-G4, R-G5: turning two touching cells together keeps the same ports touching."""
     for p, rotation in itertools.product(ALL_PORTS, Rotation):
         assert facing_port(rotate_port(p, rotation)) == rotate_port(facing_port(p), rotation)
 
 
-# ---------------------------------------------------------------------------- rotation (G5)
+# ---------------------------------------------------------------------------- rotation (R-G5)
 
 @pytest.mark.parametrize(("name", "rotation", "expected"), [
     ("N1", Rotation.R90, "E1"),
@@ -86,13 +86,13 @@ def test_facing_commutes_with_rotation_G4_G5() -> None:
     ("W1", Rotation.R0, "W1"),
 ])
 def test_rotate_port_turns_clockwise_G5(name: str, rotation: Rotation, expected: str) -> None:
-    """G5: a clockwise quarter turn takes the north side to the east side, and the
+    """R-G5: a clockwise quarter turn takes the north side to the east side, and the
     west end of the north side (N1) to the north end of the east side (E1)."""
     assert port_name(rotate_port(port(name), rotation)) == expected
 
 
 def test_rotations_compose_and_four_quarter_turns_are_the_identity_G5() -> None:
-    """G5: rotations add modulo 4; every rotation permutes the 12 ports and keeps the
+    """R-G5: rotations add modulo 4; every rotation permutes the 12 ports and keeps the
     middle ports in the middle."""
     for p in ALL_PORTS:
         turned = p
@@ -119,12 +119,12 @@ def test_rotations_compose_and_four_quarter_turns_are_the_identity_G5() -> None:
 ])
 def test_rotate_offset_turns_footprint_cells_clockwise_G1_G5(
         offset: tuple[int, int], rotation: Rotation, expected: tuple[int, int]) -> None:
-    """G1, G5: footprint offsets (x east, y downstream) turn clockwise like the ports."""
+    """R-G1, R-G5: footprint offsets (x east, y downstream) turn clockwise like the ports."""
     assert rotate_offset(*offset, rotation) == expected
 
 
 def test_rotate_offset_agrees_with_side_rotation_G5() -> None:
-    """G5: the neighbour across side s, turned by r, is the neighbour across side s + r."""
+    """R-G5: the neighbour across side s, turned by r, is the neighbour across side s + r."""
     origin = Position(0, 0)
     for side, rotation in itertools.product(Side, Rotation):
         across = origin.neighbour(side)
@@ -133,7 +133,7 @@ def test_rotate_offset_agrees_with_side_rotation_G5() -> None:
 
 
 def test_rotation_degrees_and_side_helpers() -> None:
-    """G5: four rotations of 0/90/180/270 degrees; sides and their opposites (G4)."""
+    """R-G5: four rotations of 0/90/180/270 degrees; sides and their opposites (R-G4)."""
     assert [r.degrees for r in Rotation] == [0, 90, 180, 270]
     assert [s.letter for s in Side] == ["N", "E", "S", "W"]
     assert [s.opposite for s in Side] == [Side.SOUTH, Side.WEST, Side.NORTH, Side.EAST]
@@ -142,7 +142,7 @@ def test_rotation_degrees_and_side_helpers() -> None:
 # ---------------------------------------------------------------------------- positions, keys
 
 def test_neighbours_follow_the_coordinate_convention_G1() -> None:
-    """G1: x grows to the east, y grows downstream (south)."""
+    """R-G1: x grows to the east, y grows downstream (south)."""
     p = Position(3, -2)
     assert p.neighbour(Side.NORTH) == Position(3, -3)
     assert p.neighbour(Side.EAST) == Position(4, -2)
@@ -154,7 +154,7 @@ def test_neighbours_follow_the_coordinate_convention_G1() -> None:
 @pytest.mark.parametrize("x", [-2048, -2047, -100, -1, 0, 1, 5, 100, 2046, 2047])
 @pytest.mark.parametrize("y", [-500, -3, -1, 0, 1, 4, 499])
 def test_cell_keys_round_trip_G1(x: int, y: int) -> None:
-    """G1: a cell key unpacks to the cell it was made from, also west of and upstream
+    """R-G1: a cell key unpacks to the cell it was made from, also west of and upstream
     of the start tile; neighbour keys differ by KEY_DELTAS."""
     key = cell_key(x, y)
     assert position_of_key(key) == Position(x, y)
@@ -170,7 +170,7 @@ def test_position_of_key_interns_positions() -> None:
 
 
 def test_cell_keys_sort_row_by_row_G1() -> None:
-    """G1: sorting keys sorts cells by row (downstream), then column (east)."""
+    """R-G1: sorting keys sorts cells by row (downstream), then column (east)."""
     cells = [(x, y) for x in (-3, -1, 0, 2, 9) for y in (-2, 0, 1, 5)]
     by_key = sorted(cells, key=lambda c: cell_key(*c))
     assert by_key == sorted(cells, key=lambda c: (c[1], c[0]))

@@ -157,7 +157,7 @@ def test_the_start_of_a_game() -> None:
             assert river == float(x == state.board.river_column)
     # The Amazon leaves the start tile through the south edge of (0, 3).
     assert tensor[LAYOUT.board_index(BoardPlane.EDGES + 4 * 2 + 3, 0, 3)] == 1.0
-    # G3: 10 open cells, and the next river cell below the start tile.
+    # R-G3: 10 open cells, and the next river cell below the start tile.
     plane = LAYOUT.height * LAYOUT.width
     assert sum(tensor[BoardPlane.OPEN * plane:(BoardPlane.OPEN + 1) * plane]) == 10.0
     assert tensor[LAYOUT.board_index(BoardPlane.NEXT_RIVER, 0, 4)] == 1.0

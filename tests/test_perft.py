@@ -3,7 +3,7 @@
 For a few fixed starting positions (seeded shuffles fix the draw order, or an
 explicit pile order), the number of sequences of exactly N legal actions must
 stay what it was when the file was generated.  Any change to legal-action
-generation (G2–G7, T3, T5) or to what a placement does to the pieces changes
+generation (R-G2–R-G7, R-T3, R-T5) or to what a placement does to the pieces changes
 these numbers.  On a mismatch the failure lists, per first action (in the
 game notation), the stored and the computed counts.
 

@@ -58,10 +58,10 @@ from carcassonne_amazonas.events import (
 TILESET = reference_tileset()
 PLAYER_COUNTS = [2, 3, 4, 5]
 START_SPACES = {2: 16, 3: 16, 4: 8, 5: 8}
-LAND_TILES = len(TILESET.land_tiles)  # 80 (C3)
+LAND_TILES = len(TILESET.land_tiles)  # 80 (R-C3)
 AMAZON_TILES = len(TILESET.of_kind(TileKind.AMAZON))  # 15
 EXCLAMATION_TILES = sum(1 for t in TILESET.of_kind(TileKind.AMAZON) if t.layout.exclamation)
-MEEPLES, CAMPS = 4, 2  # C2
+MEEPLES, CAMPS = 4, 2  # R-C2
 MAX_ACTIONS = 1000  # a game is about 166 actions; this only stops a runaway loop
 
 # A game with checks at every step takes 20-250 ms, not the ~1 ms of a typical example.
@@ -80,7 +80,7 @@ Setup = tuple[int, int | None, Rules]
 
 @st.composite
 def game_setups(draw: st.DrawFn, num_players: int) -> Setup:
-    """A player count, rule options (first player C8, shuffle C7) and either a seed
+    """A player count, rule options (first player R-C8, shuffle R-C7) and either a seed
     or None for a game whose draws are chance nodes (``draws="explicit"``)."""
     first = draw(st.integers(min_value=0, max_value=num_players - 1), label="first player")
     shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
@@ -139,15 +139,15 @@ def check_legal_actions(state: GameState) -> tuple[Action, ...]:
         board = state.board
         for action in actions:
             assert isinstance(action, PlaceTile)
-            if tile.kind.is_river:  # G5, G6
+            if tile.kind.is_river:  # R-G5, R-G6
                 assert action.position == board.next_river_position
                 assert action.rotation in (Rotation.R0, Rotation.R180)
-            else:  # G2
+            else:  # R-G2
                 assert board.is_open(action.position)
                 assert action.position.y <= board.river_end_row
-    elif phase is Phase.CHOOSE_DOUBLE:  # T3
+    elif phase is Phase.CHOOSE_DOUBLE:  # R-T3
         assert actions == tuple(ChooseDouble(t.id) for t in state.doubles_left)
-    elif phase is Phase.DRAW_TILE:  # T1 as a chance node
+    elif phase is Phase.DRAW_TILE:  # R-T1 as a chance node
         assert state.is_chance_node
         assert state.tile_in_hand is None
         outcomes = chance_outcomes(state)
@@ -163,7 +163,7 @@ def check_legal_actions(state: GameState) -> tuple[Action, ...]:
         player = state.players[state.current_player]
         for action in actions[:-1]:
             assert isinstance(action, (PlaceMeeple, PlaceCamp))
-            assert action.position == state.piece_position  # T5
+            assert action.position == state.piece_position  # R-T5
             if isinstance(action, PlaceMeeple):
                 assert player.meeples_in_supply > 0
             else:
@@ -173,13 +173,13 @@ def check_legal_actions(state: GameState) -> tuple[Action, ...]:
 
 def check_invariants(state: GameState) -> None:
     n = state.num_players
-    # T9: explored spaces; boats within them.
+    # R-T9: explored spaces; boats within them.
     kinds = kind_counts(state)
     assert state.track_length == (START_SPACES[n] + kinds[TileKind.AMAZON]
                                   + 2 * kinds[TileKind.DOUBLE])
     for boat in state.boats:
         assert 1 <= boat <= state.track_length
-    # C2, T10: every piece is in a supply or on the board.
+    # R-C2, R-T10: every piece is in a supply or on the board.
     meeples: Counter[int] = Counter()
     camps: Counter[int] = Counter()
     for piece in state.pieces():
@@ -196,7 +196,7 @@ def check_invariants(state: GameState) -> None:
         assert player.meeples_in_supply + meeples[index] == MEEPLES
         assert player.camps_in_supply + camps[index] == CAMPS
         assert player.score == player.breakdown.total
-    # C3, C4: every land tile is in hand, in the pile, on the board or removed.
+    # R-C3, R-C4: every land tile is in hand, in the pile, on the board or removed.
     placed_land = [p.tile for p in state.board.placements
                    if p.tile.kind in (TileKind.STANDARD, TileKind.AMAZON)]
     in_hand = [state.tile_in_hand] if state.tile_in_hand is not None \
@@ -208,11 +208,11 @@ def check_invariants(state: GameState) -> None:
 
 
 def check_step(before: GameState, action: Action, after: GameState) -> None:
-    """What one action may change: scores and boats only go up; turn order (C8)."""
+    """What one action may change: scores and boats only go up; turn order (R-C8)."""
     for old, new in zip(before.scores, after.scores):
         assert new >= old
     for old, new in zip(before.boats, after.boats):
-        assert new >= old  # T9: boats only move forward
+        assert new >= old  # R-T9: boats only move forward
     assert after.track_length >= before.track_length
     assert after.tiles_left <= before.tiles_left
     if before.phase is Phase.PLACE_PIECE and not after.is_terminal:
@@ -247,7 +247,7 @@ def check_events(before: GameState, events: tuple[Event, ...], after: GameState)
 
 
 def check_final(state: GameState) -> None:
-    """E1–E6 and the end of the pile."""
+    """R-E1–R-E6 and the end of the pile."""
     n = state.num_players
     assert state.is_terminal
     assert state.phase is Phase.GAME_OVER
@@ -256,13 +256,13 @@ def check_final(state: GameState) -> None:
     assert state.tile_in_hand is None
     kinds = kind_counts(state)
     doubles = kinds[TileKind.DOUBLE]
-    # E1: every land tile was placed or removed (G7).
+    # R-E1: every land tile was placed or removed (R-G7).
     assert len(state.board.placements) - 1 - doubles + len(state.removed) == LAND_TILES
-    assert all(t.kind is TileKind.STANDARD for t in state.removed)  # G6: Amazon tiles fit
+    assert all(t.kind is TileKind.STANDARD for t in state.removed)  # R-G6: Amazon tiles fit
     assert kinds[TileKind.START] == 1
     assert kinds[TileKind.AMAZON] == AMAZON_TILES
-    assert doubles == EXCLAMATION_TILES == 3  # one per "!" tile (T3)
-    assert len(state.doubles_left) == len(TILESET.double_tiles) - doubles == 1  # C4
+    assert doubles == EXCLAMATION_TILES == 3  # one per "!" tile (R-T3)
+    assert len(state.doubles_left) == len(TILESET.double_tiles) - doubles == 1  # R-C4
     assert state.track_length == START_SPACES[n] + AMAZON_TILES + 2 * doubles
     assert state.final_scoring is not None
     assert len(state.final_scoring) == n
@@ -274,7 +274,7 @@ def check_final(state: GameState) -> None:
         assert 0 <= final.villages <= player.breakdown.villages
     best = max(state.scores)
     assert state.winners == tuple(p for p, s in enumerate(state.scores) if s == best)
-    assert sum(p.breakdown.river for p in state.players) > 0  # E5: someone is first
+    assert sum(p.breakdown.river for p in state.players) > 0  # R-E5: someone is first
 
 
 # ---------------------------------------------------------------------------- properties
@@ -372,7 +372,7 @@ def test_complete_game_and_replay(num_players: int, data: st.DataObject) -> None
 @given(order=st.permutations(TILESET.land_tiles), data=st.data())
 def test_any_explicit_pile_plays_to_a_complete_game(num_players: int, order: list[Tile],
                                                     data: st.DataObject) -> None:
-    """Any draw order (pile=) gives a complete, consistent game (C7, G7, E1)."""
+    """Any draw order (pile=) gives a complete, consistent game (R-C7, R-G7, R-E1)."""
     state = new_game(num_players, pile=order)
     assert state.tile_in_hand is not None
     drawn = [state.tile_in_hand]
@@ -386,6 +386,6 @@ def test_any_explicit_pile_plays_to_a_complete_game(num_players: int, order: lis
             drawn.append(state.tile_in_hand)
     check_invariants(state)
     check_final(state)
-    # Tiles were drawn in the pile's order; removed ones (G7) never reached a hand.
+    # Tiles were drawn in the pile's order; removed ones (R-G7) never reached a hand.
     removed = {t.id for t in state.removed}
     assert [t.id for t in drawn] == [t.id for t in order if t.id not in removed]

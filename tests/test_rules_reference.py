@@ -1,6 +1,6 @@
 """Rule clauses that the rules reference (docs/rules.md) cites and that no other test
-proves on its own: T7 (a meeple on a feature its own tile completes scores at once)
-and T10 (camps stay to the end; meeples come back only when their feature is scored).
+proves on its own: R-T7 (a meeple on a feature its own tile completes scores at once)
+and R-T10 (camps stay to the end; meeples come back only when their feature is scored).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_t10_camps_stay_and_meeples_return_only_when_scored(seed: int) -> None:
         state, events = apply_action_with_events(state, action)
         if isinstance(action, PlaceCamp):
             camps.add((player, action.position, action.segment))
-        if isinstance(action, PlaceMeeple):  # it may score, and return, at once (T7)
+        if isinstance(action, PlaceMeeple):  # it may score, and return, at once (R-T7)
             meeples_before.add((player, action.position, action.segment))
         on_board = {(p.player, p.position, p.segment) for p in state.pieces()}
         assert camps <= on_board

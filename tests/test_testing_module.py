@@ -163,15 +163,15 @@ def _player(state: GameState, change: Callable[[PlayerState], PlayerState]) -> G
 
 
 @pytest.mark.parametrize(("name", "break_it", "words"), [
-    ("track length", lambda s: attrs.evolve(s, track_length=s.track_length + 1), "(T9)"),
+    ("track length", lambda s: attrs.evolve(s, track_length=s.track_length + 1), "(R-T9)"),
     ("boat beyond the track",
      lambda s: _player(s, lambda p: attrs.evolve(p, boat=s.track_length + 1)), "outside"),
     ("boat before the source", lambda s: _player(s, lambda p: attrs.evolve(p, boat=0)),
      "outside"),
     ("meeple lost", lambda s: _player(s, lambda p: attrs.evolve(
-        p, meeples_in_supply=p.meeples_in_supply - 1)), "meeple(s)"),
+        p, meeples_in_supply=p.meeples_in_supply - 1)), "in supply, not 4 in all (R-C2)"),
     ("camp created", lambda s: _player(s, lambda p: attrs.evolve(
-        p, camps_in_supply=p.camps_in_supply + 1)), "camp(s)"),
+        p, camps_in_supply=p.camps_in_supply + 1)), "in supply, not 2 in all (R-C2, R-T10)"),
     ("score without breakdown", lambda s: _player(s, lambda p: attrs.evolve(
         p, score=p.score + 1)), "breakdown"),
     ("river points during play", lambda s: _player(s, lambda p: attrs.evolve(
@@ -201,7 +201,7 @@ def test_check_invariants_finds_broken_states(mid_game: GameState, name: str,
 
 
 def test_check_invariants_finds_mismatched_tiles(mid_game: GameState) -> None:
-    """G4: a tile laid (bypassing the engine) where its edges do not match."""
+    """R-G4: a tile laid (bypassing the engine) where its edges do not match."""
     state = mid_game
     tile = state.tile_in_hand
     assert tile is not None
@@ -214,18 +214,18 @@ def test_check_invariants_finds_mismatched_tiles(mid_game: GameState) -> None:
             board, _ = state.board.place(tile, rotation, cell_key(position.x, position.y))
             broken = attrs.evolve(state, board=board)
             problems = check_invariants(broken)
-            if any("(G4)" in p for p in problems):
+            if any("(R-G4)" in p for p in problems):
                 return
     raise AssertionError("no mismatched placement found")
 
 
 def test_check_invariants_finds_unreturned_meeples(mid_game: GameState) -> None:
-    """T7: a completed feature that still holds a meeple after its turn."""
+    """R-T7: a completed feature that still holds a meeple after its turn."""
     state = mid_game
     completed = next(f for f in state.features if f.is_completed)
     broken = attrs.evolve(state, features=state.features.with_piece(completed.nodes[0], 1))
     problems = check_invariants(broken)
-    assert any("should have returned (T7)" in p for p in problems), problems
+    assert any("should have returned (R-T7)" in p for p in problems), problems
 
 
 def test_check_invariants_finds_a_piece_on_the_amazon(mid_game: GameState) -> None:
@@ -242,7 +242,7 @@ def test_check_invariants_checks_the_final_scoring() -> None:
     assert check_invariants(state) == []
     assert state.final_scoring is not None
     wrong = tuple(attrs.evolve(f, river=f.river + 1) for f in state.final_scoring)
-    assert any("(E4, E5)" in p for p in check_invariants(attrs.evolve(state,
+    assert any("(R-E4, R-E5)" in p for p in check_invariants(attrs.evolve(state,
                                                                       final_scoring=wrong)))
     assert any("missing" in p for p in check_invariants(attrs.evolve(state,
                                                                      final_scoring=None)))
@@ -250,7 +250,7 @@ def test_check_invariants_checks_the_final_scoring() -> None:
         p.breakdown, tributaries=p.breakdown.tributaries + 99)) for p in state.players)
     too_much = tuple(attrs.evolve(f, tributaries=f.tributaries + 200)
                      for f in state.final_scoring)
-    assert any("(E2, E3)" in p for p in check_invariants(
+    assert any("(R-E2, R-E3)" in p for p in check_invariants(
         attrs.evolve(state, players=more, final_scoring=too_much)))
 
 

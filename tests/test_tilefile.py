@@ -1,5 +1,5 @@
 """Unit tests of the tile-set file format: parsing, validation messages, loading and the
-checksum (TILESET.md; RULES C3–C5, F2, F7, G1, G6, T3)."""
+checksum (docs/tileset.md; R-C3–R-C5, R-F2, R-F7, R-G1, R-G6, R-T3)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def problem_with(problems: list[str], *fragments: str) -> str:
 # ---------------------------------------------------------------------------- valid input
 
 def test_mini_tile_set_is_valid_and_parses() -> None:
-    """A small complete set parses: kinds, copies, icons, start sides (C5), '!' (C3)."""
+    """A small complete set parses: kinds, copies, icons, start sides (R-C5), '!' (R-C3)."""
     assert tileset_problems(MINI) == []
     ts = parse_tileset(MINI)
     assert ts.name == "mini" and ts.title == "a small test set"
@@ -90,7 +90,7 @@ def test_mini_tile_set_is_valid_and_parses() -> None:
 
 
 def test_port_shorthand_middle_for_tributaries_all_three_for_jungles_F2() -> None:
-    """F2: a side alone means its middle port for tributaries and the Amazon, all three
+    """R-F2: a side alone means its middle port for tributaries and the Amazon, all three
     ports for jungles and villages."""
     s01 = parse_tileset(MINI).layout_named("S01")
     t, w, e = s01.segments
@@ -103,7 +103,7 @@ def test_port_shorthand_middle_for_tributaries_all_three_for_jungles_F2() -> Non
 
 
 def test_reference_text_has_no_problems() -> None:
-    """TILESET.md: the shipped reference set is valid and reparses to an equal set."""
+    """docs/tileset.md: the shipped reference set is valid and reparses to an equal set."""
     text = reference_tileset().source
     assert tileset_problems(text) == []
     assert parse_tileset(text) == reference_tileset()
@@ -114,10 +114,10 @@ def test_parse_rejects_non_text_with_type_error() -> None:
         parse_tileset(b"tileset x")  # type: ignore[arg-type]
 
 
-# ---------------------------------------------------------------------------- F2: ports
+# ---------------------------------------------------------------------------- R-F2: ports
 
 def test_missing_port_is_reported_with_line_layout_and_port_F2() -> None:
-    """F2: every edge port belongs to a segment; a missing one names layout and port."""
+    """R-F2: every edge port belongs to a segment; a missing one names layout and port."""
     text = mutate("  jungle    e  N3 E S1\n", "  jungle    e  N3 E\n")
     problem = problem_with(tileset_problems(text), "port S1", "belongs to no segment")
     assert problem.startswith(f"line {line_of(text, 'layout S01')}: layout S01:")
@@ -125,7 +125,7 @@ def test_missing_port_is_reported_with_line_layout_and_port_F2() -> None:
 
 
 def test_duplicated_port_is_reported_with_line_layout_segment_and_port_F2() -> None:
-    """F2: a port listed by two segments is reported on the second segment's line."""
+    """R-F2: a port listed by two segments is reported on the second segment's line."""
     text = mutate("  jungle    e  N3 E S1\n", "  jungle    e  N3 E S1 S2\n")
     problem = problem_with(tileset_problems(text), "port S2", "already belongs")
     assert problem == (f"line {line_of(text, 'jungle    e')}: layout S01, segment e: port S2 "
@@ -133,7 +133,7 @@ def test_duplicated_port_is_reported_with_line_layout_segment_and_port_F2() -> N
 
 
 def test_village_edge_mixed_with_other_ports_is_reported_F2() -> None:
-    """F2: a village edge is village along its whole length."""
+    """R-F2: a village edge is village along its whole length."""
     text = mutate("  tributary t  N S\n", "  village v  N2\n  tributary t  S\n")
     problem = problem_with(tileset_problems(text), "village edge mixed")
     assert problem.startswith(f"line {line_of(text, 'layout S01')}: layout S01, edge N:")
@@ -141,7 +141,7 @@ def test_village_edge_mixed_with_other_ports_is_reported_F2() -> None:
 
 
 def test_tributary_edge_needs_jungle_halves_F2() -> None:
-    """F2: beside a tributary's middle port lie two jungle halves."""
+    """R-F2: beside a tributary's middle port lie two jungle halves."""
     text = mutate("  tributary t  N S\n", "  tributary t  N S N1\n")
     problems = tileset_problems(text)
     problem_with(problems, "layout S01, segment w: port N1 already belongs to segment t")
@@ -166,10 +166,10 @@ def test_port_outside_the_footprint_is_reported() -> None:
                  "outside the 1x1 tile")
 
 
-# ---------------------------------------------------------------------------- F7: icons
+# ---------------------------------------------------------------------------- R-F7: icons
 
 def test_boat_icon_outside_a_tributary_is_reported_F7() -> None:
-    """F7: Boat icons lie only on tributaries."""
+    """R-F7: Boat icons lie only on tributaries."""
     text = mutate("  copy e:animal\n", "  copy e:animal w:boat\n")
     problem = problem_with(tileset_problems(text), "boat icon")
     assert problem.startswith(f"line {line_of(text, 'w:boat')}: layout S01:")
@@ -182,7 +182,7 @@ def test_boat_icon_outside_a_tributary_is_reported_F7() -> None:
     ("t:caiman", "caiman", "tributary"),
 ])
 def test_icons_on_the_wrong_terrain_are_reported_F7(copy: str, icon: str, terrain: str) -> None:
-    """F7: fruit on tributaries/villages, animals in jungles, caimans in the Amazon."""
+    """R-F7: fruit on tributaries/villages, animals in jungles, caimans in the Amazon."""
     text = mutate("  copy e:animal\n", f"  copy e:animal {copy}\n")
     problem_with(tileset_problems(text), "layout S01", f"a {icon} icon cannot lie on {terrain}")
 
@@ -195,16 +195,16 @@ def test_unknown_icon_and_unknown_segment_are_reported() -> None:
 
 
 def test_river_tile_without_caiman_or_piranha_is_reported_F7() -> None:
-    """F7 / TILESET.md: every Amazon and double tile shows a caiman or piranha."""
+    """R-F7 / docs/tileset.md: every Amazon and double tile shows a caiman or piranha."""
     text = mutate("  copy river:caiman\n", "  copy west:animal\n")
     problem_with(tileset_problems(text), f"line {line_of(text, 'west:animal')}",
                  "layout A1", "caiman or piranha")
 
 
-# ---------------------------------------------------------------------------- river tiles (G6)
+# ---------------------------------------------------------------------------- river tiles (R-G6)
 
 def test_amazon_tile_edge_not_bank_amazon_bank_is_reported_G6() -> None:
-    """G6: an Amazon tile's upstream and downstream edges are bank | Amazon | bank."""
+    """R-G6: an Amazon tile's upstream and downstream edges are bank | Amazon | bank."""
     text = mutate("  jungle west   N1 W S3\n  jungle east   N3 E S1\n  copy river:caiman\n",
                   "  tributary t   N1\n  jungle west   W S3\n  jungle east   N3 E S1\n"
                   "  copy river:caiman\n")
@@ -215,7 +215,7 @@ def test_amazon_tile_edge_not_bank_amazon_bank_is_reported_G6() -> None:
 
 
 def test_amazon_running_across_an_amazon_tile_is_reported_G5_G6() -> None:
-    """G5, G6: the river runs from N2 to S2 so that it stays in the river column."""
+    """R-G5, R-G6: the river runs from N2 to S2 so that it stays in the river column."""
     text = mutate("  amazon river  N S\n  jungle west   N1 W S3\n  jungle east   N3 E S1\n",
                   "  amazon river  E W\n  jungle north  N W3 E1\n  jungle south  S W1 E3\n")
     problems = tileset_problems(text)
@@ -243,7 +243,7 @@ def test_double_tile_of_the_wrong_size_is_reported_C4() -> None:
 # ---------------------------------------------------------------------------- counts
 
 def test_header_count_differing_from_copy_lines_is_reported() -> None:
-    """TILESET.md: 'xN' in a layout header must equal the copies its copy lines give."""
+    """docs/tileset.md: 'xN' in a layout header must equal the copies its copy lines give."""
     text = mutate("layout S01 standard x2", "layout S01 standard x3")
     problem = problem_with(tileset_problems(text), "header says x3")
     assert problem == (f"line {line_of(text, 'layout S01')}: layout S01: header says x3 but "
@@ -251,7 +251,7 @@ def test_header_count_differing_from_copy_lines_is_reported() -> None:
 
 
 def test_expect_totals_differing_from_the_layouts_are_reported_C3() -> None:
-    """C3: 'expect' states how many tiles of each kind the set holds."""
+    """R-C3: 'expect' states how many tiles of each kind the set holds."""
     text = mutate("expect standard 2 amazon 1", "expect standard 65 amazon 15")
     problems = tileset_problems(text)
     problem_with(problems, "expect: 65 standard tiles", "the layouts give 2", "wrong counts")
@@ -260,7 +260,7 @@ def test_expect_totals_differing_from_the_layouts_are_reported_C3() -> None:
 
 
 def test_icon_totals_mismatch_is_reported() -> None:
-    """TILESET.md: the header's icon totals are checked against the copies."""
+    """docs/tileset.md: the header's icon totals are checked against the copies."""
     text = mutate("icon-totals boats 1 fruit 0", "icon-totals boats 5 fruit 0")
     problems = tileset_problems(text)
     assert problems == ["icon-totals: header says 5 boats, the copies show 1"]
@@ -304,24 +304,24 @@ def test_unknown_layout_kind_is_reported() -> None:
 
 
 def test_bang_on_a_non_amazon_tile_is_reported_C3() -> None:
-    """C3: only Amazon tiles carry '!'."""
+    """R-C3: only Amazon tiles carry '!'."""
     text = mutate("layout S01 standard x2", "layout S01 standard! x2")
     problem_with(tileset_problems(text), f"line {line_of(text, 'layout S01')}",
                  "layout S01: only Amazon tiles can carry '!'")
 
 
 def test_too_few_doubles_for_the_bang_tiles_is_reported_C4_T3() -> None:
-    """C4, T3: each '!' tile needs a double tile to choose from."""
+    """R-C4, R-T3: each '!' tile needs a double tile to choose from."""
     text = mutate("layout A1 amazon! x1", "layout A1 amazon! x2")
     text = mutate("  copy river:caiman\n", "  copy x2 river:caiman\n", text)
     text = mutate("amazon 1 double", "amazon 2 double", text)
     text = mutate("caimans 3", "caimans 4", text)
     assert tileset_problems(text) == [
-        "2 '!' tiles need at least as many double tiles, there are 1 (RULES C4, T3)"]
+        "2 '!' tiles need at least as many double tiles, there are 1 (R-C4, R-T3)"]
 
 
 def test_missing_start_tile_is_reported_C5() -> None:
-    """C5: a tile set needs exactly one start tile."""
+    """R-C5: a tile set needs exactly one start tile."""
     start = MINI[MINI.index("layout START"):MINI.index("layout S01")]
     text = mutate(start, "")
     text = mutate(" start 1", "", text)
@@ -336,7 +336,7 @@ def test_two_start_tiles_are_reported_C5() -> None:
 
 
 def test_start_sides_must_cover_each_player_count_once_C1_C5() -> None:
-    """C1, C5: every player count 2-5 has exactly one start side."""
+    """R-C1, R-C5: every player count 2-5 has exactly one start side."""
     text = mutate("start-side 4-5 river-spaces 8 mouth 7 4 1\n", "")
     problems = tileset_problems(text)
     problem_with(problems, "0 start-side lines cover 4 players")
@@ -388,14 +388,15 @@ def test_several_problems_are_reported_at_once() -> None:
     problem_with(list(problems), "layout A1", "boat icon cannot lie on jungle")
     assert len(problems) >= 3
     message = str(info.value)
-    assert message.startswith(f"broken.tiles: {len(problems)} problem(s):")
+    assert len(problems) > 1
+    assert message.startswith(f"broken.tiles: {len(problems)} problems:")
     assert all(p in message for p in problems)
     assert info.value.source_name == "broken.tiles"
     assert isinstance(info.value, ValueError)
 
 
 def test_mutated_reference_set_reports_every_problem() -> None:
-    """A Boat icon moved into a jungle of the reference set: the F7 problem and both
+    """A Boat icon moved into a jungle of the reference set: the R-F7 problem and both
     icon-total mismatches are reported together."""
     text = reference_tileset().source
     text = mutate("  copy     w:animal\n  copy     t:boat e:animal\n",
@@ -434,7 +435,7 @@ def test_load_tileset_names_the_file_in_errors(tmp_path: Path) -> None:
     with pytest.raises(TileSetError) as info:
         load_tileset(path)
     assert info.value.source_name == str(path)
-    assert str(info.value).startswith(f"{path}: 1 problem(s):")
+    assert str(info.value).startswith(f"{path}: 1 problem:")  # not "1 problems"
 
 
 def test_load_tileset_of_the_reference_file_equals_the_reference_set(tmp_path: Path) -> None:
@@ -461,7 +462,7 @@ def test_checksum_is_stable_and_changes_with_the_text() -> None:
 
 
 def test_problems_in_copies_of_a_broken_layout_are_reported_too() -> None:
-    """TILESET.md: a layout with a missing port still has its copy lines checked, so one
+    """docs/tileset.md: a layout with a missing port still has its copy lines checked, so one
     load lists every problem (the port and the misplaced Boat icon, R-F7)."""
     text = reference_tileset().source
     text = text.replace("  jungle    e  N3 E S1\n  copy x3", "  jungle    e  N3 E\n  copy x3", 1)

@@ -1,5 +1,5 @@
 """Unit tests of the tile-set model and the reconstructed reference set
-(RULES C3–C6, E5, F7, G1, G3, G5, G6; TILESET.md known facts)."""
+(R-C3–R-C6, R-E5, R-F7, R-G1, R-G3, R-G5, R-G6; docs/tileset.md known facts)."""
 
 from __future__ import annotations
 
@@ -48,11 +48,11 @@ def signature(n: int = 0, e: int = 0, s: int = 0, w: int = 0) -> int:
     return n + 5 * e + 25 * s + 125 * w
 
 
-# ---------------------------------------------------------------------------- counts (C3, C4)
+# ---------------------------------------------------------------------------- counts (R-C3, R-C4)
 
 def test_reference_set_has_65_standard_tiles_in_20_layouts_in_overview_order_C3(
         ts: TileSet) -> None:
-    """C3 / TILESET.md: 65 standard tiles, 20 layouts, copies 10 2 8 3 5 2 5 1 1 3 2 2 5 5
+    """R-C3 / docs/tileset.md: 65 standard tiles, 20 layouts, copies 10 2 8 3 5 2 5 1 1 3 2 2 5 5
     1 1 2 3 3 1 in the rulebook's order."""
     standard = layouts_of(ts, TileKind.STANDARD)
     assert len(standard) == 20
@@ -62,7 +62,7 @@ def test_reference_set_has_65_standard_tiles_in_20_layouts_in_overview_order_C3(
 
 def test_reference_set_has_15_amazon_tiles_7_2_3_3_with_one_group_of_3_bang_tiles_C3(
         ts: TileSet) -> None:
-    """C3: 15 Amazon tiles in 4 layouts with copies 7, 2, 3, 3; one group of 3 carries '!'."""
+    """R-C3: 15 Amazon tiles in 4 layouts with copies 7, 2, 3, 3; one group of 3 carries '!'."""
     amazon = layouts_of(ts, TileKind.AMAZON)
     assert [copies(ts, layout) for layout in amazon] == [7, 2, 3, 3]
     assert len(ts.of_kind(TileKind.AMAZON)) == 15
@@ -74,7 +74,7 @@ def test_reference_set_has_15_amazon_tiles_7_2_3_3_with_one_group_of_3_bang_tile
 
 
 def test_land_tiles_are_80_standard_and_amazon_tiles_C3(ts: TileSet) -> None:
-    """C3: the pile is the 80 land tiles: 65 standard + 15 Amazon (no doubles, no start)."""
+    """R-C3: the pile is the 80 land tiles: 65 standard + 15 Amazon (no doubles, no start)."""
     land = ts.land_tiles
     assert len(land) == 80
     assert Counter(t.kind for t in land) == {TileKind.STANDARD: 65, TileKind.AMAZON: 15}
@@ -83,7 +83,7 @@ def test_land_tiles_are_80_standard_and_amazon_tiles_C3(ts: TileSet) -> None:
 
 
 def test_four_different_double_tiles_with_two_river_spaces_each_C4(ts: TileSet) -> None:
-    """C4: 4 Amazon double tiles, all different, 1x2 cells, 2 river spaces each (T9)."""
+    """R-C4: 4 Amazon double tiles, all different, 1x2 cells, 2 river spaces each (R-T9)."""
     doubles = ts.double_tiles
     assert len(doubles) == 4
     assert len({tile.layout.name for tile in doubles}) == 4
@@ -99,22 +99,22 @@ def test_four_different_double_tiles_with_two_river_spaces_each_C4(ts: TileSet) 
     for i, first in enumerate(drawings):
         for second in drawings[i + 1:]:
             assert not first & second
-    # The bang tiles never outnumber the doubles (C4: one double always stays unused).
+    # The bang tiles never outnumber the doubles (R-C4: one double always stays unused).
     assert sum(1 for t in ts.tiles if t.layout.exclamation) < len(doubles)
 
 
 def test_river_spaces_per_tile_kind_T9(ts: TileSet) -> None:
-    """T9: an Amazon tile adds 1 explored space, a double 2, other tiles none."""
+    """R-T9: an Amazon tile adds 1 explored space, a double 2, other tiles none."""
     assert {t.layout.river_spaces for t in ts.of_kind(TileKind.AMAZON)} == {1}
     assert {t.layout.river_spaces for t in ts.of_kind(TileKind.DOUBLE)} == {2}
     assert {t.layout.river_spaces for t in ts.of_kind(TileKind.STANDARD)} == {0}
     assert ts.start_tile.layout.river_spaces == 0
 
 
-# ---------------------------------------------------------------------------- start tile (C5)
+# ---------------------------------------------------------------------------- start tile (R-C5)
 
 def test_start_tile_is_2_by_4_with_16_or_8_river_spaces_C5(ts: TileSet) -> None:
-    """C5: one 2x4 start tile; 16 river spaces for 2-3 players, 8 for 4-5."""
+    """R-C5: one 2x4 start tile; 16 river spaces for 2-3 players, 8 for 4-5."""
     assert len(ts.of_kind(TileKind.START)) == 1
     start = ts.start_tile.layout
     assert (start.width, start.height) == (2, 4)
@@ -123,7 +123,7 @@ def test_start_tile_is_2_by_4_with_16_or_8_river_spaces_C5(ts: TileSet) -> None:
 
 
 def test_river_mouth_points_6_3_and_7_4_1_C6_E5(ts: TileSet) -> None:
-    """C6, E5: mouth 6/3 for 2-3 players, 7/4/1 for 4-5 players."""
+    """R-C6, R-E5: mouth 6/3 for 2-3 players, 7/4/1 for 4-5 players."""
     assert ts.start_side(2).mouth_points == (6, 3)
     assert ts.start_side(3).mouth_points == (6, 3)
     assert ts.start_side(4).mouth_points == (7, 4, 1)
@@ -132,13 +132,13 @@ def test_river_mouth_points_6_3_and_7_4_1_C6_E5(ts: TileSet) -> None:
 
 @pytest.mark.parametrize("players", [0, 1, 6])
 def test_start_side_rejects_player_counts_outside_2_to_5_C1(ts: TileSet, players: int) -> None:
-    """C1: only 2-5 players have a start side."""
+    """R-C1: only 2-5 players have a start side."""
     with pytest.raises(ValueError, match="no start side"):
         ts.start_side(players)
 
 
 def test_start_tile_river_leaves_its_bottom_short_side_in_one_column_G1(ts: TileSet) -> None:
-    """G1: the Amazon leaves the start tile's downstream short side in the middle of one
+    """R-G1: the Amazon leaves the start tile's downstream short side in the middle of one
     of its two columns; no other outer edge of the start tile shows the Amazon."""
     cells = ts.start_tile.layout.variant(Rotation.R0).cells
     amazon_edges = [(c.dx, c.dy, Side(side)) for c in cells
@@ -152,7 +152,7 @@ def test_start_tile_river_leaves_its_bottom_short_side_in_one_column_G1(ts: Tile
 
 
 def test_start_board_has_exactly_10_open_cells_G2_G3(ts: TileSet) -> None:
-    """G2, G3: at the start 10 cells take standard tiles (2 upstream, 4 along each long
+    """R-G2, R-G3: at the start 10 cells take standard tiles (2 upstream, 4 along each long
     side); the 2 cells downstream of the start tile are closed until the river grows."""
     board = Board.with_start_tile(ts.start_tile)
     assert board.river_column == 0 and board.river_end_row == 3
@@ -166,7 +166,7 @@ def test_start_board_has_exactly_10_open_cells_G2_G3(ts: TileSet) -> None:
     assert board.next_river_position.x == 0 and board.next_river_position.y == 4
 
 
-# ---------------------------------------------------------------------------- icons (F7)
+# ---------------------------------------------------------------------------- icons (R-F7)
 
 def header_totals(ts: TileSet) -> dict[str, int]:
     lines = [line for line in ts.source.splitlines() if line.startswith("icon-totals")]
@@ -176,7 +176,7 @@ def header_totals(ts: TileSet) -> dict[str, int]:
 
 
 def test_icon_totals_match_the_files_header(ts: TileSet) -> None:
-    """TILESET.md: icon totals are stated in the header and equal the copies' icons."""
+    """docs/tileset.md: icon totals are stated in the header and equal the copies' icons."""
     totals = header_totals(ts)
     assert set(totals) == {"boats", "fruit", "animals", "caimans", "piranhas"}
     assert ts.icon_totals == Icons(**totals)
@@ -185,12 +185,12 @@ def test_icon_totals_match_the_files_header(ts: TileSet) -> None:
 
 
 def test_piranhas_are_rarer_than_caimans(ts: TileSet) -> None:
-    """TILESET.md constraint: piranhas are the rarer kind."""
+    """docs/tileset.md constraint: piranhas are the rarer kind."""
     assert 0 < ts.icon_totals.piranhas < ts.icon_totals.caimans
 
 
 def test_every_amazon_and_double_copy_shows_a_caiman_or_piranha_F7(ts: TileSet) -> None:
-    """F7 / TILESET.md: every Amazon tile and double tile shows a caiman or piranha, and
+    """R-F7 / docs/tileset.md: every Amazon tile and double tile shows a caiman or piranha, and
     they lie in the Amazon."""
     river_tiles = [t for t in ts.tiles if t.kind.is_river]
     assert len(river_tiles) == 19
@@ -202,13 +202,13 @@ def test_every_amazon_and_double_copy_shows_a_caiman_or_piranha_F7(ts: TileSet) 
 
 
 def test_rulebook_example_amazon_tile_with_3_caimans_and_1_piranha_exists(ts: TileSet) -> None:
-    """TILESET.md: the rulebook names an Amazon tile with 3 caimans and 1 piranha (A2)."""
+    """docs/tileset.md: the rulebook names an Amazon tile with 3 caimans and 1 piranha (R-A2)."""
     assert any((t.total_icons.caimans, t.total_icons.piranhas) == (3, 1)
                for t in ts.of_kind(TileKind.AMAZON))
 
 
 def test_icons_lie_only_on_their_terrain_F7(ts: TileSet) -> None:
-    """F7: Boat icons only on tributaries; Fruit on tributaries and villages; animals in
+    """R-F7: Boat icons only on tributaries; Fruit on tributaries and villages; animals in
     jungles; caimans and piranhas in the Amazon (of Amazon and double tiles only)."""
     seen = Counter[str]()
     for tile in ts.tiles:
@@ -227,7 +227,7 @@ def test_icons_lie_only_on_their_terrain_F7(ts: TileSet) -> None:
 
 
 def test_copies_of_one_layout_differ_in_icons(ts: TileSet) -> None:
-    """TILESET.md: each copy carries its own icons; names are LAYOUT.k from 1."""
+    """docs/tileset.md: each copy carries its own icons; names are LAYOUT.k from 1."""
     s01 = ts.layout_named("S01")
     tiles = [t for t in ts.tiles if t.layout is s01]
     assert [t.name for t in tiles] == [f"S01.{k}" for k in range(1, 11)]
@@ -240,7 +240,7 @@ def test_copies_of_one_layout_differ_in_icons(ts: TileSet) -> None:
 
 
 def test_rulebook_example_tiles_exist(ts: TileSet) -> None:
-    """TILESET.md: a tile with three tributaries from a rock; a village with an animal in a
+    """docs/tileset.md: a tile with three tributaries from a rock; a village with an animal in a
     jungle; a tributary with a Boat icon; a tributary with a Fruit icon."""
     def trib_count(layout: Layout) -> int:
         return sum(1 for s in layout.segments if s.terrain is Terrain.TRIBUTARY)
@@ -256,8 +256,8 @@ def test_rulebook_example_tiles_exist(ts: TileSet) -> None:
 
 
 def test_features_on_river_tiles_reach_a_side_edge(ts: TileSet) -> None:
-    """TILESET.md: every tributary and village on an Amazon or double tile reaches a side
-    edge, so placing a river tile never completes a feature (T8)."""
+    """docs/tileset.md: every tributary and village on an Amazon or double tile reaches a side
+    edge, so placing a river tile never completes a feature (R-T8)."""
     for layout in ts.layouts:
         if not layout.kind.is_river:
             continue
@@ -267,10 +267,10 @@ def test_features_on_river_tiles_reach_a_side_edge(ts: TileSet) -> None:
                 assert sides & {Side.EAST, Side.WEST}, (layout.name, segment.name)
 
 
-# ---------------------------------------------------------------------------- variants (G5)
+# ---------------------------------------------------------------------------- variants (R-G5)
 
 def test_standard_layouts_have_four_rotated_variants_G5(ts: TileSet) -> None:
-    """G5: standard tiles turn to 4 rotations; each variant's edges and port table are the
+    """R-G5: standard tiles turn to 4 rotations; each variant's edges and port table are the
     R0 ones turned clockwise."""
     for layout in layouts_of(ts, TileKind.STANDARD):
         assert layout.rotations == tuple(Rotation)
@@ -286,7 +286,7 @@ def test_standard_layouts_have_four_rotated_variants_G5(ts: TileSet) -> None:
 
 
 def test_variant_edges_are_the_middle_ports_terrain_F2(ts: TileSet) -> None:
-    """F2: an edge shows the terrain of the segment at its middle port; every port of a
+    """R-F2: an edge shows the terrain of the segment at its middle port; every port of a
     1x1 tile belongs to a segment."""
     s06 = ts.layout_named("S06")  # village cap over a straight tributary
     assert edges(s06) == (VILLAGE, TRIBUTARY, JUNGLE, TRIBUTARY)
@@ -299,8 +299,8 @@ def test_variant_edges_are_the_middle_ports_terrain_F2(ts: TileSet) -> None:
 
 
 def test_amazon_and_double_tiles_turn_only_0_or_180_degrees_G5(ts: TileSet) -> None:
-    """G5: Amazon and double tiles have 2 orientations, R0 and R180; both keep the Amazon
-    on the upstream and downstream edges (G6)."""
+    """R-G5: Amazon and double tiles have 2 orientations, R0 and R180; both keep the Amazon
+    on the upstream and downstream edges (R-G6)."""
     for layout in ts.layouts:
         if not layout.kind.is_river:
             continue
@@ -317,7 +317,7 @@ def test_amazon_and_double_tiles_turn_only_0_or_180_degrees_G5(ts: TileSet) -> N
 
 
 def test_turning_a_double_tile_swaps_its_cells_G5(ts: TileSet) -> None:
-    """G5: a double turned 180 degrees shows its lower cell upstream, sides swapped."""
+    """R-G5: a double turned 180 degrees shows its lower cell upstream, sides swapped."""
     d2 = ts.layout_named("D2")  # tributary east on the upper cell, west on the lower
     r0 = [c.edges for c in d2.variant(Rotation.R0).cells]
     r180 = [c.edges for c in d2.variant(Rotation.R180).cells]
@@ -340,7 +340,7 @@ def test_turning_a_double_tile_swaps_its_cells_G5(ts: TileSet) -> None:
 
 
 def test_amazon_tiles_always_fit_their_river_cell_G6(ts: TileSet) -> None:
-    """G6: upstream and downstream edges are bank | Amazon | bank, so both orientations fit
+    """R-G6: upstream and downstream edges are bank | Amazon | bank, so both orientations fit
     below the river end."""
     for layout in layouts_of(ts, TileKind.AMAZON):
         assert layout.fitting_rotations(signature(n=AMAZON)) == (Rotation.R0, Rotation.R180)
@@ -351,7 +351,7 @@ def test_amazon_tiles_always_fit_their_river_cell_G6(ts: TileSet) -> None:
 
 
 def test_fitting_rotations_match_edge_constraints_G4(ts: TileSet) -> None:
-    """G4: a rotation fits when every neighbour's edge matches; 0 means no neighbour."""
+    """R-G4: a rotation fits when every neighbour's edge matches; 0 means no neighbour."""
     s01 = ts.layout_named("S01")  # straight tributary N-S, jungle E and W
     assert s01.fitting_rotations(0) == tuple(Rotation)
     assert s01.fitting_rotations(signature(n=TRIBUTARY)) == (Rotation.R0, Rotation.R180)
@@ -372,7 +372,7 @@ def test_fitting_rotations_match_edge_constraints_G4(ts: TileSet) -> None:
 
 
 def test_fitting_rotations_agree_with_variant_edges_for_every_layout_G4(ts: TileSet) -> None:
-    """G4: for each standard layout and each single-neighbour constraint, the fitting
+    """R-G4: for each standard layout and each single-neighbour constraint, the fitting
     rotations are exactly those whose edge on that side equals the constraint."""
     for layout in layouts_of(ts, TileKind.STANDARD):
         for side in Side:

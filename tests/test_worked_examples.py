@@ -1,4 +1,4 @@
-"""The worked examples 1-10 at the end of RULES.md, each played through the engine.
+"""The worked examples 1-10 at the end of docs/rules.md, each played through the engine.
 
 Where an example's exact numbers cannot come from the reference tiles (or the
 example is about ranking arithmetic), it is also checked on the pure rule
@@ -70,7 +70,7 @@ def feature(terrain: Terrain, tiles: int, *, fruit: int = 0, animals: int = 0,
 def test_example_1_meeple_on_tributary_with_one_boat_icon_advances_boat_one_space() -> None:
     """Worked example 1 (R-T6): a meeple placed on a tributary with 1 Boat icon
     advances its owner's boat by 1 at once; placing it is the piece step, so
-    there is no T5c advance on top."""
+    there is no R-T5c advance on top."""
     state = start_game(2, "S01.4")
     assert state.tile_in_hand is not None
     assert state.tile_in_hand.total_icons.boats == 1
@@ -93,7 +93,7 @@ def test_example_1_boat_icon_elsewhere_on_the_tributary_counts_too() -> None:
 
 
 def test_example_1_contrast_meeple_on_tributary_without_boat_icons_does_not_move() -> None:
-    """R-T6 contrast: no Boat icon on the tributary, no advance (and no T5c advance)."""
+    """R-T6 contrast: no Boat icon on the tributary, no advance (and no R-T5c advance)."""
     state = start_game(2, "S01.1")
     after, events = turn(state, 2, 0, R0, meeple="t")
     assert events_of(events, BoatAdvanced) == []
@@ -200,7 +200,7 @@ def test_example_5_amazon_scoring_four_players() -> None:
     assert state.tile_in_hand == amazon_tile
     icons = amazon_tile.total_icons
     assert (icons.caimans, icons.piranhas) == (3, 1)
-    # G6: an Amazon tile goes only just downstream of the river end, 0° or 180°.
+    # R-G6: an Amazon tile goes only just downstream of the river end, 0° or 180°.
     assert set(legal_actions(state)) == {PlaceTile(Position(0, 4), R0),
                                          PlaceTile(Position(0, 4), R180)}
     state, events = play(state, PlaceTile(Position(0, 4), R0), Pass())
@@ -221,7 +221,7 @@ def test_example_5_arithmetic() -> None:
     boats = (7, 5, 5, 2)
     assert dense_ranks(boats) == (1, 2, 2, 3)
     assert amazon_scoring(boats, 3, 1) == (4, 1, 1, 0)
-    # A1: distances do not matter, only the order of occupied spaces.
+    # R-A1: distances do not matter, only the order of occupied spaces.
     assert amazon_scoring((12, 3, 3, 2), 3, 1) == (4, 1, 1, 0)
 
 
@@ -324,7 +324,7 @@ layout VA standard x2 "village across the tile"
 
 
 def test_example_8_final_scoring_of_unfinished_features_and_camps() -> None:
-    """Worked example 8 (R-E1-R-E5): at the end an unfinished tributary of 2 tiles
+    """Worked example 8 (R-E1–R-E5): at the end an unfinished tributary of 2 tiles
     + 1 Fruit icon gives 3, an unfinished village of 2 tiles + 2 Fruit icons
     gives 4, camps in jungles of 3 and 5 animals give 3 and 5.  Both boats are
     still on the source: tied first, 6 each (2 players)."""

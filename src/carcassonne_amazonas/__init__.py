@@ -9,7 +9,8 @@ The whole game is three functions::
         state = apply_action(state, legal_actions(state)[0])
     print(state.scores, state.winners)
 
-Rule ids (``R-T5``) refer to the project's RULES.md; see the documentation.
+Rule ids (``R-T5``) refer to the rules reference of the documentation, which states
+every rule (``docs/rules.md`` in the repository).
 """
 
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
@@ -33,6 +34,7 @@ from .events import (
     TileRemoved,
 )
 from .features import Feature
+from .game import Game
 from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
 from .pile import Draws, Shuffle
@@ -70,6 +72,7 @@ __all__ = [
     "Feature",
     "FeatureScored",
     "FinalScore",
+    "Game",
     "GameOver",
     "GameRecord",
     "GameState",

@@ -1,4 +1,4 @@
-"""The board: placed tiles, the open cells and the river (RULES G1–G6, T9).
+"""The board: placed tiles, the open cells and the river (R-G1–R-G6, R-T9).
 
 :class:`Board` is immutable.  Placing a tile returns a new board that copies
 only the small per-cell tables and shares everything else; the set of open
@@ -61,7 +61,7 @@ class Placement:
 class Board:
     """Immutable board.  Equal boards hold the same placements in the same order.
 
-    ``river_column`` and ``river_end_row`` locate the Amazon (G1, G2):
+    ``river_column`` and ``river_end_row`` locate the Amazon (R-G1, R-G2):
     standard tiles may go in rows up to ``river_end_row``; the next river tile
     goes in ``(river_column, river_end_row + 1)``.
     """
@@ -88,7 +88,7 @@ class Board:
 
     @classmethod
     def with_start_tile(cls, start: Tile) -> Board:
-        """The board at setup: the start tile with its top-left cell at (0, 0) (C5)."""
+        """The board at setup: the start tile with its top-left cell at (0, 0) (R-C5)."""
         empty = cls((), 0, 0, {}, {})
         board, _ = empty.place(start, Rotation.R0, 0)
         mouth = next(c for c in board.placements[0].variant.cells if c.edges[Side.SOUTH] == 4)
@@ -123,16 +123,16 @@ class Board:
     @property
     def open_positions(self) -> tuple[Position, ...]:
         """Every empty cell next to a tile, row by row (standard tiles may use those
-        not downstream of the river end, G2)."""
+        not downstream of the river end, R-G2)."""
         return tuple(position_of_key(k) for k in sorted(self._open))
 
     @property
     def next_river_position(self) -> Position:
-        """Where the next Amazon tile goes: just downstream of the river end (G6)."""
+        """Where the next Amazon tile goes: just downstream of the river end (R-G6)."""
         return Position(self.river_column, self.river_end_row + 1)
 
     def allows(self, tile: Tile, position: Position, rotation: Rotation) -> bool:
-        """Whether ``tile`` may be placed with its anchor on ``position`` (G2–G6)."""
+        """Whether ``tile`` may be placed with its anchor on ``position`` (R-G2–R-G6)."""
         if tile.kind.is_river:
             return position == self.next_river_position and rotation in tile.layout.rotations
         if tile.kind is not TileKind.STANDARD or not in_range(position):
@@ -142,7 +142,7 @@ class Board:
                 and tile.layout.fit_mask(signature) >> rotation & 1 == 1)
 
     def has_room_for(self, tile: Tile) -> bool:
-        """Whether ``tile`` has any legal placement (G6, G7), stopping at the first found."""
+        """Whether ``tile`` has any legal placement (R-G6, R-G7), stopping at the first found."""
         if tile.kind.is_river:
             return True
         layout = tile.layout
@@ -177,7 +177,7 @@ class Board:
         """A new board with ``tile`` placed; returns it and the placement's index.
 
         The caller has checked legality; this only records the tile, updates
-        the open cells and, for river tiles, moves the river end (G6).
+        the open cells and, for river tiles, moves the river end (R-G6).
         """
         variant = tile.layout.variant(rotation)
         index = len(self.placements)

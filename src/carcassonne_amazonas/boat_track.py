@@ -1,8 +1,8 @@
 """The boat track: boats, advances, the cap, ranking and Amazon scoring
-(RULES C9, T4–T6, T9, A1–A4, E5).
+(R-C9, R-T4–R-T6, R-T9, R-A1–R-A4, R-E5).
 
-Boats are numbered river spaces: 1 is the source (C9) and ``track_length``
-the last explored space (T9).  All functions are pure and work on tuples of
+Boats are numbered river spaces: 1 is the source (R-C9) and ``track_length``
+the last explored space (R-T9).  All functions are pure and work on tuples of
 boat positions indexed by player.
 """
 
@@ -12,7 +12,7 @@ __all__ = ["advanced_space", "amazon_scoring", "dense_ranks", "rank_points"]
 
 
 def advanced_space(space: int, spaces: int, track_length: int) -> int:
-    """Where a boat on ``space`` ends after moving ``spaces`` downstream (T9).
+    """Where a boat on ``space`` ends after moving ``spaces`` downstream (R-T9).
 
     It stops on the last explored space, and never moves upstream: a boat
     already at (or, after nothing, beyond) the end stays where it is.
@@ -21,7 +21,7 @@ def advanced_space(space: int, spaces: int, track_length: int) -> int:
 
 
 def dense_ranks(boats: tuple[int, ...]) -> tuple[int, ...]:
-    """Each player's rank, 1 for the boats furthest downstream (A1).
+    """Each player's rank, 1 for the boats furthest downstream (R-A1).
 
     Dense ranking: all boats on the furthest occupied space are first, all
     boats on the next occupied space second, and so on; distances do not matter.
@@ -32,11 +32,11 @@ def dense_ranks(boats: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def rank_points(boats: tuple[int, ...], points_by_rank: tuple[int, ...]) -> tuple[int, ...]:
-    """Points per player when rank ``r`` is worth ``points_by_rank[r - 1]`` (A2, E5).
+    """Points per player when rank ``r`` is worth ``points_by_rank[r - 1]`` (R-A2, R-E5).
 
     Tied players each score their rank's full points.  With 2 players the
     second boat scores its rank only if it is on the space directly behind the
-    first boat (A3); two boats on one space are both first.
+    first boat (R-A3); two boats on one space are both first.
     """
     ranks = dense_ranks(boats)
     points = []
@@ -50,10 +50,10 @@ def rank_points(boats: tuple[int, ...], points_by_rank: tuple[int, ...]) -> tupl
 
 
 def amazon_scoring(boats: tuple[int, ...], caimans: int, piranhas: int) -> tuple[int, ...]:
-    """Points per player of one Amazon scoring (A1–A3).
+    """Points per player of one Amazon scoring (R-A1–R-A3).
 
     First place scores caimans + piranhas of the tile just placed, second
-    place its piranhas.  The advance of those who scored nothing (A4) is the
+    place its piranhas.  The advance of those who scored nothing (R-A4) is the
     caller's next step.
     """
     return rank_points(boats, (caimans + piranhas, piranhas))

@@ -23,7 +23,7 @@ __all__ = ["BOT_KINDS", "TURN_END", "Bot", "GreedyBot", "RandomBot", "derive_see
 
 #: The kinds of player the tools know; ``human`` has no bot.
 BOT_KINDS = ("human", "random", "greedy")
-#: The actions that end a turn (the piece step, T5).
+#: The actions that end a turn (the piece step, R-T5).
 TURN_END = (Pass, PlaceMeeple, PlaceCamp)
 
 

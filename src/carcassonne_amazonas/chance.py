@@ -32,7 +32,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
     """``(action, probability)`` for each distinct tile that can be drawn next.
 
     The probabilities are exact fractions that sum to 1 and follow the pile's
-    shuffle option (for the stratified shuffle, C7: the Amazon-tile quota of
+    shuffle option (for the stratified shuffle, R-C7: the Amazon-tile quota of
     the current slice).  Identical copies are one outcome.  Raises
     :class:`IllegalActionError` if ``state`` is not a chance node.
     """

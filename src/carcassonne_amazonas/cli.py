@@ -123,7 +123,7 @@ def _load_tileset(path: str | None) -> TileSet | None:
     try:
         return parse_tileset(text, path)
     except TileSetError as error:
-        raise CliError(f"{path}: not a valid tile set ({len(error.problems)} problem(s); "
+        raise CliError(f"{path}: not a valid tile set ({plural(len(error.problems), 'problem')}; "
                        f"'{PROG} validate-tileset {path}' lists them)") from None
 
 
@@ -200,9 +200,9 @@ def _ask_human(state: GameState, read: Callable[[str], str], out: TextIO) -> Act
         for line in tile_pictures(state.tile_in_hand):
             _print(out, "  " + line)
     elif state.phase is Phase.PLACE_PIECE:
-        _print(out, f"{colour(player)}, the piece step: a meeple, a camp or no piece (T5)")
+        _print(out, f"{colour(player)}, the piece step: a meeple, a camp or no piece (R-T5)")
     elif state.phase is Phase.CHOOSE_DOUBLE:
-        _print(out, f"{colour(player)}, choose a double tile to place downstream (T3)")
+        _print(out, f"{colour(player)}, choose a double tile to place downstream (R-T3)")
     menu = _menu(state, actions)
     for line in menu:
         _print(out, line)
@@ -461,7 +461,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     _write_text(args.svg, svg, "SVG file")
     label = "at the end" if args.turn is None else f"after turn {args.turn}"
     print(f"{args.svg}: the board {label} ({plural(len(state.board), 'tile')}, "
-          f"{sum(1 for _ in state.pieces())} pieces)")
+          f"{plural(sum(1 for _ in state.pieces()), 'piece')})")
     return 0
 
 

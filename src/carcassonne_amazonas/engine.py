@@ -60,7 +60,7 @@ def _place_tile_action(key: int, rotation: Rotation) -> PlaceTile:
 
 def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None = None,
              pile: Sequence[Tile] | None = None, draws: Draws = "seeded") -> GameState:
-    """A new game for 2–5 players (C1–C9), with the first tile drawn (T1).
+    """A new game for 2–5 players (R-C1–R-C9), with the first tile drawn (R-T1).
 
     ``seed`` makes the shuffle reproducible in any process (None: a random
     seed).  ``rules`` holds the options (first player, shuffle, tile set).
@@ -75,13 +75,13 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     if not isinstance(num_players, int) or isinstance(num_players, bool):
         raise TypeError(f"num_players must be an int, not {type(num_players).__name__}")
     if not 2 <= num_players <= 5:
-        raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players} (C1)")
+        raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players} (R-C1)")
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     if not 0 <= rules.first_player < num_players:
         raise ValueError(f"first_player {rules.first_player} is not a player of a "
-                         f"{num_players}-player game (C8)")
+                         f"{num_players}-player game (R-C8)")
     if rules.slices < 1:
         raise ValueError(f"a stratified shuffle needs at least 1 slice, not {rules.slices}")
     tileset = rules.tileset
@@ -155,13 +155,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
-    """Every legal placement of ``tile`` (G2–G6)."""
+    """Every legal placement of ``tile`` (R-G2–R-G6)."""
     if tile.kind.is_river:
         key = cell_key(board.river_column, board.river_end_row + 1)
         return tuple(_place_tile_action(key, r) for r in tile.layout.rotations)
     layout = tile.layout
     masks = layout.fit_masks
-    # Keys sort row by row, so the first key past the river end row ends the scan (G2).
+    # Keys sort row by row, so the first key past the river end row ends the scan (R-G2).
     last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
     actions: list[PlaceTile] = []
     for key, signature in sorted(board.open_items()):
@@ -180,7 +180,7 @@ def _tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
 
 
 def _piece_actions(state: GameState) -> tuple[Action, ...]:
-    """T5: meeples on free tributaries/villages, camps in free jungles, or pass."""
+    """R-T5: meeples on free tributaries/villages, camps in free jungles, or pass."""
     player = state.players[state.current_player]
     index = state.piece_placement
     placement = state.board.placements[index]

@@ -33,7 +33,8 @@ class NotationError(ValueError):
 
 
 class TileSetError(ValueError):
-    """A tile-set file that cannot be read or breaks a rule of TILESET.md.
+    """A tile-set file that cannot be read or breaks a rule of the tile-set format
+    (:mod:`~carcassonne_amazonas.tilefile`).
 
     ``problems`` lists every problem found, each naming the line, the tile
     layout and, where it applies, the port.
@@ -43,7 +44,8 @@ class TileSetError(ValueError):
         self.problems = tuple(problems)
         self.source_name = source_name
         shown = "\n  ".join(problems)
-        super().__init__(f"{source_name}: {len(problems)} problem(s):\n  {shown}")
+        count = f"{len(problems)} problem{'' if len(problems) == 1 else 's'}"
+        super().__init__(f"{source_name}: {count}:\n  {shown}")
 
 
 class RecordError(ValueError):

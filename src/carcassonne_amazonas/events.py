@@ -37,18 +37,18 @@ class BoatReason(ShortEnumRepr, enum.Enum):
     """Why a boat moved."""
 
     BOAT_ICONS_JOINED = "boat icons joined"
-    """A tile connected Boat icons to the player's meeples (T4)."""
+    """A tile connected Boat icons to the player's meeples (R-T4)."""
     BOAT_ICONS_MEEPLE = "boat icons meeple"
-    """The player put a meeple on a tributary with Boat icons (T6)."""
+    """The player put a meeple on a tributary with Boat icons (R-T6)."""
     NO_PIECE = "no piece"
-    """The player placed no piece (T5c)."""
+    """The player placed no piece (R-T5c)."""
     AMAZON_SCORING = "amazon scoring"
-    """The player scored nothing in an Amazon scoring (A4)."""
+    """The player scored nothing in an Amazon scoring (R-A4)."""
 
 
 @attrs.frozen(slots=True)
 class TileDrawn:
-    """``player`` drew ``tile`` (T1)."""
+    """``player`` drew ``tile`` (R-T1)."""
 
     player: int
     tile: TileId
@@ -58,7 +58,7 @@ class TileDrawn:
 
 @attrs.frozen(slots=True)
 class TileRemoved:
-    """The drawn standard tile fits nowhere and leaves the game (G7)."""
+    """The drawn standard tile fits nowhere and leaves the game (R-G7)."""
 
     player: int
     tile: TileId
@@ -68,7 +68,7 @@ class TileRemoved:
 
 @attrs.frozen(slots=True)
 class TilePlaced:
-    """A tile was laid (T2, T3)."""
+    """A tile was laid (R-T2, R-T3)."""
 
     player: int
     tile: TileId
@@ -80,7 +80,7 @@ class TilePlaced:
 
 @attrs.frozen(slots=True)
 class DoubleChosen:
-    """After a "!" tile the player took this double tile (T3)."""
+    """After a "!" tile the player took this double tile (R-T3)."""
 
     player: int
     tile: TileId
@@ -90,7 +90,7 @@ class DoubleChosen:
 
 @attrs.frozen(slots=True)
 class PiecePlaced:
-    """A meeple (on a tributary or village) or a camp (in a jungle) was placed (T5)."""
+    """A meeple (on a tributary or village) or a camp (in a jungle) was placed (R-T5)."""
 
     player: int
     camp: bool
@@ -102,7 +102,7 @@ class PiecePlaced:
 
 @attrs.frozen(slots=True)
 class BoatAdvanced:
-    """A boat moved ``to_space - from_space`` spaces (capped by T9)."""
+    """A boat moved ``to_space - from_space`` spaces (capped by R-T9)."""
 
     player: int
     reason: BoatReason
@@ -114,8 +114,8 @@ class BoatAdvanced:
 
 @attrs.frozen(slots=True)
 class FeatureScored:
-    """A tributary or village was scored: completed in play (T7) or unfinished at
-    the end (``final``, E2, E3).
+    """A tributary or village was scored: completed in play (R-T7) or unfinished at
+    the end (``final``, R-E2, R-E3).
 
     ``points[p]`` is what player ``p`` scored; ``meeples_returned[p]`` how
     many of ``p``'s meeples went back to the supply.
@@ -133,7 +133,7 @@ class FeatureScored:
 
 @attrs.frozen(slots=True)
 class AmazonScored:
-    """An Amazon scoring of ``tile`` (A1–A3); ``ranks`` are the dense boat ranks."""
+    """An Amazon scoring of ``tile`` (R-A1–R-A3); ``ranks`` are the dense boat ranks."""
 
     tile: TileId
     caimans: int
@@ -146,7 +146,7 @@ class AmazonScored:
 
 @attrs.frozen(slots=True)
 class JungleScored:
-    """Final scoring of a jungle with camps (E4)."""
+    """Final scoring of a jungle with camps (R-E4)."""
 
     tiles: tuple[Position, ...]
     animals: int
@@ -158,7 +158,7 @@ class JungleScored:
 
 @attrs.frozen(slots=True)
 class RiverScored:
-    """Final river scoring (E5)."""
+    """Final river scoring (R-E5)."""
 
     ranks: tuple[int, ...]
     points: tuple[int, ...]
@@ -168,7 +168,7 @@ class RiverScored:
 
 @attrs.frozen(slots=True)
 class GameOver:
-    """The game ended (E1, E6)."""
+    """The game ended (R-E1, R-E6)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]

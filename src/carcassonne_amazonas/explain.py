@@ -42,7 +42,7 @@ __all__ = [
 
 
 def colour(player: int) -> str:
-    """The colour name of player ``player`` (C1): ``yellow``, ``red``, ..."""
+    """The colour name of player ``player`` (R-C1): ``yellow``, ``red``, ..."""
     return PLAYER_COLOURS[player]
 
 
@@ -110,11 +110,11 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event]) 
                          f"turned {event.rotation.degrees}°")
         elif isinstance(event, DoubleChosen):
             lines.append(f"{colour(event.player)} takes the double tile "
-                         f"{tile_description(tileset.tile(event.tile))} (T3)")
+                         f"{tile_description(tileset.tile(event.tile))} (R-T3)")
         elif isinstance(event, PiecePlaced):
             what = "sets up a camp in the" if event.camp else "puts a meeple on the"
             label = _segment_label(before, event.position, event.segment)
-            lines.append(f"{colour(event.player)} {what} {label} (T5)")
+            lines.append(f"{colour(event.player)} {what} {label} (R-T5)")
         elif isinstance(event, BoatAdvanced):
             moved = moved or event.reason is BoatReason.NO_PIECE
             lines.append(_boat_line(event))
@@ -126,23 +126,23 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event]) 
             camps = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.camps) if n)
             lines.append(f"final scoring: jungle of {plural(len(event.tiles), 'tile')} with "
                          f"{plural(event.animals, 'animal')}, camps {camps}: "
-                         f"{_points(event.points)} (E4)")
+                         f"{_points(event.points)} (R-E4)")
         elif isinstance(event, RiverScored):
             ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
             lines.append(f"final scoring: the river, boats ranked {ranks}: "
-                         f"{_points(event.points)} (E5)")
+                         f"{_points(event.points)} (R-E5)")
         elif isinstance(event, GameOver):
-            lines.append(f"game over: {winner_text(event.scores, event.winners)} (E6)")
+            lines.append(f"game over: {winner_text(event.scores, event.winners)} (R-E6)")
         elif isinstance(event, TileRemoved):
             tile = tileset.tile(event.tile)
             lines.append(f"{colour(event.player)} drew {tile.name} "
                          f"\u201c{tile.layout.title}\u201d, which fits nowhere: it leaves "
-                         "the game and the same player draws again (G7)")
+                         "the game and the same player draws again (R-G7)")
         elif isinstance(event, TileDrawn):
             continue  # the next turn's heading shows the tile in hand
     if passed and not moved:
         lines.insert(0, f"{colour(before.current_player)} places no piece; the boat is at the "
-                        "end of the explored river and stays (T5c, T9)")
+                        "end of the explored river and stays (R-T5c, R-T9)")
     return lines
 
 
@@ -154,12 +154,12 @@ def _boat_line(event: BoatAdvanced) -> str:
     who = colour(event.player)
     move = f"{who}'s boat {event.from_space} \u2192 {event.to_space}"
     if event.reason is BoatReason.NO_PIECE:
-        return f"{who} places no piece: boat {event.from_space} \u2192 {event.to_space} (T5c)"
+        return f"{who} places no piece: boat {event.from_space} \u2192 {event.to_space} (R-T5c)"
     if event.reason is BoatReason.BOAT_ICONS_MEEPLE:
-        return f"{move}: the meeple's tributary carries Boat icons (T6)"
+        return f"{move}: the meeple's tributary carries Boat icons (R-T6)"
     if event.reason is BoatReason.BOAT_ICONS_JOINED:
-        return f"{move}: Boat icons newly connected to {who}'s meeples (T4)"
-    return f"{move}: {who} scored nothing in the Amazon scoring (A4)"
+        return f"{move}: Boat icons newly connected to {who}'s meeples (R-T4)"
+    return f"{move}: {who} scored nothing in the Amazon scoring (R-A4)"
 
 
 def _feature_line(event: FeatureScored) -> str:
@@ -170,13 +170,13 @@ def _feature_line(event: FeatureScored) -> str:
     if event.final:
         head = (f"final scoring: unfinished {terrain} of {plural(tiles, 'tile')} and "
                 f"{plural(event.fruit, 'Fruit icon')} is worth {tiles} + {event.fruit}")
-        rule = "E2" if event.terrain is Terrain.TRIBUTARY else "E3"
+        rule = "R-E2" if event.terrain is Terrain.TRIBUTARY else "R-E3"
     else:
         per = 2 if event.terrain is Terrain.VILLAGE else 1
         worth = f"{per} \u00d7 {tiles} + {event.fruit}" if per > 1 else f"{tiles} + {event.fruit}"
         head = (f"completed {terrain} of {plural(tiles, 'tile')} and "
                 f"{plural(event.fruit, 'Fruit icon')} is worth {worth}")
-        rule = "T7, M1"
+        rule = "R-T7, R-M1"
     if value:
         result = f" = {value}: {_points(event.points)}"
     else:
@@ -193,15 +193,15 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
     note = ""
     if players == 2 and 2 in event.ranks and event.piranhas and not any(
             points and rank == 2 for points, rank in zip(event.points, event.ranks)):
-        note = "; 2 players: second place scores only directly behind the leader (A3)"
+        note = "; 2 players: second place scores only directly behind the leader (R-A3)"
     return (f"Amazon scoring of {tile.name} ({plural(event.caimans, 'caiman')}, "
             f"{plural(event.piranhas, 'piranha')}): boats ranked {ranks}; first place "
             f"scores {first}, second place {event.piranhas}: {_points(event.points)}"
-            f"{note} (A1\u2013A3)")
+            f"{note} (R-A1\u2013R-A3)")
 
 
 def winner_text(scores: Sequence[int], winners: Sequence[int]) -> str:
-    """Who won and with how many points, or the shared victory of tied players (E6)."""
+    """Who won and with how many points, or the shared victory of tied players (R-E6)."""
     best = max(scores)
     if len(winners) == 1:
         return f"the winner is {colour(winners[0])} with {best} points"

@@ -1,7 +1,7 @@
 """Features: segments joined across matched edges into tributaries, villages,
-jungles and the Amazon (RULES F1–F5, F8), their completion, the pieces on
-them and their majority (M1), and the Boat icons newly connected to meeples
-when a tile joins tributaries (T4).
+jungles and the Amazon (R-F1–R-F5, R-F8), their completion, the pieces on
+them and their majority (R-M1), and the Boat icons newly connected to meeples
+when a tile joins tributaries (R-T4).
 
 Each segment of each placed tile is a *node*: ``placement_index << 6 |
 segment_index``.  :class:`FeatureGraph` maps every node to the id of its
@@ -46,10 +46,10 @@ def segment_of(node: int) -> int:
 
 @attrs.frozen(slots=True, repr=False)
 class Feature:
-    """One tributary, village, jungle or the Amazon (F1).
+    """One tributary, village, jungle or the Amazon (R-F1).
 
     ``open_ports`` counts the feature's edge ports that face an empty cell; a
-    tributary or village with none is completed (F3, F4).  ``pieces`` holds
+    tributary or village with none is completed (R-F3, R-F4).  ``pieces`` holds
     ``(node, player)`` for each meeple (tributaries, villages) or camp
     (jungles) standing on it.
     """
@@ -73,17 +73,17 @@ class Feature:
 
     @property
     def is_completed(self) -> bool:
-        """A tributary or village with no open end (F3, F4); jungles never complete (F5)."""
+        """A tributary or village with no open end (R-F3, R-F4); jungles never complete (R-F5)."""
         return self.open_ports == 0 and self.terrain in _SCORED_TERRAINS
 
     @property
     def placement_indices(self) -> frozenset[int]:
-        """The distinct placed tiles the feature covers (F8: a double tile counts once)."""
+        """The distinct placed tiles the feature covers (R-F8: a double tile counts once)."""
         return frozenset(node >> SEGMENT_BITS for node in self.nodes)
 
     @property
     def tile_count(self) -> int:
-        """How many distinct physical tiles the feature covers (F8)."""
+        """How many distinct physical tiles the feature covers (R-F8)."""
         return len(self.placement_indices)
 
     def pieces_of(self, player: int) -> int:
@@ -91,7 +91,7 @@ class Feature:
         return sum(1 for _, owner in self.pieces if owner == player)
 
     def majority(self) -> tuple[int, ...]:
-        """The players with the most pieces on the feature, in player order (M1).
+        """The players with the most pieces on the feature, in player order (R-M1).
 
         Tied players all have the majority; no pieces means nobody.
         """
@@ -156,7 +156,7 @@ class FeatureGraph:
 
         ``board`` already holds the new tile.  Returns the new graph, the
         features the tile is part of, and the Boat icons newly connected to
-        each player's meeples (T4).
+        each player's meeples (R-T4).
         """
         placement = board.placements[index]
         tile = placement.tile
@@ -203,7 +203,7 @@ class FeatureGraph:
 
     def _boat_gains(self, joins: dict[tuple[int, int], int], graph: FeatureGraph,
                     num_players: int) -> tuple[int, ...]:
-        """T4: per player, Boat icons of each resulting tributary minus those of the
+        """R-T4: per player, Boat icons of each resulting tributary minus those of the
         parts that already held that player's meeples."""
         parts: dict[int, set[int]] = {}
         for new_node, old_node in joins:
@@ -234,7 +234,7 @@ class FeatureGraph:
         return FeatureGraph(self._node_feature, features)
 
     def without_pieces(self, feature_ids: tuple[int, ...]) -> FeatureGraph:
-        """A graph with every piece taken off these features (T7: meeples return)."""
+        """A graph with every piece taken off these features (R-T7: meeples return)."""
         features = self._features.copy()
         for feature_id in feature_ids:
             features[feature_id] = attrs.evolve(features[feature_id], pieces=())
@@ -247,7 +247,7 @@ class PlacementResult:
 
     ``touched`` lists the ids of the features that now contain the new tile's
     segments; ``boat_gains[p]`` is how many Boat icons became newly connected
-    to player ``p``'s meeples (T4).
+    to player ``p``'s meeples (R-T4).
     """
 
     graph: FeatureGraph

@@ -1,4 +1,4 @@
-"""Grid geometry: positions, sides, rotations, edge ports and footprints (RULES G1–G5, F2).
+"""Grid geometry: positions, sides, rotations, edge ports and footprints (R-G1–R-G5, R-F2).
 
 Coordinates
 -----------
@@ -7,11 +7,11 @@ The board is a square grid of cells addressed by :class:`Position` ``(x, y)``:
 flows, drawn as "down" or "south").  The start tile's top-left cell is
 ``(0, 0)``; the river column is the start tile column that the Amazon leaves
 (column 0 in the reference set), so river tiles are placed at
-``(river_column, river_end_row + 1)`` (RULES G1, G6).
+``(river_column, river_end_row + 1)`` (R-G1, R-G6).
 
 Ports
 -----
-Each side of a cell has three *ports* (RULES F2), numbered clockwise around the
+Each side of a cell has three *ports* (F2), numbered clockwise around the
 cell: ``N1 N2 N3`` run west to east along the north side, ``E1 E2 E3`` north to
 south along the east side, ``S1 S2 S3`` east to west, ``W1 W2 W3`` south to
 north.  Index 2 is always the middle of the side (where a tributary or the
@@ -64,7 +64,7 @@ def _coordinate(_instance: object, attribute: attrs.Attribute[int], value: int) 
 
 @attrs.frozen(order=True, slots=True, repr=False)
 class Position:
-    """A cell of the grid (RULES G1): ``x`` grows east, ``y`` grows downstream.
+    """A cell of the grid (R-G1): ``x`` grows east, ``y`` grows downstream.
 
     ``repr`` is ``Position(0, 4)``, ``str`` is ``0,4`` (as in the notation).
     """
@@ -106,7 +106,7 @@ class Side(ShortEnumRepr, enum.IntEnum):
 
 
 class Rotation(ShortEnumRepr, enum.IntEnum):
-    """A clockwise quarter-turn count (RULES G5).
+    """A clockwise quarter-turn count (R-G5).
 
     Standard tiles use all four; Amazon and double tiles only ``R0`` and
     ``R180``, which keep the river along the river column.
@@ -186,7 +186,7 @@ def rotate_port(port: int, rotation: Rotation) -> int:
 
 
 def facing_port(port: int) -> int:
-    """The port of the neighbouring cell that touches ``port`` (RULES G4).
+    """The port of the neighbouring cell that touches ``port`` (G4).
 
     Clockwise numbering runs in opposite directions along a shared side, so
     index ``i`` meets index ``4 - i`` on the opposite side.

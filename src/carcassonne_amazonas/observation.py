@@ -44,9 +44,9 @@ Board planes (per cell; 0 where no tile lies unless said otherwise):
 26-30  camp of relative player ``r`` (plane ``26 + r``) on a segment touching the cell
 31-34  the segment holding the cell's piece (meeple or camp) touches side N, E,
        S, W of the cell
-35     the tile that may take a piece in the piece step (T5) covers the cell
-36     open: an empty cell next to a tile where a standard tile may go (G2)
-37     the cell where the next Amazon or double tile goes (G6)
+35     the tile that may take a piece in the piece step (R-T5) covers the cell
+36     open: an empty cell next to a tile where a standard tile may go (R-G2)
+37     the cell where the next Amazon or double tile goes (R-G6)
 =====  ===========================================================================
 
 Vector (after the board; ``r`` runs over the 5 relative player slots):
@@ -56,10 +56,10 @@ field               size  value
 ==================  ====  =====================================================
 ``present``         5     1 if slot ``r`` is a player of this game
 ``scores``          5     score
-``boats``           5     boat space (1 is the source, C9)
+``boats``           5     boat space (1 is the source, R-C9)
 ``meeples``         5     meeples in supply
 ``camps``           5     camps in supply
-``track_length``    1     explored river spaces (T9)
+``track_length``    1     explored river spaces (R-T9)
 ``current_player``  5     one-hot slot of the player to act (at a chance node:
                           the player about to draw; all 0 once the game is over)
 ``phase``           6     one-hot :class:`~carcassonne_amazonas.state.Phase`, in
@@ -70,7 +70,7 @@ field               size  value
                           (rotation-independent totals)
 ``tiles_left``      L     land tiles left to draw, by layout
 ``pile_size``       1     land tiles left to draw
-``removed``         1     tiles removed from the game (G7)
+``removed``         1     tiles removed from the game (R-G7)
 ``doubles_left``    D     1 for each double tile still set aside (by id order)
 ==================  ====  =====================================================
 
@@ -105,7 +105,7 @@ __all__ = [
     "observation_upper_bounds",
 ]
 
-#: Player slots in an observation (the game's maximum, C1).
+#: Player slots in an observation (the game's maximum, R-C1).
 MAX_PLAYERS = 5
 
 _HALF_STRIDE = KEY_STRIDE // 2
@@ -218,10 +218,10 @@ def _max_score(tileset: TileSet) -> int:
     """A true upper bound on one player's final score with this tile set.
 
     A tributary or village scores at most 2 points per tile it covers and 1 per
-    Fruit icon, once (T7, E2, E3), so every (tile, tributary or village segment)
-    pair is worth at most 2; a jungle scores each animal once (E4); an Amazon
-    scoring gives the leader at most caimans + piranhas of its tile (A2); the
-    river gives at most the best mouth points (E5).
+    Fruit icon, once (R-T7, R-E2, R-E3), so every (tile, tributary or village segment)
+    pair is worth at most 2; a jungle scores each animal once (R-E4); an Amazon
+    scoring gives the leader at most caimans + piranhas of its tile (R-A2); the
+    river gives at most the best mouth points (R-E5).
     """
     segments = sum(1 for tile in tileset.tiles for segment in tile.layout.segments
                    if segment.terrain in (Terrain.TRIBUTARY, Terrain.VILLAGE))

@@ -1,7 +1,7 @@
-"""The draw pile: how it is shuffled and what can come next (RULES C3, C7, T1).
+"""The draw pile: how it is shuffled and what can come next (R-C3, R-C7, R-T1).
 
 A shuffle is described by its *slice plan*: the pile cut into slices, each
-with a known number of Amazon tiles.  The stratified shuffle (C7, the default)
+with a known number of Amazon tiles.  The stratified shuffle (R-C7, the default)
 uses several equal slices; the uniform shuffle is the same thing with one
 slice.  The same plan gives both the seeded shuffle (:func:`shuffled_pile`)
 and the exact probabilities of the next draw (:meth:`Pile.outcomes`), so the
@@ -47,7 +47,7 @@ def as_draws(value: object) -> Draws:
 
 
 class Shuffle(ShortEnumRepr, enum.Enum):
-    """How the land tiles are shuffled (C7).
+    """How the land tiles are shuffled (R-C7).
 
     ``STRATIFIED`` (the default, our **Decision** for "making sure the Amazon
     tiles are evenly distributed"): the pile is cut into equal slices and the
@@ -60,7 +60,7 @@ class Shuffle(ShortEnumRepr, enum.Enum):
 
 
 def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], ...]:
-    """``(slice size, Amazon tiles in it)`` for each slice, top of the pile first (C7).
+    """``(slice size, Amazon tiles in it)`` for each slice, top of the pile first (R-C7).
 
     Sizes differ by at most one; the Amazon quota of each slice is the share
     proportional to the tiles dealt so far, so the Amazon tiles are as evenly
@@ -148,7 +148,7 @@ class Pile:
         return amazon, standard
 
     def tile_probability(self, tile: Tile) -> Fraction:
-        """The exact probability that the next draw is this very copy (C7)."""
+        """The exact probability that the next draw is this very copy (R-C7)."""
         if tile not in self.tiles:
             return Fraction(0)
         amazon, standard = self._per_copy()
@@ -219,7 +219,7 @@ def plan_for(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int) -> tuple
 
 def shuffled_pile(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int,
                   rng: random.Random, seed: int | None = None) -> Pile:
-    """Shuffle the land tiles into a seeded pile with ``rng`` (C7)."""
+    """Shuffle the land tiles into a seeded pile with ``rng`` (R-C7)."""
     plan = plan_for(land_tiles, shuffle, slices)
     ordered = sorted(land_tiles, key=lambda t: t.id)
     if shuffle is Shuffle.UNIFORM:

@@ -1,4 +1,4 @@
-"""Feature scoring and final scoring (RULES T7, M1, E2–E5).
+"""Feature scoring and final scoring (R-T7, R-M1, R-E2–R-E5).
 
 Pure functions over features and boats; the engine applies their results.
 """
@@ -28,17 +28,17 @@ _PER_TILE_COMPLETED = {Terrain.TRIBUTARY: 1, Terrain.VILLAGE: 2}
 
 
 def completed_points(feature: Feature) -> int:
-    """T7: a completed tributary is worth 1 per tile, a village 2 per tile; +1 per Fruit icon."""
+    """R-T7: a completed tributary is worth 1 per tile, a village 2 per tile; +1 per Fruit icon."""
     return _PER_TILE_COMPLETED[feature.terrain] * feature.tile_count + feature.fruit
 
 
 def unfinished_points(feature: Feature) -> int:
-    """E2, E3: an unfinished tributary or village is worth 1 per tile and 1 per Fruit icon."""
+    """R-E2, R-E3: an unfinished tributary or village is worth 1 per tile and 1 per Fruit icon."""
     return feature.tile_count + feature.fruit
 
 
 def jungle_points(feature: Feature) -> int:
-    """E4: a jungle is worth 1 per animal, once however many camps (Decision)."""
+    """R-E4: a jungle is worth 1 per animal, once however many camps (Decision)."""
     return feature.animals
 
 
@@ -53,7 +53,7 @@ class FeaturePoints:
 
 
 def score_feature(feature: Feature, value: int, num_players: int) -> FeaturePoints:
-    """Give ``value`` to each player with the majority of pieces on ``feature`` (M1)."""
+    """Give ``value`` to each player with the majority of pieces on ``feature`` (R-M1)."""
     winners = feature.majority()
     points = tuple(value if p in winners else 0 for p in range(num_players))
     pieces = tuple(feature.pieces_of(p) for p in range(num_players))
@@ -61,7 +61,7 @@ def score_feature(feature: Feature, value: int, num_players: int) -> FeaturePoin
 
 
 def final_feature_values(features: Iterable[Feature]) -> list[tuple[Feature, int]]:
-    """E2–E4: every unfinished tributary and village with meeples and every jungle with
+    """R-E2–R-E4: every unfinished tributary and village with meeples and every jungle with
     camps, with the value its majority scores, in a stable order (by lowest node)."""
     scored = []
     for feature in sorted(features, key=lambda f: min(f.nodes)):
@@ -78,6 +78,6 @@ def final_feature_values(features: Iterable[Feature]) -> list[tuple[Feature, int
 
 
 def river_points(boats: tuple[int, ...], mouth_points: tuple[int, ...]) -> tuple[int, ...]:
-    """E5: the river mouth's points by dense boat rank (2 players: A3 applies)."""
+    """R-E5: the river mouth's points by dense boat rank (2 players: R-A3 applies)."""
     return rank_points(boats, mouth_points)
 

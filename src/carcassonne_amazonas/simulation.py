@@ -21,6 +21,7 @@ from .engine import apply_action, new_game
 from .explain import colour
 from .reprs import repr_pretty
 from .state import Rules
+from .text import plural
 from .tilefile import load_tileset
 
 __all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "rules_for", "run_games",
@@ -190,11 +191,11 @@ def summary_text(summary: dict[str, Any]) -> str:
     """The statistics of :func:`summarise` as the table ``simulate`` prints."""
     kinds = summary["bots"]
     lines = [f"{summary['games']} games, {summary['players']} players "
-             f"({', '.join(kinds)}), seed {summary['seed']}, {summary['jobs']} job(s): "
+             f"({', '.join(kinds)}), seed {summary['seed']}, {plural(summary['jobs'], 'job')}: "
              f"{summary['seconds']:.2f} s, {summary['games_per_second'] or 0:.1f} games/s",
              f"mean game length {summary['game_length']['mean']:.1f} actions "
              f"(sd {summary['game_length']['stdev']:.1f}); "
-             f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (G7); "
+             f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (R-G7); "
              f"{summary['shared_victories']} shared victories",
              "",
              "win rate (a shared victory counts 1/k for each of its k winners)",

@@ -272,7 +272,7 @@ def _pieces_from_json(doc: Fields, board: Board, graph: FeatureGraph,
         segment = check_int(row[1], f"{path}[1]", 0, len(segments) - 1)
         player = check_int(row[2], f"{path}[2]", 0, num_players - 1)
         if segments[segment].terrain is Terrain.AMAZON:
-            raise RecordError(f"{path}: no piece stands on the Amazon (F6)")
+            raise RecordError(f"{path}: no piece stands on the Amazon (R-F6)")
         node = node_of(placed, segment)
         if any(n == node for n, _ in graph.feature_of(node).pieces):
             raise RecordError(f"{path}: two pieces on one segment")
@@ -293,15 +293,15 @@ def _check_consistency(state: GameState, tiles: _Tiles) -> None:
         if player.meeples_in_supply + meeples[index] != 4 or \
                 player.camps_in_supply + camps[index] != 2:
             raise RecordError(f"state.players[{index}]: supply and board do not add up to "
-                              "4 meeples and 2 camps (C2)")
+                              "4 meeples and 2 camps (R-C2)")
         if not 1 <= player.boat <= state.track_length:
             raise RecordError(f"state.players[{index}].boat: {player.boat} is off the track "
-                              f"1..{state.track_length} (T9)")
+                              f"1..{state.track_length} (R-T9)")
     expected = tileset.start_side(state.num_players).river_spaces + sum(
         p.tile.layout.river_spaces for p in state.board.placements)
     if state.track_length != expected:
         raise RecordError(f"state.track_length: {state.track_length}, but the river tiles "
-                          f"placed give {expected} (T9)")
+                          f"placed give {expected} (R-T9)")
     _check_pile(state)
     needs_hand = state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE)
     if needs_hand != (state.tile_in_hand is not None):
@@ -322,11 +322,11 @@ def _check_pile(state: GameState) -> None:
     land = tileset.land_tiles
     pile = state.pile
     if any(t.kind not in (TileKind.STANDARD, TileKind.AMAZON) for t in pile.tiles):
-        raise RecordError("state.pile.tiles: only land tiles are drawn (C3)")
+        raise RecordError("state.pile.tiles: only land tiles are drawn (R-C3)")
     if any(t.kind is not TileKind.DOUBLE for t in state.doubles_left):
-        raise RecordError("state.doubles_left: only double tiles are set aside (C4)")
+        raise RecordError("state.doubles_left: only double tiles are set aside (R-C4)")
     if any(t.kind is not TileKind.STANDARD for t in state.removed):
-        raise RecordError("state.removed: only standard tiles can be removed (G7)")
+        raise RecordError("state.removed: only standard tiles can be removed (R-G7)")
     placed = {p.tile.id for p in state.board.placements}
     if any(t.id not in placed or not t.kind.is_river for t in state.pending_amazon):
         raise RecordError("state.pending_amazon: only river tiles placed this turn")

@@ -36,20 +36,20 @@ __all__ = [
 ]
 
 class Phase(ShortEnumRepr, enum.Enum):
-    """Where the current turn stands (RULES T1–T8)."""
+    """Where the current turn stands (R-T1–R-T8)."""
 
     PLACE_TILE = "place tile"
-    """The current player places the tile in hand (T2, T3)."""
+    """The current player places the tile in hand (R-T2, R-T3)."""
     CHOOSE_DOUBLE = "choose double"
-    """After a "!" tile: the player chooses a double tile (T3)."""
+    """After a "!" tile: the player chooses a double tile (R-T3)."""
     PLACE_DOUBLE = "place double"
-    """The player places the chosen double tile downstream of the "!" tile (T3)."""
+    """The player places the chosen double tile downstream of the "!" tile (R-T3)."""
     PLACE_PIECE = "place piece"
-    """The piece step: a meeple, a camp, or pass and advance the boat (T5)."""
+    """The piece step: a meeple, a camp, or pass and advance the boat (R-T5)."""
     DRAW_TILE = "draw tile"
-    """A chance node (only with ``draws="explicit"``): the next tile is drawn (T1)."""
+    """A chance node (only with ``draws="explicit"``): the next tile is drawn (R-T1)."""
     GAME_OVER = "game over"
-    """The last land tile has been placed and final scoring is done (E1)."""
+    """The last land tile has been placed and final scoring is done (R-E1)."""
 
 
 def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -59,10 +59,10 @@ def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int
 
 @attrs.frozen(slots=True, repr=False)
 class Rules:
-    """Rule options of a game (RULES C7, C8; Decisions documented per option).
+    """Rule options of a game (R-C7, R-C8; Decisions documented per option).
 
-    ``first_player`` starts (C8); ``shuffle`` and ``slices`` choose how the
-    pile is shuffled (C7: stratified into ``slices`` equal slices by default);
+    ``first_player`` starts (R-C8); ``shuffle`` and ``slices`` choose how the
+    pile is shuffled (R-C7: stratified into ``slices`` equal slices by default);
     ``tileset`` is the reference set unless a custom one is given.  ``repr``
     names only the options that differ from the defaults: ``Rules()``,
     ``Rules(shuffle=Shuffle.UNIFORM)``.
@@ -87,15 +87,15 @@ class ScoreBreakdown:
     """
 
     tributaries: int = 0
-    """Completed tributaries (T7) and, at the end, unfinished ones (E2)."""
+    """Completed tributaries (R-T7) and, at the end, unfinished ones (R-E2)."""
     villages: int = 0
-    """Completed villages (T7) and, at the end, unfinished ones (E3)."""
+    """Completed villages (R-T7) and, at the end, unfinished ones (R-E3)."""
     amazon: int = 0
-    """Amazon scorings (A2)."""
+    """Amazon scorings (R-A2)."""
     camps: int = 0
-    """Jungles with camps at the end (E4)."""
+    """Jungles with camps at the end (R-E4)."""
     river: int = 0
-    """The river ranking at the end (E5)."""
+    """The river ranking at the end (R-E5)."""
 
     @property
     def total(self) -> int:
@@ -112,7 +112,7 @@ class ScoreBreakdown:
 
 @attrs.frozen(slots=True, repr=False)
 class FinalScore:
-    """One player's final scoring, by category (E2–E5); ``repr`` names the categories
+    """One player's final scoring, by category (R-E2–R-E5); ``repr`` names the categories
     with points."""
 
     tributaries: int = 0
@@ -131,12 +131,12 @@ class FinalScore:
 
 @attrs.frozen(slots=True, repr=False)
 class PlayerState:
-    """One player's score, boat and supply (C2, C9); ``repr`` names what differs from
+    """One player's score, boat and supply (R-C2, R-C9); ``repr`` names what differs from
     the start of a game: ``PlayerState(score=4, boat=3, ...)``."""
 
     score: int = 0
     boat: int = 1
-    """The boat's river space; 1 is the source (C9)."""
+    """The boat's river space; 1 is the source (R-C9)."""
     meeples_in_supply: int = 4
     camps_in_supply: int = 2
     breakdown: ScoreBreakdown = ScoreBreakdown()
@@ -159,7 +159,7 @@ class GameState:
     rules: Rules
     """The rule options and the tile set of this game."""
     num_players: int
-    """2 to 5 (C1)."""
+    """2 to 5 (R-C1)."""
     phase: Phase
     """Which decision is due (see :class:`Phase`)."""
     current_player: int
@@ -167,7 +167,7 @@ class GameState:
     players: tuple[PlayerState, ...]
     """Every player's score, boat and supply, by player index."""
     track_length: int
-    """Explored river spaces: start tile + Amazon tiles + 2 per double tile (T9)."""
+    """Explored river spaces: start tile + Amazon tiles + 2 per double tile (R-T9)."""
     board: Board
     """The placed tiles, the open cells and the river."""
     features: FeatureGraph = attrs.field(repr=False)
@@ -178,15 +178,15 @@ class GameState:
     """The land tiles left to draw.  In seeded mode it holds their hidden order, which
     players and search code must not read (see :func:`~carcassonne_amazonas.chance.determinize`)."""
     removed: tuple[Tile, ...]
-    """Standard tiles drawn with no legal placement and removed from the game (G7)."""
+    """Standard tiles drawn with no legal placement and removed from the game (R-G7)."""
     doubles_left: tuple[Tile, ...]
-    """Double tiles still set aside (C4)."""
+    """Double tiles still set aside (R-C4)."""
     piece_placement: int
     """Index in ``board.placements`` of the tile that may take a piece, -1 if none."""
     pending_amazon: tuple[Tile, ...]
-    """River tiles placed this turn whose Amazon scoring is due (T8)."""
+    """River tiles placed this turn whose Amazon scoring is due (R-T8)."""
     final_scoring: tuple[FinalScore, ...] | None = None
-    """Each player's final scoring by category, once the game is over (E2–E5)."""
+    """Each player's final scoring by category, once the game is over (R-E2–R-E5)."""
     # Legal tile placements, worked out by the first legal_actions call (a cache).
     tile_actions: tuple[PlaceTile, ...] | None = attrs.field(default=None, eq=False, repr=False)
 
@@ -217,7 +217,7 @@ class GameState:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The players with the highest score once the game is over (E6: ties share
+        """The players with the highest score once the game is over (R-E6: ties share
         the victory); empty before."""
         if not self.is_terminal:
             return ()
@@ -233,7 +233,7 @@ class GameState:
 
     def feature_at(self, position: Position, segment: int) -> Feature:
         """The feature that segment ``segment`` of the tile covering ``position`` is part of
-        (F1): its terrain, tiles, icons, open ends and pieces.
+        (R-F1): its terrain, tiles, icons, open ends and pieces.
 
         Raises ``ValueError`` when no tile covers ``position`` or it has no such segment.
         """

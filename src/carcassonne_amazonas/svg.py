@@ -591,7 +591,7 @@ def tile_svg(tile: Tile, rotation: Rotation = Rotation.R0, *, cell_size: float =
 
 def _track_y(state: GameState, space: int) -> float:
     """The board row (in cell units) level with a river space: the start tile's spaces
-    spread evenly along its rows, then one space per river cell (T9)."""
+    spread evenly along its rows, then one space per river cell (R-T9)."""
     start = state.board.placements[0]
     rows = start.tile.layout.height
     first = state.rules.tileset.start_side(state.num_players).river_spaces

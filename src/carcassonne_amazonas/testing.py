@@ -60,7 +60,7 @@ from .pile import Draws, Shuffle
 from .record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from .records import GameRecord
 from .reference import reference_tileset
-from .state import GameState, Phase, Rules
+from .state import PLAYER_COLOURS, GameState, Phase, Rules
 from .strategies import (
     PHASES,
     actions,
@@ -69,6 +69,7 @@ from .strategies import (
     replay_game,
     turns_played,
 )
+from .text import plural
 from .tiles import Terrain, TileKind, TileSet, VariantCell
 
 __all__ = [
@@ -88,7 +89,7 @@ __all__ = [
     "turns_played",
 ]
 
-#: Supplies at the start of the game (C2).
+#: Supplies at the start of the game (R-C2).
 MEEPLES_PER_PLAYER = 4
 CAMPS_PER_PLAYER = 2
 
@@ -271,25 +272,25 @@ for _type, _strategy in from_type_strategies().items():
 def check_invariants(state: GameState) -> list[str]:
     """Every invariant ``state`` breaks, one message each; empty when all hold.
 
-    - G4, F2: every two neighbouring tiles match (equal edges, and equal
+    - R-G4, R-F2: every two neighbouring tiles match (equal edges, and equal
       terrain at every pair of facing ports); no two tiles overlap; every
       tile but the start tile touches another; standard tiles lie in rows not
-      downstream of the river end (G2).
-    - C2, T10: each player's meeples on the board plus in supply are 4 and
+      downstream of the river end (R-G2).
+    - R-C2, R-T10: each player's meeples on the board plus in supply are 4 and
       camps 2; meeples stand only on tributaries and villages, camps only in
-      jungles, nothing on the Amazon (F6).
-    - T7: no completed tributary or village holds a meeple, except, during
+      jungles, nothing on the Amazon (R-F6).
+    - R-T7: no completed tributary or village holds a meeple, except, during
       the piece step, one that contains the tile just placed (it is scored at
       the end of the turn).
-    - T9, C9: every boat lies on spaces 1 .. ``track_length``, which is the
+    - R-T9, R-C9: every boat lies on spaces 1 .. ``track_length``, which is the
       start side's river spaces + 1 per Amazon tile + 2 per double tile placed.
-    - C3, C4, E1, G7: the land tiles placed, removed, left in the pile and in
+    - R-C3, R-C4, R-E1, R-G7: the land tiles placed, removed, left in the pile and in
       hand are exactly the tile set's land tiles (80 in the reference set);
       the double tiles set aside, in hand and placed are the set's doubles.
     - Scores: each score equals its breakdown's total; camps and river points
       appear only with the final scoring, which (once the game is over) agrees
-      with the breakdown (E2–E5).
-    - The pile's counters agree with the tiles drawn (C7, T1).
+      with the breakdown (R-E2–R-E5).
+    - The pile's counters agree with the tiles drawn (R-C7, R-T1).
     - The phase agrees with the tile in hand and the piece step's tile, and a
       game that is not over has a legal action.
     """
@@ -336,7 +337,7 @@ def _check_tiles(state: GameState, problems: list[str]) -> None:
                     f"{placement.tile.name} at ({placement.position}) shows "
                     f"{_edge_name(shown)} on its {side.name.lower()} side at cell {x},{y}, but "
                     f"{other.tile.name} at ({other.position}) shows {_edge_name(facing)} "
-                    "there (G4)")
+                    "there (R-G4)")
                 continue
             other_segments = other.tile.layout.segments
             for port in range(side * PORTS_PER_SIDE, (side + 1) * PORTS_PER_SIDE):
@@ -346,22 +347,27 @@ def _check_tiles(state: GameState, problems: list[str]) -> None:
                     problems.append(
                         f"ports do not match between {placement.tile.name} at "
                         f"({placement.position}) and {other.tile.name} at ({other.position}) "
-                        f"on the {side.name.lower()} side of cell {x},{y} (F2, G4)")
+                        f"on the {side.name.lower()} side of cell {x},{y} (R-F2, R-G4)")
                     break
     for index, placement in enumerate(placements):
         if placement.tile.kind is not TileKind.START and index not in touching:
             problems.append(f"{placement.tile.name} at ({placement.position}) touches no "
-                            "other tile (G2)")
+                            "other tile (R-G2)")
     river_rows = [y for (_, y), (index, _) in cells.items()
                   if placements[index].tile.kind is not TileKind.STANDARD]
     river_end = max(river_rows, default=0)
     if placements and river_end != state.board.river_end_row:
         problems.append(f"the river ends in row {river_end}, but the board says "
-                        f"{state.board.river_end_row} (G2, G6)")
+                        f"{state.board.river_end_row} (R-G2, R-G6)")
     for placement in placements:
         if placement.tile.kind is TileKind.STANDARD and placement.position.y > river_end:
             problems.append(f"{placement.tile.name} at ({placement.position}) lies downstream "
-                            f"of the river end, row {river_end} (G2)")
+                            f"of the river end, row {river_end} (R-G2)")
+
+
+def _who(player: int) -> str:
+    """A player's colour (R-C1), or its number when it is not a player of any game."""
+    return PLAYER_COLOURS[player] if 0 <= player < len(PLAYER_COLOURS) else f"player {player}"
 
 
 def _edge_name(edge: int) -> str:
@@ -392,29 +398,31 @@ def _check_pieces(state: GameState, problems: list[str]) -> None:
             elif terrain in _SCORED:
                 meeples[player] += 1
             else:
-                problems.append(f"player {player} has a piece on the Amazon at "
-                                f"({placement.position}) (F6)")
+                problems.append(f"{_who(player)} has a piece on the Amazon at "
+                                f"({placement.position}) (R-F6)")
         if feature.is_completed and feature.pieces \
                 and not (feature.placement_indices & just_placed):
             where = ", ".join(f"({placements[i].position})"
                               for i in sorted(feature.placement_indices))
+            held = plural(len(feature.pieces), "meeple")
             problems.append(f"a completed {feature.terrain.label} on {where} still holds "
-                            f"{len(feature.pieces)} meeple(s) that should have returned (T7)")
+                            f"{held} that should have returned (R-T7)")
     expected_segments = sum(len(p.tile.layout.segments) for p in placements)
     if segments_seen != expected_segments:
         problems.append(f"the features hold {segments_seen} segments, the tiles on the "
-                        f"board have {expected_segments} (F1)")
+                        f"board have {expected_segments} (R-F1)")
     for player, supply in enumerate(state.players):
         if supply.meeples_in_supply + meeples[player] != MEEPLES_PER_PLAYER:
-            problems.append(f"player {player} has {meeples[player]} meeple(s) on the board and "
+            on_board = plural(meeples[player], "meeple")
+            problems.append(f"{_who(player)} has {on_board} on the board and "
                             f"{supply.meeples_in_supply} in supply, not {MEEPLES_PER_PLAYER} "
-                            "in all (C2)")
+                            "in all (R-C2)")
         if supply.camps_in_supply + camps[player] != CAMPS_PER_PLAYER:
-            problems.append(f"player {player} has {camps[player]} camp(s) on the board and "
+            problems.append(f"{_who(player)} has {plural(camps[player], 'camp')} on the board and "
                             f"{supply.camps_in_supply} in supply, not {CAMPS_PER_PLAYER} "
-                            "in all (C2, T10)")
+                            "in all (R-C2, R-T10)")
         if supply.meeples_in_supply < 0 or supply.camps_in_supply < 0:
-            problems.append(f"player {player} has a negative supply")
+            problems.append(f"{_who(player)} has a negative supply")
 
 
 def _tiles_of_current_turn(state: GameState) -> frozenset[int]:
@@ -435,12 +443,12 @@ def _check_river(state: GameState, problems: list[str]) -> None:
     explored = start_spaces + kinds[TileKind.AMAZON] + 2 * kinds[TileKind.DOUBLE]
     if state.track_length != explored:
         problems.append(f"track_length is {state.track_length}, but {start_spaces} start "
-                        f"spaces + {kinds[TileKind.AMAZON]} Amazon tile(s) + 2 x "
-                        f"{kinds[TileKind.DOUBLE]} double tile(s) = {explored} (T9)")
+                        f"spaces + {plural(kinds[TileKind.AMAZON], 'Amazon tile')} + 2 x "
+                        f"{plural(kinds[TileKind.DOUBLE], 'double tile')} = {explored} (R-T9)")
     for player, supply in enumerate(state.players):
         if not 1 <= supply.boat <= state.track_length:
-            problems.append(f"player {player}'s boat is on space {supply.boat}, outside "
-                            f"1..{state.track_length} (C9, T9)")
+            problems.append(f"{_who(player)}'s boat is on space {supply.boat}, outside "
+                            f"1..{state.track_length} (R-C9, R-T9)")
 
 
 def _check_tile_accounting(state: GameState, problems: list[str]) -> None:
@@ -459,76 +467,76 @@ def _check_tile_accounting(state: GameState, problems: list[str]) -> None:
             f"{len(land)} land tiles placed + {len(state.removed)} removed + "
             f"{len(state.pile)} left + {len(in_hand_land)} in hand = {sum(accounted.values())}"
             f", not the {len(tileset.land_tiles)} land tiles of the tile set "
-            f"(missing ids {missing}, extra ids {extra}) (C3, E1, G7)")
+            f"(missing ids {missing}, extra ids {extra}) (R-C3, R-E1, R-G7)")
     doubles = [t for t in placed if t.kind is TileKind.DOUBLE]
     in_hand_double = [hand] if hand is not None and hand.kind is TileKind.DOUBLE else []
     accounted_doubles = Counter(t.id for t in [*doubles, *state.doubles_left, *in_hand_double])
     if accounted_doubles != Counter(t.id for t in tileset.double_tiles):
         problems.append(f"{len(doubles)} double tiles placed + {len(state.doubles_left)} set "
                         f"aside + {len(in_hand_double)} in hand are not the "
-                        f"{len(tileset.double_tiles)} double tiles of the tile set (C4, T3)")
+                        f"{len(tileset.double_tiles)} double tiles of the tile set (R-C4, R-T3)")
     drawn = [*land, *state.removed, *in_hand_land]
     drawn_amazon = sum(1 for t in drawn if t.kind is TileKind.AMAZON)
     if state.pile.drawn != len(drawn) or state.pile.amazon_drawn != drawn_amazon:
         problems.append(f"the pile counts {state.pile.drawn} tiles drawn, "
                         f"{state.pile.amazon_drawn} of them Amazon tiles, but {len(drawn)} "
                         f"land tiles ({drawn_amazon} Amazon tiles) are placed, removed or in "
-                        "hand (C7, T1)")
+                        "hand (R-C7, R-T1)")
     for tile in state.removed:
         if tile.kind is not TileKind.STANDARD:
             problems.append(f"{tile.name} was removed, but only standard tiles can fit "
-                            "nowhere (G6, G7)")
+                            "nowhere (R-G6, R-G7)")
 
 
 def _check_scores(state: GameState, problems: list[str]) -> None:
     for player, supply in enumerate(state.players):
         breakdown = supply.breakdown
         if supply.score != breakdown.total:
-            problems.append(f"player {player} has {supply.score} points, but the breakdown "
+            problems.append(f"{_who(player)} has {supply.score} points, but the breakdown "
                             f"adds up to {breakdown.total}")
         if min(breakdown.tributaries, breakdown.villages, breakdown.amazon, breakdown.camps,
                breakdown.river) < 0:
-            problems.append(f"player {player} has negative points in the breakdown {breakdown}")
+            problems.append(f"{_who(player)} has negative points in the breakdown {breakdown}")
         if not state.is_terminal and (breakdown.camps or breakdown.river):
-            problems.append(f"player {player} has camp or river points before the final "
-                            "scoring (E4, E5)")
+            problems.append(f"{_who(player)} has camp or river points before the final "
+                            "scoring (R-E4, R-E5)")
     finals = state.final_scoring
     if not state.is_terminal:
         if finals is not None:
-            problems.append("the final scoring is set before the game is over (E1)")
+            problems.append("the final scoring is set before the game is over (R-E1)")
         return
     if finals is None or len(finals) != state.num_players:
-        problems.append("the game is over but the final scoring is missing or incomplete (E1)")
+        problems.append("the game is over but the final scoring is missing or incomplete (R-E1)")
         return
     for player, (supply, final) in enumerate(zip(state.players, finals)):
         breakdown = supply.breakdown
         if final.river != breakdown.river or final.camps != breakdown.camps:
-            problems.append(f"player {player}'s final scoring {final} disagrees with the "
-                            f"breakdown {breakdown} on camps or river (E4, E5)")
+            problems.append(f"{_who(player)}'s final scoring {final} disagrees with the "
+                            f"breakdown {breakdown} on camps or river (R-E4, R-E5)")
         if not 0 <= final.tributaries <= breakdown.tributaries \
                 or not 0 <= final.villages <= breakdown.villages:
-            problems.append(f"player {player}'s final tributary/village points {final} exceed "
-                            f"those of the whole game {breakdown} (E2, E3)")
+            problems.append(f"{_who(player)}'s final tributary/village points {final} exceed "
+                            f"those of the whole game {breakdown} (R-E2, R-E3)")
 
 
 def _check_phase(state: GameState, problems: list[str]) -> None:
     phase = state.phase
     hand = state.tile_in_hand
     if not 0 <= state.current_player < state.num_players:
-        problems.append(f"the current player {state.current_player} is not a player (C8)")
+        problems.append(f"the current player {state.current_player} is not a player (R-C8)")
     if phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
         if hand is None:
             problems.append(f"phase {phase.value!r} but no tile in hand")
         elif (hand.kind is TileKind.DOUBLE) != (phase is Phase.PLACE_DOUBLE):
-            problems.append(f"phase {phase.value!r} with {hand.name} in hand (T3)")
+            problems.append(f"phase {phase.value!r} with {hand.name} in hand (R-T3)")
     elif hand is not None:
         problems.append(f"phase {phase.value!r} with {hand.name} still in hand")
     if (phase is Phase.PLACE_PIECE) != (state.piece_placement >= 0):
         problems.append(f"phase {phase.value!r} with piece_placement {state.piece_placement}")
     elif phase is Phase.PLACE_PIECE and state.piece_placement != len(state.board) - 1:
-        problems.append("the piece step is not on the tile just placed (T5)")
+        problems.append("the piece step is not on the tile just placed (R-T5)")
     if phase is Phase.GAME_OVER and len(state.pile):
-        problems.append(f"the game is over with {len(state.pile)} tiles still to draw (E1)")
+        problems.append(f"the game is over with {len(state.pile)} tiles still to draw (R-E1)")
     if phase is not Phase.GAME_OVER:
         try:
             choices = legal_actions(state)

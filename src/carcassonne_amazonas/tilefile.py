@@ -1,4 +1,4 @@
-"""The tile-set file format: parsing and validation (TILESET.md).
+"""The tile-set file format: parsing and validation.
 
 A tile-set file is plain text, one directive per line; ``#`` starts a comment.
 The reference set, ``data/amazonas.tiles``, is the worked example; it begins
@@ -6,7 +6,7 @@ like this (its first layout shortened here to show the forms of ``copy``)::
 
     tileset amazonas-reference
     title "Carcassonne – Amazonas (reconstructed reference set)"
-    start-side 2-3 river-spaces 16 mouth 6 3        # RULES C5, C6, E5
+    start-side 2-3 river-spaces 16 mouth 6 3        # R-C5, R-C6, R-E5
     start-side 4-5 river-spaces 8 mouth 7 4 1
     expect standard 65 amazon 15 double 4           # checked on load
     icon-totals boats 16 fruit 21 animals 36 caimans 32 piranhas 11  # checked too
@@ -25,7 +25,8 @@ of ``standard``, ``amazon``, ``amazon!`` (the "!" tiles), ``double`` and
 (``N1``..``W3``); on multi-cell tiles a port names its cell: ``S2@0,3``.
 Icons are ``boat``, ``fruit``, ``animal``, ``caiman`` and ``piranha``.
 
-:func:`parse_tileset` checks every rule of TILESET.md and raises
+:func:`parse_tileset` checks every rule of the format (the documentation's
+tile-set page lists them) and raises
 :class:`~carcassonne_amazonas.errors.TileSetError` listing *all* problems, each
 with its line number, layout and port.
 """
@@ -244,7 +245,7 @@ def _check_layout(draft: _LayoutDraft, reader: _Reader) -> bool:
 
 def _check_edge(draft: _LayoutDraft, terrains: list[Terrain], owners: list[str],
                 middle: CellPort, reader: _Reader) -> None:
-    """RULES F2: the three ports of a side form one of the four edge kinds."""
+    """R-F2: the three ports of a side form one of the four edge kinds."""
     side = f"{'NESW'[middle.port // PORTS_PER_SIDE]}"
     cell = "" if (middle.dx, middle.dy) == (0, 0) else f"@{middle.dx},{middle.dy}"
     where = f"layout {draft.name}, edge {side}{cell}"
@@ -265,7 +266,7 @@ def _check_edge(draft: _LayoutDraft, terrains: list[Terrain], owners: list[str],
 
 def _check_river(draft: _LayoutDraft, owner: dict[tuple[int, int, int], str],
                  terrain_at: dict[tuple[int, int, int], Terrain], reader: _Reader) -> None:
-    """TILESET.md: the Amazon on river and start tiles."""
+    """The Amazon on river and start tiles (R-G1, R-G5, R-G6)."""
     name, line = draft.name, draft.line
     amazon = [s for _, s in draft.segments if s.terrain is Terrain.AMAZON]
     if len(amazon) != 1:
@@ -277,7 +278,7 @@ def _check_river(draft: _LayoutDraft, owner: dict[tuple[int, int, int], str],
         mouths = [k for k in river_ports if k[1] == bottom and k[2] == make_port(Side.SOUTH, 2)]
         if len(river_ports) != 1 or len(mouths) != 1:
             reader.problem(line, f"layout {name}: the Amazon must rise on the start tile and "
-                                 "leave it through one S2 port of its bottom row (RULES G1)")
+                                 "leave it through one S2 port of its bottom row (R-G1)")
         return
     upstream = (0, 0, make_port(Side.NORTH, 2))
     downstream = (0, bottom, make_port(Side.SOUTH, 2))
@@ -309,7 +310,7 @@ def _check_copies(draft: _LayoutDraft, segments: tuple[Segment, ...],
                 if getattr(seg_icons, field) and segment.terrain not in allowed:
                     reader.problem(line, f"layout {draft.name}: a {icon} icon cannot lie on "
                                          f"{segment.terrain.label} segment {seg_name} "
-                                         f"(RULES F7: {icon} icons lie on "
+                                         f"(R-F7: {icon} icons lie on "
                                          f"{' or '.join(t.label for t in allowed)})")
             per_segment[by_name[seg_name]] = seg_icons
         if draft.kind.is_river and not any(i.caimans or i.piranhas for i in per_segment):
@@ -450,12 +451,12 @@ def _check_whole_set(tiles: list[Tile], start_sides: list[StartSide], expect: di
     exclamations = sum(1 for t in tiles if t.layout.exclamation)
     if exclamations > counts[TileKind.DOUBLE.value]:
         reader.problem(0, f"{exclamations} '!' tiles need at least as many double tiles, "
-                          f"there are {counts[TileKind.DOUBLE.value]} (RULES C4, T3)")
+                          f"there are {counts[TileKind.DOUBLE.value]} (R-C4, R-T3)")
     for players in range(2, 6):
         matching = [s for s in start_sides if s.min_players <= players <= s.max_players]
         if len(matching) != 1:
             reader.problem(0, f"{len(matching)} start-side lines cover {players} players; "
-                              "each player count 2-5 needs exactly one (RULES C5)")
+                              "each player count 2-5 needs exactly one (R-C5)")
     for kind, wanted in expect.items():
         if kind not in {k.value for k in TileKind}:
             reader.problem(0, f"expect: unknown tile kind {kind!r}")

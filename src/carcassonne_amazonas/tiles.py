@@ -1,9 +1,10 @@
 """The tile set as data: layouts, segments, per-copy icons and their orientations.
 
 A *layout* is the drawing of a tile: its footprint (1×1, the 1×2 double
-tiles, the 2×4 start tile), its segments (RULES F1) and which edge ports each
-segment touches (RULES F2).  A :class:`Tile` is one physical copy of a layout
-with its own icons (TILESET.md: copies of one layout differ in their icons).
+tiles, the 2×4 start tile), its segments (R-F1) and which edge ports each
+segment touches (R-F2).  A :class:`Tile` is one physical copy of a layout
+with its own icons (copies of one layout differ in their icons, as the rulebook
+says).
 
 Tile sets are read from text files by :mod:`carcassonne_amazonas.tilefile`;
 :func:`~carcassonne_amazonas.reference.reference_tileset` loads the
@@ -51,7 +52,7 @@ TileId = NewType("TileId", int)
 
 
 class Terrain(ShortEnumRepr, enum.IntEnum):
-    """What a segment is, and so what an edge shows (RULES F1, F2, G4).
+    """What a segment is, and so what an edge shows (R-F1, R-F2, R-G4).
 
     An edge's terrain is that of the segment at its middle port: jungle,
     tributary, village or the Amazon.  Value 0 is reserved for "no edge".
@@ -69,7 +70,7 @@ class Terrain(ShortEnumRepr, enum.IntEnum):
 
 
 class TileKind(ShortEnumRepr, enum.Enum):
-    """The four kinds of tile (RULES C3–C5)."""
+    """The four kinds of tile (R-C3–R-C5)."""
 
     STANDARD = "standard"
     AMAZON = "amazon"
@@ -78,13 +79,13 @@ class TileKind(ShortEnumRepr, enum.Enum):
 
     @property
     def is_river(self) -> bool:
-        """True for Amazon and double tiles, which extend the river (G6)."""
+        """True for Amazon and double tiles, which extend the river (R-G6)."""
         return self in (TileKind.AMAZON, TileKind.DOUBLE)
 
 
 @attrs.frozen(slots=True, repr=False)
 class Icons:
-    """Icons drawn on one segment of one tile copy (RULES F7).
+    """Icons drawn on one segment of one tile copy (R-F7).
 
     ``repr`` names only the icons present: ``Icons(fruit=1)``, ``Icons()`` for none.
     """
@@ -131,7 +132,7 @@ class CellPort:
 
 @attrs.frozen(slots=True)
 class Segment:
-    """A piece of tributary, village, jungle or Amazon on a layout (RULES F1)."""
+    """A piece of tributary, village, jungle or Amazon on a layout (F1)."""
 
     name: str
     terrain: Terrain
@@ -175,9 +176,9 @@ class Variant:
 
 @attrs.frozen(slots=True, eq=False)
 class Layout:
-    """The drawing shared by all copies of a tile (TILESET.md).
+    """The drawing shared by all copies of a tile.
 
-    ``exclamation`` marks the Amazon tiles with "!" (RULES C3, T3).
+    ``exclamation`` marks the Amazon tiles with "!" (R-C3, R-T3).
     Layouts compare by identity: a tile set never holds two equal ones.
     """
 
@@ -201,7 +202,7 @@ class Layout:
 
     @property
     def rotations(self) -> tuple[Rotation, ...]:
-        """The rotations this kind of tile may be placed in (RULES G5)."""
+        """The rotations this kind of tile may be placed in (R-G5)."""
         if self.kind is TileKind.STANDARD:
             return tuple(Rotation)
         if self.kind.is_river:
@@ -210,7 +211,7 @@ class Layout:
 
     @property
     def river_spaces(self) -> int:
-        """River spaces this tile adds to the boat track (RULES T9): one per cell."""
+        """River spaces this tile adds to the boat track (R-T9): one per cell."""
         return self.width * self.height if self.kind.is_river else 0
 
     def variant(self, rotation: Rotation) -> Variant:
@@ -222,7 +223,7 @@ class Layout:
 
     def fit_mask(self, signature: int) -> int:
         """Bit ``r`` is set when rotation ``r`` of this 1×1 layout meets an open cell's
-        edge constraint (G4).
+        edge constraint (R-G4).
 
         ``signature`` packs the four required edges (0 where no neighbour) as
         ``n + 5e + 25s + 125w``.  Results are cached per layout.
@@ -245,7 +246,7 @@ class Layout:
 
 @attrs.frozen(slots=True, eq=False)
 class Tile:
-    """One physical tile copy: a layout plus its own icons per segment (F7).
+    """One physical tile copy: a layout plus its own icons per segment (R-F7).
 
     ``name`` is ``LAYOUT.k`` (the k-th copy of the layout, from 1).
     """
@@ -288,7 +289,7 @@ class Tile:
 
 @attrs.frozen(slots=True)
 class StartSide:
-    """One side of the start tile and the river mouth, chosen by player count (C5, C6)."""
+    """One side of the start tile and the river mouth, chosen by player count (R-C5, R-C6)."""
 
     min_players: int
     max_players: int
@@ -349,21 +350,21 @@ class TileSet:
 
     @property
     def land_tiles(self) -> tuple[Tile, ...]:
-        """The tiles that are shuffled into the pile: standard and Amazon (C3)."""
+        """The tiles that are shuffled into the pile: standard and Amazon (R-C3)."""
         return tuple(t for t in self.tiles if t.kind in (TileKind.STANDARD, TileKind.AMAZON))
 
     @property
     def double_tiles(self) -> tuple[Tile, ...]:
-        """The Amazon double tiles set aside face up (C4)."""
+        """The Amazon double tiles set aside face up (R-C4)."""
         return self.of_kind(TileKind.DOUBLE)
 
     @property
     def start_tile(self) -> Tile:
-        """The start tile (C5)."""
+        """The start tile (R-C5)."""
         return self.of_kind(TileKind.START)[0]
 
     def start_side(self, num_players: int) -> StartSide:
-        """The start-tile and mouth side used with ``num_players`` (C5, C6)."""
+        """The start-tile and mouth side used with ``num_players`` (R-C5, R-C6)."""
         for side in self.start_sides:
             if side.min_players <= num_players <= side.max_players:
                 return side

@@ -1,9 +1,9 @@
-"""One action's transition: what placing a tile or a piece sets off (RULES T1–T9, A, E).
+"""One action's transition: what placing a tile or a piece sets off (R-T1–R-T9, A, E).
 
 :class:`Turn` is the engine's scratch pad while it applies one action: it
-places tiles (T2, T3) and pieces (T5), moves boats (T4–T6, T9), scores
-completed features (T7, M1) and Amazon scorings (A1–A4, T8), draws the next
-tile (T1, G7) and runs the final scoring (E1–E6), recording events as it
+places tiles (R-T2, R-T3) and pieces (R-T5), moves boats (R-T4–R-T6, R-T9), scores
+completed features (R-T7, R-M1) and Amazon scorings (R-A1–R-A4, R-T8), draws the next
+tile (R-T1, R-G7) and runs the final scoring (R-E1–R-E6), recording events as it
 goes.  The engine (:mod:`~carcassonne_amazonas.engine`) checks the phase and
 the action's type, then calls one of its steps and :meth:`Turn.freeze`.
 """
@@ -85,7 +85,7 @@ class Turn:
     # -- players ---------------------------------------------------------------------------
 
     def advance(self, player: int, spaces: int, reason: BoatReason) -> None:
-        """Move a boat (T4–T6, A4), capped by the explored track (T9)."""
+        """Move a boat (R-T4–R-T6, R-A4), capped by the explored track (R-T9)."""
         old = self.players[player]
         space = advanced_space(old.boat, spaces, self.track_length)
         if space == old.boat:
@@ -108,7 +108,7 @@ class Turn:
     # -- tile placement --------------------------------------------------------------------
 
     def place_tile(self, action: PlaceTile) -> None:
-        """T2, T3, G2–G6, then the Boat icons of T4."""
+        """R-T2, R-T3, R-G2–R-G6, then the Boat icons of R-T4."""
         tile = self.tile_in_hand
         assert tile is not None
         if not self.board.allows(tile, action.position, action.rotation):
@@ -140,30 +140,30 @@ class Turn:
         if action.rotation not in tile.layout.rotations:
             allowed = ", ".join(f"{r.degrees}°" for r in tile.layout.rotations)
             return f"{_KIND_NAMES[tile.kind]} can only be turned {allowed}, not " \
-                   f"{action.rotation.degrees}° (G5)"
+                   f"{action.rotation.degrees}° (R-G5)"
         board = self.board
         if tile.kind.is_river:
             return (f"{tile.name} is {_KIND_NAMES[tile.kind]}: it goes at "
                     f"({board.next_river_position}), just downstream of the river end, "
-                    f"not at {where} (G6)")
+                    f"not at {where} (R-G6)")
         if board.placement_at(action.position) is not None:
             return f"cell {where} is already covered by a tile"
         if not board.is_open(action.position):
-            return f"cell {where} touches no placed tile along an edge (G2)"
+            return f"cell {where} touches no placed tile along an edge (R-G2)"
         if action.position.y > board.river_end_row:
             return (f"cell {where} is downstream of the river end (row {board.river_end_row}); "
-                    "only river tiles extend the rows there (G2, G6)")
+                    "only river tiles extend the rows there (R-G2, R-G6)")
         required = board.required_edges(action.position)
         shown = tile.layout.variant(action.rotation).cells[0].edges
         for side in Side:
             if required[side] and required[side] != shown[side]:
                 return (f"edge mismatch on the {side.name.lower()} side of {where}: {tile.name} "
                         f"turned {action.rotation.degrees}° shows {_EDGE_NAMES[shown[side]]} "
-                        f"there, the neighbour shows {_EDGE_NAMES[required[side]]} (G4)")
+                        f"there, the neighbour shows {_EDGE_NAMES[required[side]]} (R-G4)")
         return f"{action} is not a legal placement of {tile.name}"  # pragma: no cover
 
     def choose_double(self, action: ChooseDouble) -> None:
-        """T3: take one of the double tiles set aside."""
+        """R-T3: take one of the double tiles set aside."""
         chosen = next((t for t in self.doubles_left if t.id == action.tile), None)
         if chosen is None:
             available = ", ".join(f"{t.id} ({t.name})" for t in self.doubles_left)
@@ -178,7 +178,7 @@ class Turn:
     # -- piece step ------------------------------------------------------------------------
 
     def place_piece(self, action: PlaceMeeple | PlaceCamp) -> None:
-        """T5a, T5b and the Boat icons of T6."""
+        """R-T5a, R-T5b and the Boat icons of R-T6."""
         player = self.current_player
         index = self.piece_placement
         placement = self.board.placements[index]
@@ -187,7 +187,7 @@ class Turn:
         if action.position != placement.position:
             raise IllegalActionError(
                 f"a {what} goes on the tile just placed, at ({placement.position}), "
-                f"not at ({action.position}) (T5)")
+                f"not at ({action.position}) (R-T5)")
         segments = placement.tile.layout.segments
         if not 0 <= action.segment < len(segments):
             raise IllegalActionError(f"{placement.tile.name} has segments 0..{len(segments) - 1}, "
@@ -197,16 +197,16 @@ class Turn:
         if (segment.terrain is Terrain.JUNGLE) != camp or segment.terrain is Terrain.AMAZON:
             raise IllegalActionError(
                 f"segment {action.segment} ({segment.name}) is {segment.terrain.label}; a {what} "
-                f"needs {wanted} (T5, F6: nothing goes on the Amazon)")
+                f"needs {wanted} (R-T5, R-F6: nothing goes on the Amazon)")
         supply = self.players[player]
         if (supply.camps_in_supply if camp else supply.meeples_in_supply) == 0:
-            raise IllegalActionError(f"{PLAYER_COLOURS[player]} has no {what} left (T5)")
+            raise IllegalActionError(f"{PLAYER_COLOURS[player]} has no {what} left (R-T5)")
         node = node_of(index, action.segment)
         feature = self.graph.feature_of(node)
         if feature.pieces:
             owners = " and ".join(PLAYER_COLOURS[p] for p in sorted({p for _, p in feature.pieces}))
             raise IllegalActionError(
-                f"that {segment.terrain.label} already holds a piece of {owners} (T5)")
+                f"that {segment.terrain.label} already holds a piece of {owners} (R-T5)")
         self.graph = self.graph.with_piece(node, player)
         self.players[player] = PlayerState(
             supply.score, supply.boat, supply.meeples_in_supply - (0 if camp else 1),
@@ -219,7 +219,7 @@ class Turn:
     # -- end of turn -----------------------------------------------------------------------
 
     def end_turn(self) -> None:
-        """The scoring step (T7, or A1–A4 after river tiles, T8), then the next draw."""
+        """The scoring step (R-T7, or R-A1–R-A4 after river tiles, R-T8), then the next draw."""
         if self.pending_amazon:
             for tile in self.pending_amazon:
                 self.amazon_scoring(tile)
@@ -230,7 +230,7 @@ class Turn:
         self.draw((self.current_player + 1) % self.state.num_players)
 
     def score_completed(self) -> None:
-        """T7: every tributary and village the placed tile completed; meeples return."""
+        """R-T7: every tributary and village the placed tile completed; meeples return."""
         index = self.piece_placement
         segments = self.board.placements[index].tile.layout.segments
         done: list[int] = []
@@ -247,7 +247,7 @@ class Turn:
             self.graph = self.graph.without_pieces(tuple(done))
 
     def score_feature(self, feature: Feature, value: int, final: bool) -> FeaturePoints:
-        """Score a tributary or village (T7, E2, E3); in play its meeples return (T7)."""
+        """Score a tributary or village (R-T7, R-E2, R-E3); in play its meeples return (R-T7)."""
         num_players = self.state.num_players
         result = score_feature(feature, value, num_players)
         category = "tributaries" if feature.terrain is Terrain.TRIBUTARY else "villages"
@@ -265,7 +265,7 @@ class Turn:
         return tuple(placements[i].position for i in sorted(feature.placement_indices))
 
     def amazon_scoring(self, tile: Tile) -> None:
-        """A1–A4 for one river tile."""
+        """R-A1–R-A4 for one river tile."""
         icons = tile.total_icons
         boats = tuple(p.boat for p in self.players)
         points = amazon_scoring(boats, icons.caimans, icons.piranhas)
@@ -281,7 +281,7 @@ class Turn:
     # -- drawing and the end -----------------------------------------------------------------
 
     def draw(self, player: int) -> None:
-        """T1 for ``player``; G7 removes standard tiles that fit nowhere; E1 ends the game."""
+        """R-T1 for ``player``; R-G7 removes standard tiles that fit nowhere; R-E1 ends the game."""
         self.current_player = player
         while len(self.pile):
             if self.pile.explicit:
@@ -294,7 +294,7 @@ class Turn:
         self.final_scoring_step()
 
     def take_drawn(self, tile: Tile) -> bool:
-        """The current player holds the drawn tile, or G7 removes it (returns False)."""
+        """The current player holds the drawn tile, or R-G7 removes it (returns False)."""
         player = self.current_player
         if self.events is not None:
             self.events.append(TileDrawn(player, tile.id))
@@ -308,7 +308,7 @@ class Turn:
         return False
 
     def draw_chance(self, action: DrawTile) -> None:
-        """A chance outcome names the drawn tile (T1; identical copies are one outcome)."""
+        """A chance outcome names the drawn tile (R-T1; identical copies are one outcome)."""
         pile = self.pile
         tile = next((t for t in pile.tiles if t.id == action.tile), None)
         if tile is None:
@@ -317,14 +317,14 @@ class Turn:
         if not pile.tile_probability(tile):
             raise IllegalActionError(
                 f"tile {action.tile} ({tile.name}) cannot come next: the current slice of the "
-                "stratified pile has no room for its kind (C7)")
+                "stratified pile has no room for its kind (R-C7)")
         tile = pile.canonical(tile)
         self.pile = pile.take(tile)
         if not self.take_drawn(tile):
             self.draw(self.current_player)
 
     def final_scoring_step(self) -> None:
-        """E2–E6."""
+        """R-E2–R-E6."""
         num_players = self.state.num_players
         finals = [[0, 0, 0, 0] for _ in range(num_players)]
         for feature, value in final_feature_values(self.graph):

@@ -28,7 +28,7 @@ def game_returns(state: GameState) -> tuple[float, ...]:
     """Each player's return: win, draw or loss in {-1, 0, 1}, all 0 before the end.
 
     Once the game is over, a player who has the highest score alone gets +1; when
-    several players share the highest score (E6: tied players share the victory)
+    several players share the highest score (R-E6: tied players share the victory)
     the game is a draw for them and each gets 0; every other player gets -1.  So a
     2-player game is zero-sum (+1/-1 or 0/0); with more players the returns are
     general-sum (a sole winner and three losers sum to -2).  The margin is left out

@@ -9,7 +9,7 @@ Importing this module registers the Python game ``python_carcassonne_amazonas``:
     state = game.new_initial_state()
 
 Parameters: ``players`` (2–5, default 2) and ``shuffle`` (``"stratified"``, the
-default, or ``"uniform"``: RULES C7).
+default, or ``"uniform"``: R-C7).
 
 The game
 --------
@@ -26,7 +26,7 @@ The game
   notation (``t-1,2,90``, ``m-1,2,0``, ``p``, ``d82``, ``*17``).
 - **Length**: ``max_game_length`` counts decisions, as OpenSpiel defines it:
   every land tile gives at most 2 (place it, then the piece step; a tile
-  removed by G7 gives none) and every "!" tile that finds a double tile left
+  removed by R-G7 gives none) and every "!" tile that finds a double tile left
   2 more (choose the double, place it), so ``2 × land tiles + 2 × min("!"
   tiles, double tiles)`` = 2 × 80 + 2 × 3 = 166.  Draws are chance nodes:
   ``max_chance_nodes_in_history`` = land tiles = 80 (each land tile is drawn

@@ -1,0 +1,53 @@
+"""The package's metadata: the licence file matches the declared licence, and the project
+names its documentation, changelog and source.
+
+Building the wheel and the sdist, ``twine check`` and installing the wheel into a fresh
+virtual environment are the release check of ``.ci/check-dist`` (run by ``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pyproject() -> dict[str, Any]:
+    """The parsed ``pyproject.toml``."""
+    if sys.version_info < (3, 11):
+        pytest.skip("tomllib needs Python 3.11")
+    tomllib = importlib.import_module("tomllib")  # mypy checks for 3.10, which lacks it
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        data: dict[str, Any] = tomllib.load(handle)
+    return data
+
+
+def test_the_licence_file_matches_the_declared_licence() -> None:
+    project = pyproject()["project"]
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n")
+    assert "Permission is hereby granted, free of charge" in text
+
+
+def test_the_project_links_its_documentation_changelog_and_source() -> None:
+    urls = pyproject()["project"]["urls"]
+    assert {"Documentation", "Changelog", "Source"} <= set(urls)
+    assert all(url.startswith("https://") for url in urls.values())
+
+
+def test_the_release_check_runs_in_ci() -> None:
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    check = (ROOT / ".ci" / "check-dist").read_text(encoding="utf-8")
+    assert "bash .ci/check-dist" in run
+    for step in ("python -m build", "twine check", "amazonas.tiles", "py.typed",
+                 "python -m venv", "examples/random_game.py", "simulate --games 5"):
+        assert step in check, step
+    dev = pyproject()["project"]["optional-dependencies"]["dev"]
+    assert any(d.startswith("build") for d in dev) and any(d.startswith("twine") for d in dev)
