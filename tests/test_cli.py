@@ -45,7 +45,7 @@ REFERENCE_TILES = Path(__file__).resolve().parents[1] / "src" / "carcassonne_ama
     "data" / REFERENCE_FILE
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 ENV.pop("CARCASSONNE_AMAZONAS_DEBUG", None)
-COMMANDS = ("play", "simulate", "replay", "render", "validate-tileset")
+COMMANDS = ("play", "simulate", "replay", "render", "tileset", "validate-tileset")
 
 
 def run(*args: str, stdin: str | None = None,
@@ -125,6 +125,9 @@ def test_console_script_is_installed() -> None:
     ["replay", "x.json", "--turn", "-2"],
     ["render", "x.json"],                                 # --svg missing
     ["validate-tileset"],
+    ["tileset"],                                          # ACTION missing
+    ["tileset", "show", "a.tiles", "b.tiles"],
+    ["replay", "x.json", "--width", "-1"],
 ])
 def test_usage_errors_exit_2(args: list[str]) -> None:
     result = run(*args)
@@ -472,7 +475,8 @@ def test_replay_explains_the_whole_game(record_file: Path) -> None:
     out = result.stdout
     record = GameRecord.from_json(record_file.read_text(encoding="utf-8"))
     final = record.final_state()
-    assert out.splitlines()[0].endswith(f"{len(record.actions)} actions in 80 turns")
+    assert f"; {len(record.actions)} actions in 80 turns; finished: the winner is " in \
+        out.splitlines()[0]
     assert "Turn 1: yellow with " in out and "Turn 80: " in out
     assert "Amazon scoring of " in out and "(R-A1\u2013R-A3)" in out
     assert "final scoring: the river" in out and "(R-E5)" in out
@@ -528,7 +532,8 @@ def test_render_writes_an_svg_of_the_board(record_file: Path, tmp_path: Path,
     pieces = [g for g in root.iter(f"{SVG}g") if "piece" in g.get("class", "").split()]
     assert len(pieces) == sum(1 for _ in state.pieces())
     count = len(pieces)
-    assert f"({expected} tiles, {count} piece{'' if count == 1 else 's'})" in result.stdout
+    tiles_text = f"{expected} tile{'' if expected == 1 else 's'}"
+    assert f"({tiles_text}, {count} piece{'' if count == 1 else 's'})" in result.stdout
     boats = [g for g in root.iter(f"{SVG}g") if g.get("class") == "boat"]
     assert len(boats) == 2
 

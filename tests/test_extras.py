@@ -76,3 +76,16 @@ def test_every_extra_named_exists_and_testing_installs_only_hypothesis() -> None
     assert named == set(EXTRAS)
     for module, _, extra in CASES:
         assert module in EXTRAS[extra]
+
+
+def test_simulate_on_ray_without_the_extra_says_what_to_install() -> None:
+    code = textwrap.dedent("""
+        import runpy, sys
+        sys.modules["ray"] = None
+        sys.argv = ["carcassonne-amazonas", "simulate", "--games", "1", "--backend", "ray"]
+        runpy.run_module("carcassonne_amazonas", run_name="__main__")
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 1
+    assert "pip install 'carcassonne-amazonas[ray]'" in result.stderr

@@ -27,8 +27,8 @@ Icons are ``boat``, ``fruit``, ``animal``, ``caiman`` and ``piranha``.
 
 :func:`parse_tileset` checks every rule of the format (the documentation's
 tile-set page lists them) and raises
-:class:`~carcassonne_amazonas.errors.TileSetError` listing *all* problems, each
-with its line number, layout and port.
+:class:`~carcassonne_amazonas.errors.TileSetError` listing *all* problems in line
+order, each with its line number, layout and port.
 """
 
 from __future__ import annotations
@@ -94,10 +94,18 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self.lines: list[int] = []
 
     def problem(self, line: int, text: str) -> None:
         """Record a problem; line 0 means the file as a whole."""
         self.problems.append(f"line {line}: {text}" if line else text)
+        self.lines.append(line)
+
+    def in_line_order(self) -> list[str]:
+        """The problems by line, in the order found within a line; the file's own last."""
+        order = sorted(range(len(self.problems)),
+                       key=lambda i: (self.lines[i] == 0, self.lines[i], i))
+        return [self.problems[i] for i in order]
 
 
 def _parse_int(token: str, reader: _Reader, line: int, what: str) -> int | None:
@@ -435,7 +443,7 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
             tiles.append(Tile(TileId(len(tiles)), f"{draft.name}.{k}", layout, icons))
     _check_whole_set(tiles, start_sides, expect, totals, reader)
     if reader.problems:
-        raise TileSetError(reader.problems, source_name)
+        raise TileSetError(reader.in_line_order(), source_name)
     checksum = hashlib.sha256("\n".join(text.splitlines()).encode("utf-8")).hexdigest()
     return TileSet(name, title, tuple(layouts), tuple(tiles), tuple(start_sides), checksum, text)
 

@@ -1,0 +1,133 @@
+"""``play``: a game in the terminal between humans and bots, new or resumed from a record."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import TextIO
+
+from ..actions import Action
+from ..bots import BOT_KINDS, TURN_END, derive_seed, make_bot
+from ..chance import chance_outcomes
+from ..explain import colour, results_text
+from ..game import Game
+from ..text import board_text, plural, tile_description
+from .common import (
+    AddCommand,
+    CliError,
+    add_rules_options,
+    bot_kinds,
+    int_in,
+    load_record,
+    rules_from_args,
+    say,
+    write_text,
+)
+from .human import StopGame, ask_human
+from .turns import current_turn, record_origin, status, step_lines
+
+__all__ = ["add_command", "run"]
+
+
+def add_command(add: AddCommand) -> None:
+    """Add ``play`` to the tool's commands."""
+    play = add(
+        "play", help="play a game in the terminal (humans and/or bots), or resume one",
+        description="A full game in the terminal. A human chooses from the numbered legal "
+                    "actions or types one in notation (t-1,0,90, m0,1,2, c0,1,1, p, d82); "
+                    "'help' at the prompt explains. End of input, 'quit' or Ctrl-C stop "
+                    "the game (the record is saved with --save); --resume continues it.")
+    play.add_argument("--players", type=int_in(2, 5, "the number of players"), metavar="N",
+                      help="2 to 5 players (default 2; with --resume, the record's)")
+    play.add_argument("--bots", metavar="LIST",
+                      help="comma-separated player kinds, one per player (or one for all): "
+                           f"{', '.join(BOT_KINDS)}; greedy plays the best immediate score "
+                           "+ boat gain (default: human, then greedy)")
+    play.add_argument("--seed", type=int_in(0, None, "the seed"), metavar="S",
+                      help="shuffle and bot seed (default: a random one, printed); with "
+                           "--resume only the bots' seed")
+    play.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE")
+    play.add_argument("--resume", metavar="FILE",
+                      help="continue the unfinished game saved in FILE, with its players, "
+                           "rules and actions; it is saved back to FILE unless --save "
+                           "names another file")
+    add_rules_options(play)
+    play.set_defaults(func=run, parser=play)
+
+
+def _game(args: argparse.Namespace, seed: int) -> tuple[Game, str]:
+    """The game to play and the line that introduces it."""
+    if args.resume is None:
+        players = args.players or 2
+        game = Game.new(players, seed=seed, rules=rules_from_args(args))
+        return game, f"{players} players, seed {seed}"
+    record = load_record(args.resume, args.tileset)
+    game = Game.from_record(record)
+    if game.state.is_terminal:
+        raise CliError(f"{args.resume}: the game is finished; "
+                       f"'carcassonne-amazonas replay {args.resume}' shows it")
+    if args.players is not None and args.players != record.num_players:
+        raise CliError(f"--players {args.players}: the game in {args.resume} has "
+                       f"{record.num_players} players")
+    return game, (f"resuming {args.resume}: {record.num_players} players, "
+                  f"{record_origin(record)}, {plural(len(game), 'action')} played; "
+                  f"bot seed {seed}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the game; returns the exit code."""
+    out: TextIO = sys.stdout
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    game, intro = _game(args, seed)
+    players = game.state.num_players
+    kinds = bot_kinds(args.parser, args.bots, players, ["human"] + ["greedy"] * (players - 1),
+                      BOT_KINDS)
+    bots = [make_bot(kind, derive_seed(seed, "bot", p)) for p, kind in enumerate(kinds)]
+    draws = random.Random(derive_seed(seed, "draws"))  # the table's draws, explicit games
+    who = ", ".join(f"{colour(p)} {kind}" for p, kind in enumerate(kinds))
+    say(out, f"Carcassonne \u2013 Amazonas: {intro} ({who})")
+    if game.actions and not isinstance(game.actions[-1], TURN_END):
+        say(out, f"\nTurn {current_turn(game.actions)}, resumed: "
+                 f"{status(game.state, game.actions)}")
+    stopped = ""
+    try:
+        while not game.state.is_terminal:
+            state = game.state
+            player = state.current_player
+            if not game.actions or isinstance(game.actions[-1], TURN_END):
+                holds = (f"has {tile_description(state.tile_in_hand)}"
+                         if state.tile_in_hand is not None else "draws a tile")
+                say(out, f"\nTurn {current_turn(game.actions)}: {colour(player)} "
+                         f"({kinds[player]}) {holds}; "
+                         f"{plural(state.tiles_left, 'tile')} left to draw")
+            action: Action
+            if state.is_chance_node:
+                outcomes = chance_outcomes(state)
+                action = draws.choices([a for a, _ in outcomes],
+                                       weights=[float(p) for _, p in outcomes])[0]
+            else:
+                bot = bots[player]
+                action = bot.choose(state) if bot is not None else ask_human(state, input, out)
+            game.play(action)
+            for line in step_lines(state, action, game.last_events):
+                say(out, line)
+    except EOFError:
+        stopped = "end of input"
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    except StopGame:
+        stopped = "stopped by the player"
+    if stopped:
+        say(out, f"\nGame stopped ({stopped}) after {plural(len(game), 'action')}, in turn "
+                 f"{current_turn(game.actions)}; it is not finished.")
+    else:
+        say(out)
+        say(out, board_text(game.state, legend=False))
+        say(out)
+        say(out, results_text(game.state, kinds))
+    target = args.save or args.resume
+    if target:
+        write_text(target, game.record().to_json(), "game record")
+        say(out, f"Game record saved to {target}.")
+    return 0

@@ -1,0 +1,134 @@
+"""``replay`` and ``render``: a saved game turn by turn in words, or its board as SVG."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import textwrap
+
+from ..explain import colour, results_text
+from ..svg import board_svg
+from ..text import board_text, players_text, plural, tile_description
+from .common import AddCommand, CliError, int_in, load_record, write_text
+from .turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
+
+__all__ = ["add_commands", "line_width", "run_render", "run_replay", "wrapped"]
+
+#: Where an action's explanation starts in a replay line (after the notation column).
+_TEXT_COLUMN = 13
+
+
+def add_commands(add: AddCommand) -> None:
+    """Add ``replay`` and ``render`` to the tool's commands."""
+    turn = int_in(0, None, "the turn")
+    rep = add(
+        "replay", help="print a saved game turn by turn, explaining every score",
+        description="Print a game record turn by turn (a turn: the tile placement through "
+                    "the piece step), explaining every point, boat move and scoring, then "
+                    "the board; says whether the game is finished.")
+    rep.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    rep.add_argument("--turn", type=turn, metavar="K",
+                     help="stop after turn K and show the board then (0: the setup)")
+    rep.add_argument("--width", type=int_in(0, None, "the width"), metavar="COLUMNS",
+                     help="wrap lines to COLUMNS characters (0: never; default: the "
+                          "terminal's width, or $COLUMNS, and no wrapping into a pipe)")
+    rep.add_argument("--tileset", metavar="FILE",
+                     help="the tile-set file, for records made with a custom set")
+    rep.set_defaults(func=run_replay, parser=rep)
+
+    ren = add(
+        "render", help="draw the board of a saved game as SVG",
+        description="Write an SVG picture of a game record's board (river, tiles, icons, "
+                    "pieces, boats) at the end or after turn K; says whether the game is "
+                    "finished.")
+    ren.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    ren.add_argument("--svg", metavar="OUT", required=True, help="the SVG file to write")
+    ren.add_argument("--turn", type=turn, metavar="K", help="draw the board after turn K")
+    ren.add_argument("--cell-size", type=int_in(8, 1000, "the cell size"), default=64,
+                     metavar="PX", help="pixels per cell (default 64)")
+    ren.add_argument("--tileset", metavar="FILE",
+                     help="the tile-set file, for records made with a custom set")
+    ren.set_defaults(func=run_render, parser=ren)
+
+
+def line_width(requested: int | None) -> int:
+    """The width to wrap to: ``--width``, else the terminal's (or ``$COLUMNS``); 0 (no
+    wrapping) when writing into a pipe or a file."""
+    if requested is not None:
+        return requested
+    if os.environ.get("COLUMNS", "").isdigit() or sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    return 0
+
+
+def wrapped(line: str, width: int, indent: int) -> list[str]:
+    """``line`` wrapped to ``width`` (0: not at all), its continuations indented."""
+    if width <= indent + 20 or len(line) <= width:
+        return [line]
+    return textwrap.wrap(line, width, subsequent_indent=" " * indent,
+                         break_on_hyphens=False) or [line]
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Print the record turn by turn; returns the exit code."""
+    record = load_record(args.file, args.tileset)
+    initial = record.initial_state()
+    turns = turns_of(initial, record.actions)
+    width = line_width(args.width)
+    try:
+        final = state_after_turn(initial, turns, args.turn)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    last = turns[-1].after if turns else initial
+
+    def show(line: str, indent: int) -> None:
+        for part in wrapped(line, width, indent):
+            print(part)
+
+    show(f"{args.file}: {record.num_players} players, tile set "
+         f"{record.rules.tileset.name!r}, {record_origin(record)}; "
+         f"{plural(len(record.actions), 'action')} in {plural(len(turns), 'turn')}; "
+         f"{status(last, record.actions)}", 2)
+    for turn in turns if args.turn is None else turns[:args.turn]:
+        tile = turn.before.tile_in_hand
+        holds = f" with {tile_description(tile)}" if tile is not None else ""
+        print()
+        show(f"Turn {turn.number}: {colour(turn.player)}{holds}", 2)
+        for step in turn.steps:
+            for line in step_lines(step.before, step.action, step.events):
+                show(line, _TEXT_COLUMN)
+        scores = ", ".join(f"{colour(p)} {s}" for p, s in enumerate(turn.after.scores))
+        show(f"  {'':<10} scores: {scores}", _TEXT_COLUMN)
+    print()
+    print(f"The board {'at the end' if args.turn is None else f'after turn {args.turn}'}:")
+    print(board_text(final, legend=False))
+    print(players_text(final))
+    if final.is_terminal:
+        print()
+        print(results_text(final))
+    elif args.turn is None:
+        print()
+        show(f"The game is not finished: {stop_point(final, record.actions)}.", 2)
+    return 0
+
+
+def run_render(args: argparse.Namespace) -> int:
+    """Write the SVG of the board; returns the exit code."""
+    record = load_record(args.file, args.tileset)
+    initial = record.initial_state()
+    turns = turns_of(initial, record.actions)
+    try:
+        state = state_after_turn(initial, turns, args.turn)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    write_text(args.svg, board_svg(state, cell_size=args.cell_size), "SVG file")
+    label = "at the end" if args.turn is None else f"after turn {args.turn}"
+    pieces = sum(1 for _ in state.pieces())
+    print(f"{args.svg}: the board {label} ({plural(len(state.board), 'tile')}, "
+          f"{plural(pieces, 'piece')})")
+    last = turns[-1].after if turns else initial
+    if not last.is_terminal:
+        print(f"{args.file}: the game is {status(last, record.actions)}")
+    return 0

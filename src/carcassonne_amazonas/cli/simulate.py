@@ -1,0 +1,97 @@
+"""``simulate``: many bot games, in parallel processes or as Ray tasks, and their statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from ..bots import BOT_KINDS
+from ..simulation import (
+    GameResult,
+    GameTask,
+    Progress,
+    run_games,
+    simulate_task,
+    summarise,
+    summary_text,
+)
+from .common import AddCommand, CliError, add_rules_options, bot_kinds, int_in, rules_from_args
+
+__all__ = ["add_command", "run"]
+
+#: The player kinds a simulation can use: every bot (no human).
+SIMULATED_KINDS = tuple(kind for kind in BOT_KINDS if kind != "human")
+
+
+def add_command(add: AddCommand) -> None:
+    """Add ``simulate`` to the tool's commands."""
+    sim = add(
+        "simulate", help="run many bot games and print statistics",
+        description="Run bot games (in parallel with --jobs) and print win rates, scores by "
+                    "category (mean and standard deviation), game length and speed. Game i "
+                    "is seeded from S and i only, so the results do not depend on --jobs. "
+                    "A shared victory counts 1/k of a win for each of its k winners.")
+    sim.add_argument("--games", type=int_in(1, None, "the number of games"), default=100,
+                     metavar="N", help="number of games (default 100)")
+    sim.add_argument("--players", type=int_in(2, 5, "the number of players"), default=4,
+                     metavar="P", help="2 to 5 players (default 4)")
+    sim.add_argument("--bots", metavar="LIST",
+                     help="comma-separated player kinds, one per player (or one for all): "
+                          f"{', '.join(SIMULATED_KINDS)} (default random)")
+    sim.add_argument("--seed", type=int_in(0, None, "the seed"), default=0, metavar="S",
+                     help="base seed (default 0)")
+    sim.add_argument("--jobs", type=int_in(0, None, "--jobs"), default=1, metavar="J",
+                     help="worker processes (default 1; 0: one per CPU)")
+    sim.add_argument("--backend", choices=("processes", "ray"), default="processes",
+                     help="run games in local worker processes (default) or as Ray tasks "
+                          "(extra [ray]; a local Ray instance with --jobs CPUs, or the "
+                          "cluster at --ray-address)")
+    sim.add_argument("--ray-address", metavar="ADDRESS",
+                     help="with --backend ray: a running Ray cluster ('auto' or "
+                          "'ray://host:10001'); default: start a local instance")
+    sim.add_argument("--json", action="store_true",
+                     help="print the statistics as one JSON object")
+    add_rules_options(sim)
+    sim.set_defaults(func=run, parser=sim)
+
+
+def run_on_ray(tasks: list[GameTask], cpus: int | None, address: str | None) -> list[GameResult]:
+    """The games as Ray tasks (extra ``[ray]``): the same results as local processes."""
+    try:
+        from ..integrations.ray_backend import run_games_on_ray
+    except ImportError:  # the adapter imports Ray, which only the [ray] extra installs
+        raise CliError("--backend ray needs Ray: pip install 'carcassonne-amazonas[ray]'") \
+            from None
+    chunk = max(1, len(tasks) // (8 * (cpus or 2)))
+    return run_games_on_ray(simulate_task, tasks, address=address, num_cpus=cpus,
+                            chunk_size=chunk)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print its statistics; returns the exit code."""
+    players: int = args.players
+    kinds = bot_kinds(args.parser, args.bots, players, ["random"] * players, SIMULATED_KINDS)
+    jobs: int = args.jobs or (os.cpu_count() or 1)
+    rules_from_args(args)  # report a bad tile set once, before starting
+    tasks: list[GameTask] = [(index, args.seed, tuple(kinds), args.tileset)
+                             for index in range(args.games)]
+    progress = Progress(args.games, sys.stderr)
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    try:
+        if args.backend == "ray":
+            results = run_on_ray(tasks, jobs if args.jobs else None, args.ray_address)
+            progress.update(len(results))
+        else:
+            for result in run_games(tasks, min(jobs, max(1, args.games))):
+                results.append(result)
+                progress.update(len(results))
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - start
+    summary = summarise(results, kinds, args.seed, jobs, seconds, backend=args.backend)
+    print(json.dumps(summary, ensure_ascii=False) if args.json else summary_text(summary))
+    return 0
