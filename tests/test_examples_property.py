@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # a pytest subprocess running the whole example file
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "property_testing.py"
 
 
