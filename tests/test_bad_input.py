@@ -420,6 +420,7 @@ def _random_input(rng: random.Random, state: GameState, earlier: list[GameState]
     ])()
 
 
+@pytest.mark.slow  # fuzzing over many random states
 def test_fuzz_every_input_is_applied_if_legal_and_refused_otherwise() -> None:
     rng = random.Random(20160)
     pool = _state_pool()
@@ -449,6 +450,7 @@ def test_fuzz_every_input_is_applied_if_legal_and_refused_otherwise() -> None:
     assert tried >= FUZZ_INPUTS and refused > tried // 2 and applied > 0
 
 
+@pytest.mark.slow  # fuzzing over many random states
 @settings(max_examples=max(10, settings().max_examples))
 @given(state=game_states(max_turns=25), action=actions())
 def test_arbitrary_actions_on_random_states(state: GameState, action: Action) -> None:

@@ -188,6 +188,7 @@ def seeded_games(draw: st.DrawFn) -> GameState:
 
 # ---------------------------------------------------------------------------- chance nodes
 
+@pytest.mark.slow  # whole games
 @games
 @given(explicit_games(), st.integers(min_value=0, max_value=2**32))
 def test_chance_outcomes_at_every_chance_node(initial: GameState, seed: int) -> None:
@@ -388,6 +389,7 @@ def test_determinize_keeps_everything_public(initial: GameState, seed: int, at: 
     assert random_states(seen, rng)[-1].is_terminal
 
 
+@pytest.mark.slow  # whole games
 @games
 @given(explicit_games(), st.integers(min_value=0, max_value=2**32), st.integers(0, 400))
 def test_determinize_of_explicit_states(initial: GameState, seed: int, at: int) -> None:

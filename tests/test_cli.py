@@ -40,6 +40,8 @@ from carcassonne_amazonas.reference import REFERENCE_FILE
 from carcassonne_amazonas.simulation import GameResult, simulate_game, summarise
 from carcassonne_amazonas.text import PLAYER_LETTERS, board_text, tile_text, track_text
 
+pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
+
 SVG = "{http://www.w3.org/2000/svg}"
 REFERENCE_TILES = Path(__file__).resolve().parents[1] / "src" / "carcassonne_amazonas" / \
     "data" / REFERENCE_FILE

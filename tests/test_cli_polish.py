@@ -15,6 +15,8 @@ from carcassonne_amazonas.cli.turns import current_turn, stop_point, turns_of
 from carcassonne_amazonas.reference import reference_text
 from test_cli import ENV, REFERENCE_TILES, assert_clean_error, run
 
+pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
+
 TURN_HEADING = re.compile(r"^Turn (\d+): (\w+)", re.MULTILINE)
 
 

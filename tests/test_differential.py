@@ -57,6 +57,8 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.state import Phase
 from carcassonne_amazonas.testing import check_invariants
 
+pytestmark = pytest.mark.slow  # plays whole games through a slow reference model
+
 GAMES = int(os.environ.get("DIFFERENTIAL_GAMES") or (2 if os.environ.get("CI") else 6))
 MAX_ACTIONS = 1000
 

@@ -88,6 +88,7 @@ def scored(event: Event) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------------------- whole games
 
+@pytest.mark.slow  # whole games
 @games
 @given(initial_states(), st.integers(min_value=0, max_value=2**32))
 def test_events_explain_every_point_and_every_boat_move(initial: GameState, seed: int) -> None:
@@ -132,6 +133,7 @@ def test_events_explain_every_point_and_every_boat_move(initial: GameState, seed
             assert categories[player][key] == getattr(state.breakdown, key), key
 
 
+@pytest.mark.slow  # whole games
 @games
 @given(initial_states(), st.integers(min_value=0, max_value=2**32))
 def test_tile_and_piece_events_match_the_game(initial: GameState, seed: int) -> None:

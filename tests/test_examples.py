@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # runs every example script
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 # name -> (fast arguments, regular expressions the output must match)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # a pytest subprocess running the whole example file
+pytestmark = pytest.mark.slow  # runs the example's properties under pytest
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "property_testing.py"
 

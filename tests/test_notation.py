@@ -128,6 +128,7 @@ def _random_game_actions(state: GameState, rng: random.Random) -> list[tuple[Act
     return seen
 
 
+@pytest.mark.slow  # whole games
 @games
 @given(
     num_players=st.integers(min_value=2, max_value=5),

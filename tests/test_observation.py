@@ -82,6 +82,7 @@ def test_the_documented_shape() -> None:
     assert offsets[-1][0] + offsets[-1][1] == SIZE
 
 
+@pytest.mark.slow  # whole games, a tensor at every step
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_shape_is_constant_and_values_finite_and_bounded(num_players: int) -> None:
     for explicit in (False, True):
@@ -181,6 +182,7 @@ def test_the_tile_that_may_take_a_piece_is_marked() -> None:
     assert sum(tensor[start:start + plane]) == 1.0
 
 
+@pytest.mark.slow  # whole games, a tensor at every step
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_nothing_hidden_the_pile_order_changes_nothing(num_players: int) -> None:
     """Two states that differ only in the pile order look the same to every player."""

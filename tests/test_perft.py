@@ -36,6 +36,7 @@ def _divide_report(name: str, depth: int, expected: dict[str, int],
     return "\n".join(lines)
 
 
+@pytest.mark.slow  # counts every action sequence to a fixed depth
 @pytest.mark.parametrize("position", POSITIONS, ids=[p["name"] for p in POSITIONS])
 def test_perft_matches_golden_file(position: dict[str, Any]) -> None:
     state = start_position(position)

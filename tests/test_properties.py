@@ -55,6 +55,8 @@ from carcassonne_amazonas.events import (
     RiverScored,
 )
 
+pytestmark = pytest.mark.slow  # whole random games for 2-5 players, many examples
+
 TILESET = reference_tileset()
 PLAYER_COUNTS = [2, 3, 4, 5]
 START_SPACES = {2: 16, 3: 16, 4: 8, 5: 8}

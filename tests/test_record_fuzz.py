@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +43,8 @@ from carcassonne_amazonas import (
     state_to_json,
 )
 from games import play_random
+
+pytestmark = pytest.mark.slow  # thousands of mutated records and snapshots
 
 _PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 FUZZ_CASES = {"ci": 300, "thorough": 20_000}.get(_PROFILE, 2_000)

@@ -64,6 +64,7 @@ def round_trip(initial: GameState, actions: tuple[Action, ...]) -> tuple[GameSta
 
 # ---------------------------------------------------------------------------- round trips
 
+@pytest.mark.slow  # whole games
 @games
 @given(initial_states(), st.integers(min_value=0, max_value=2**32),
        st.lists(st.floats(min_value=0, max_value=1), min_size=1, max_size=3))
@@ -81,6 +82,7 @@ def test_replay_reproduces_complete_games_and_prefixes(
         assert round_trip(initial, game.actions[:cut])[-1] == game.states[cut]
 
 
+@pytest.mark.slow  # whole games
 @games
 @given(initial_states(), st.integers(min_value=0, max_value=2**32),
        st.floats(min_value=0, max_value=1))

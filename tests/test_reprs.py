@@ -288,3 +288,13 @@ def test_every_public_value_class_pretty_prints_its_short_repr() -> None:
     missing = [f"{cls.__module__}.{cls.__name__}" for cls in classes
                if not callable(getattr(cls, "_repr_pretty_", None))]
     assert missing == []
+
+
+def test_the_state_repr_never_raises_even_for_a_malformed_state() -> None:
+    state = new_game(2, seed=1)
+    broken = attrs.evolve(state, current_player=7, tile_in_hand=None)
+    assert repr(broken) == ("<GameState: 2 players, player 7 to place a tile, 0 tiles placed, "
+                            "scores (0, 0)>")
+    over = attrs.evolve(state, phase=Phase.GAME_OVER, players=())
+    assert repr(over) == "<GameState: 2 players, game over, won by nobody, 0 tiles placed, " \
+        "scores ()>"

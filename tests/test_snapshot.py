@@ -57,6 +57,7 @@ def check_round_trip(state: GameState) -> GameState:
 
 # ---------------------------------------------------------------------------- round trips
 
+@pytest.mark.slow  # a snapshot round trip at every step of several games
 @games
 @given(initial_states(), st.integers(min_value=0, max_value=2**32))
 def test_round_trip_at_every_step_of_random_games(initial: GameState, seed: int) -> None:

@@ -41,6 +41,8 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.testing import GameMachine
 from refusal import is_alias_of_legal_draw, picture
 
+pytestmark = pytest.mark.slow  # a Hypothesis state machine over many steps
+
 
 class _PassSubclass(Pass):
     """Looks like an action but is not one of the library's action classes."""

@@ -71,6 +71,7 @@ def test_every_phase_for_every_player_count(phase: Phase, players: int,
 
 @pytest.mark.parametrize("phase", [Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE, Phase.DRAW_TILE,
                                    Phase.GAME_OVER], ids=lambda p: p.name)
+@pytest.mark.slow  # whole games or many examples
 def test_rare_phases_pass_the_health_checks(phase: Phase) -> None:
     """Every health check on (a strategy that filtered for these phases would fail
     ``filter_too_much`` here); Hypothesis runs them while it draws the first examples."""
@@ -124,6 +125,7 @@ def test_the_phases_a_spec_can_reach() -> None:
 
 # ---------------------------------------------------------------------------- turns
 
+@pytest.mark.slow  # whole games or many examples
 @settings(max_examples=25, database=None)
 @given(st.data())
 def test_min_turns_and_max_turns_are_honoured(data: st.DataObject) -> None:
@@ -192,6 +194,7 @@ def test_a_custom_tile_set_is_replayed_with_its_rules(data: st.DataObject) -> No
 
 # ---------------------------------------------------------------------------- games() and records()
 
+@pytest.mark.slow  # whole games or many examples
 @settings(max_examples=10, database=None)
 @given(games(draws=None))
 def test_games_draw_records_that_replay(record: GameRecord) -> None:
@@ -202,6 +205,7 @@ def test_games_draw_records_that_replay(record: GameRecord) -> None:
     assert check_invariants(states[-1]) == []
 
 
+@pytest.mark.slow  # whole games or many examples
 @few
 @given(games(num_players=2, phase=Phase.GAME_OVER))
 def test_games_of_finished_games(record: GameRecord) -> None:
@@ -215,6 +219,7 @@ def test_game_record_is_the_record_of_replay_game() -> None:
     assert record.seed == 3 and record.draws == "seeded"
 
 
+@pytest.mark.slow  # whole games or many examples
 @settings(max_examples=15, database=None)
 @given(records(valid=True, draws=None))
 def test_valid_records_load(drawn: RecordText) -> None:
@@ -222,6 +227,7 @@ def test_valid_records_load(drawn: RecordText) -> None:
     assert GameRecord.from_json(drawn.text) == drawn.record
 
 
+@pytest.mark.slow  # whole games or many examples
 @settings(max_examples=30, database=None)
 @given(records(valid=False, draws=None))
 def test_corrupted_records_are_refused(drawn: RecordText) -> None:

@@ -73,6 +73,7 @@ def test_game_states_with_no_turn_is_a_new_game(state: GameState) -> None:
     assert state == new_game(2, seed=state.pile.seed, rules=state.rules)
 
 
+@pytest.mark.slow  # Hypothesis shrinking over many examples
 @pytest.mark.filterwarnings("ignore:Generating overly large repr")  # find() shows the state
 def test_game_states_shrink_towards_short_games() -> None:
     state = find(game_states(num_players=2, max_turns=4), lambda s: len(s.board) >= 4,

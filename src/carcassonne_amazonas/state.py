@@ -250,7 +250,8 @@ class GameState:
         return state_text(self)
 
     def __repr__(self) -> str:
-        placed = len(self.board) - 1  # the start tile lies there from the setup
+        # Never raises, even for a malformed state (a failing test may print one).
+        placed = max(len(self.board) - 1, 0)  # the start tile lies there from the setup
         return (f"<GameState: {self.num_players} players, {self._doing()}, "
                 f"{placed} tile{'' if placed == 1 else 's'} placed, scores {self.scores}>")
 
@@ -258,18 +259,23 @@ class GameState:
 
     def _doing(self) -> str:
         """Who is to do what, in a few words (for the repr)."""
+
+        def name(player: int) -> str:
+            return PLAYER_COLOURS[player] if 0 <= player < len(PLAYER_COLOURS) \
+                else f"player {player}"
+
         if self.is_terminal:
-            winners = " and ".join(PLAYER_COLOURS[p] for p in self.winners)
-            return f"game over, won by {winners}"
-        who = PLAYER_COLOURS[self.current_player]
+            winners = " and ".join(name(p) for p in self.winners) if self.players else ""
+            return f"game over, won by {winners or 'nobody'}"
+        who = name(self.current_player)
         if self.phase is Phase.DRAW_TILE:
             return f"{who} to draw a tile"
         if self.phase is Phase.CHOOSE_DOUBLE:
             return f"{who} to choose a double tile"
         if self.phase is Phase.PLACE_PIECE:
             return f"{who} to place a piece or pass"
-        assert self.tile_in_hand is not None
-        return f"{who} to place {self.tile_in_hand.name}"
+        tile = self.tile_in_hand.name if self.tile_in_hand is not None else "a tile"
+        return f"{who} to place {tile}"
 
     def pieces(self) -> Iterator[PlacedPiece]:
         """Every meeple and camp on the board."""

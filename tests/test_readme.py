@@ -1,0 +1,79 @@
+"""The README: its tour runs as a doctest, its picture is what the library draws, and it
+keeps the two commands everyone needs and stays short.
+
+The tour's ``pycon`` blocks run with :mod:`doctest`, in order, in one namespace, in a
+temporary folder (the tour writes a file).  A blank line inside a block's expected
+output (the text board has some) is given to doctest as ``<BLANKLINE>``, so that the
+README shows the output exactly as Python prints it.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+PICTURE = ROOT / "docs" / "images" / "board.svg"
+#: The command that draws the README's picture (run it again after changing svg.py).
+PICTURE_COMMAND = ["examples/render_svg.py", "--seed", "11", "--actions", "70"]
+SESSION = re.compile(r"^```pycon\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def session_blocks() -> list[tuple[int, str]]:
+    """The README's interactive sessions with the line each starts on, blank output
+    lines marked for doctest."""
+    text = README.read_text(encoding="utf-8")
+    blocks = []
+    for match in SESSION.finditer(text):
+        lines = match.group(1).rstrip("\n").split("\n")
+        blocks.append((text.count("\n", 0, match.start()) + 1,
+                       "\n".join(line if line.strip() else "<BLANKLINE>" for line in lines)
+                       + "\n"))
+    return blocks
+
+
+def test_the_tour_runs_as_a_doctest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    blocks = session_blocks()
+    assert len(blocks) >= 5
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    namespace: dict[str, object] = {"__name__": "README"}
+    for number, (line, block) in enumerate(blocks, start=1):
+        test = parser.get_doctest(block, namespace, f"README block {number}", str(README), line)
+        runner.run(test, clear_globs=False)
+        namespace = test.globs  # a doctest works on a copy: carry it to the next block
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} README examples failed"
+    assert result.attempted >= 20
+    assert (tmp_path / "game.json").is_file()
+
+
+def test_the_tour_shows_what_the_issue_asks_for() -> None:
+    text = "".join(block for _, block in session_blocks())
+    for shown in ("new_game(", "legal_actions(", "apply_action(", "print(state)",
+                  "describe_events(", "record.to_json()", "board_svg("):
+        assert shown in text, shown
+
+
+def test_the_readme_keeps_its_two_commands_and_stays_short() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "python -m pip install . && python examples/random_game.py" in text
+    assert "python -m pip install -e '.[dev]' && python -m pytest" in text
+    assert len(text.splitlines()) < 200
+
+
+def test_the_picture_is_the_one_the_library_draws(tmp_path: Path) -> None:
+    drawn = tmp_path / "board.svg"
+    subprocess.run([sys.executable, *PICTURE_COMMAND, "--out", str(drawn)], cwd=ROOT,
+                   check=True, capture_output=True, timeout=120)
+    assert "docs/images/board.svg" in README.read_text(encoding="utf-8")
+    assert PICTURE.read_text(encoding="utf-8") == drawn.read_text(encoding="utf-8"), (
+        "docs/images/board.svg is out of date: python " + " ".join(PICTURE_COMMAND)
+        + " --out docs/images/board.svg")
