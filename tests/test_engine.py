@@ -263,7 +263,7 @@ def test_c7_stratified_shuffle_needs_a_slice(slices: int) -> None:
 
 def test_draws_option_is_checked() -> None:
     with pytest.raises(ValueError, match="draws"):
-        new_game(2, seed=1, draws="random")
+        new_game(2, seed=1, draws="random")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no seed and no pile"):
         new_game(2, seed=1, draws="explicit")
     with pytest.raises(ValueError, match="no seed and no pile"):

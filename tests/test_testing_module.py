@@ -25,6 +25,7 @@ from carcassonne_amazonas import (
     PlaceTile,
     PlayerState,
     Rotation,
+    Rules,
     Terrain,
     apply_action,
     format_action,
@@ -38,6 +39,7 @@ from carcassonne_amazonas.testing import (
     game_states,
     legal_actions_of,
     replay_game,
+    turns_played,
 )
 
 few = settings(max_examples=max(10, settings().max_examples // 2),
@@ -51,6 +53,7 @@ few = settings(max_examples=max(10, settings().max_examples // 2),
 def test_game_states_respect_their_arguments(state: GameState) -> None:
     assert state.num_players == 3
     assert not state.pile.explicit
+    assert turns_played(state) <= 4
     assert len(state.board.placements) <= 1 + 2 * 5  # at most 4 turns, plus one tile
     assert check_invariants(state) == []
 
@@ -64,9 +67,10 @@ def test_game_states_with_explicit_draws(state: GameState) -> None:
 
 
 @settings(max_examples=5)
-@given(game_states(num_players=2, max_turns=0))
+@given(game_states(num_players=2, max_turns=0, phase=Phase.PLACE_TILE))
 def test_game_states_with_no_turn_is_a_new_game(state: GameState) -> None:
     assert len(state.board) == 1 and state.phase is Phase.PLACE_TILE
+    assert state == new_game(2, seed=state.pile.seed, rules=state.rules)
 
 
 @pytest.mark.slow  # Hypothesis shrinking over many examples
@@ -75,7 +79,9 @@ def test_game_states_shrink_towards_short_games() -> None:
     state = find(game_states(num_players=2, max_turns=4), lambda s: len(s.board) >= 4,
                  settings=settings(database=None, max_examples=100))
     assert len(state.board) in (4, 5)  # a "!" turn lays two tiles
-    assert state.phase is Phase.PLACE_PIECE  # stops as soon as the tile is down
+    # The first phase of game_states' order and as few turns as give 4 tiles.
+    assert state.phase is Phase.PLACE_TILE and turns_played(state) in (2, 3)
+    assert state.pile.seed == 0
 
 
 def test_replay_game_rebuilds_a_game() -> None:
@@ -91,10 +97,23 @@ def test_replay_game_rebuilds_a_game() -> None:
         replay_game(2, "p", seed=1)
 
 
-@pytest.mark.parametrize("kwargs", [{"num_players": 1}, {"num_players": 6},
-                                    {"max_turns": -1}, {"draws": "shuffled"}])
-def test_game_states_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("kwargs", [
+    {"num_players": 1}, {"num_players": 6}, {"num_players": True}, {"max_turns": -1},
+    {"min_turns": -1}, {"min_turns": 5, "max_turns": 4}, {"draws": "shuffled"},
+    {"phase": Phase.GAME_OVER, "max_turns": 79}, {"phase": Phase.GAME_OVER, "non_terminal": True},
+    {"phase": Phase.DRAW_TILE, "draws": "seeded"}, {"phase": Phase.PLACE_TILE, "min_turns": 80},
+    {"min_turns": 81}, {"num_players": 2, "rules": Rules(first_player=2)},
+], ids=str)
+def test_game_states_refuses_options_no_state_satisfies(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError) as info:
+        game_states(**kwargs)  # type: ignore[arg-type]
+    assert str(info.value)
+
+
+@pytest.mark.parametrize("kwargs", [{"phase": "place tile"}, {"phase": ()},
+                                    {"rules": "stratified"}], ids=str)
+def test_game_states_refuses_options_of_the_wrong_type(kwargs: dict[str, object]) -> None:
+    with pytest.raises(TypeError):
         game_states(**kwargs)  # type: ignore[arg-type]
 
 

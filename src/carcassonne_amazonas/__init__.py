@@ -38,7 +38,7 @@ from .features import Feature
 from .game import Game
 from .geometry import Position, Rotation, Side
 from .notation import NotationError, format_action, parse_action
-from .pile import Shuffle
+from .pile import Draws, Shuffle
 from .projection import projected_scores
 from .records import GameRecord
 from .reference import reference_tileset
@@ -72,6 +72,7 @@ __all__ = [
     "ChooseDouble",
     "DoubleChosen",
     "DrawTile",
+    "Draws",
     "Event",
     "Feature",
     "FeatureScored",

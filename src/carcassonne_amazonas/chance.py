@@ -39,7 +39,8 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
     if not state.is_chance_node:
-        raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})")
+        raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
+                                 rule="R-T1", code="not-a-chance-node")
     return tuple((DrawTile(tile.id), probability) for tile, probability in state.pile.outcomes())
 
 

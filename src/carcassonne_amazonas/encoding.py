@@ -149,25 +149,30 @@ def encode_action(state: GameState, action: Action) -> int:
     if isinstance(action, PlaceTile):
         position = action.position
         if not space.contains(position):
-            raise IllegalActionError(f"cell {position} lies outside the board window")
+            raise IllegalActionError(f"cell {position} lies outside the board window",
+                                     rule="R-G2", code="outside-board-window")
         cell = (position.y - space.y_min) * space.width + (position.x - space.x_min)
         return cell * 4 + int(action.rotation)
     if isinstance(action, (PlaceMeeple, PlaceCamp)):
         if action.position != state.piece_position:
-            raise IllegalActionError(f"{action} is not on the tile that may take a piece")
+            raise IllegalActionError(f"{action} is not on the tile that may take a piece",
+                                     rule="R-T5", code="not-the-placed-tile")
         if not 0 <= action.segment < space.max_segments:
-            raise IllegalActionError(f"segment {action.segment} is out of range")
+            raise IllegalActionError(f"segment {action.segment} is out of range",
+                                     rule="R-T5", code="no-such-segment")
         base = space.meeple_base if isinstance(action, PlaceMeeple) else space.camp_base
         return base + action.segment
     if isinstance(action, Pass):
         return space.pass_index
     if isinstance(action, ChooseDouble):
         if action.tile not in space.double_ids:
-            raise IllegalActionError(f"tile {action.tile} is not a double tile")
+            raise IllegalActionError(f"tile {action.tile} is not a double tile",
+                                     rule="R-C4", code="not-a-double-tile")
         return space.double_base + space.double_ids.index(action.tile)
     if isinstance(action, DrawTile):
         if action.tile not in space.land_ids:
-            raise IllegalActionError(f"tile {action.tile} is not a land tile")
+            raise IllegalActionError(f"tile {action.tile} is not a land tile",
+                                     rule="R-C3", code="not-a-land-tile")
         return space.draw_base + space.land_ids.index(action.tile)
     raise TypeError(f"expected an action, not {type(action).__name__}")
 
@@ -183,7 +188,8 @@ def decode_action(state: GameState, index: int) -> Action:
         raise TypeError(f"an action index is an int, not {type(index).__name__}")
     space = _space_of(state.rules.tileset)
     if not 0 <= index < space.size:
-        raise IllegalActionError(f"action index {index} is out of range 0..{space.size - 1}")
+        raise IllegalActionError(f"action index {index} is out of range 0..{space.size - 1}",
+                                 rule=None, code="index-out-of-range")
     if index < space.tile_actions:
         cell, rotation = divmod(index, 4)
         row, column = divmod(cell, space.width)
@@ -192,7 +198,7 @@ def decode_action(state: GameState, index: int) -> Action:
         position = state.piece_position
         if position is None:
             raise IllegalActionError(f"action index {index} places a piece, but no tile may "
-                                     "take one now")
+                                     "take one now", rule="R-T5", code="no-piece-step")
         if index < space.camp_base:
             return PlaceMeeple(position, index - space.meeple_base)
         return PlaceCamp(position, index - space.camp_base)

@@ -31,9 +31,9 @@ from .errors import IllegalActionError
 from .events import BoatReason, Event
 from .features import FeatureGraph, node_of
 from .geometry import KEY_STRIDE, Position, Rotation, cell_key, position_of_key
-from .pile import Pile, plan_for, shuffled_pile
+from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
 from .state import PLAYER_COLOURS, GameState, Phase, PlayerState, Rules
-from .tiles import Terrain, Tile
+from .tiles import Terrain, Tile, TileKind
 from .turn import Turn
 
 __all__ = ["apply_action", "apply_action_with_events", "legal_actions", "new_game"]
@@ -59,7 +59,7 @@ def _place_tile_action(key: int, rotation: Rotation) -> PlaceTile:
 # ---------------------------------------------------------------------------- setup
 
 def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None = None,
-             pile: Sequence[Tile] | None = None, draws: str = "seeded") -> GameState:
+             pile: Sequence[Tile] | None = None, draws: Draws = "seeded") -> GameState:
     """A new game for 2–5 players (R-C1–R-C9), with the first tile drawn (R-T1).
 
     ``seed`` makes the shuffle reproducible in any process (None: a random
@@ -86,9 +86,7 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
         raise ValueError(f"a stratified shuffle needs at least 1 slice, not {rules.slices}")
     tileset = rules.tileset
     plan = plan_for(tileset.land_tiles, rules.shuffle, rules.slices)
-    if draws not in ("seeded", "explicit"):
-        raise ValueError(f"draws must be 'seeded' or 'explicit', not {draws!r}")
-    if draws == "explicit":
+    if as_draws(draws) == "explicit":
         if pile is not None or seed is not None:
             raise ValueError("an explicit-draws game has no seed and no pile order")
         drawn = Pile(tuple(sorted(tileset.land_tiles, key=lambda t: t.id)), plan, explicit=True)
@@ -240,11 +238,12 @@ def _apply(state: GameState, action: Action, events: list[Event] | None) -> Game
                         f"Pass or DrawTile), not {type(action).__name__}")
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        raise IllegalActionError(f"the game is over; {action} cannot be played")
+        raise IllegalActionError(f"the game is over; {action} cannot be played",
+                                 rule="R-E1", code="game-over")
     turn = Turn(state, events)
     if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
         if not isinstance(action, PlaceTile):
-            raise IllegalActionError(_wrong_phase(state, action, "PlaceTile"))
+            raise _wrong_phase(state, action, "PlaceTile")
         turn.place_tile(action)
     elif phase is Phase.PLACE_PIECE:
         if isinstance(action, Pass):
@@ -252,19 +251,25 @@ def _apply(state: GameState, action: Action, events: list[Event] | None) -> Game
         elif isinstance(action, (PlaceMeeple, PlaceCamp)):
             turn.place_piece(action)
         else:
-            raise IllegalActionError(_wrong_phase(state, action, "PlaceMeeple, PlaceCamp or Pass"))
+            raise _wrong_phase(state, action, "PlaceMeeple, PlaceCamp or Pass")
         turn.end_turn()
     elif phase is Phase.DRAW_TILE:
         if not isinstance(action, DrawTile):
-            raise IllegalActionError(_wrong_phase(state, action, "DrawTile (a chance node)"))
+            raise _wrong_phase(state, action, "DrawTile (a chance node)")
         turn.draw_chance(action)
     else:
         if not isinstance(action, ChooseDouble):
-            raise IllegalActionError(_wrong_phase(state, action, "ChooseDouble"))
+            raise _wrong_phase(state, action, "ChooseDouble")
         turn.choose_double(action)
     return turn.freeze()
 
 
-def _wrong_phase(state: GameState, action: Action, wanted: str) -> str:
-    return (f"{type(action).__name__} is not legal in the {state.phase.value!r} phase; "
-            f"{PLAYER_COLOURS[state.current_player]} must play {wanted}")
+def _wrong_phase(state: GameState, action: Action, wanted: str) -> IllegalActionError:
+    """An action of another phase; the rule is the current phase's."""
+    tile = state.tile_in_hand
+    rule = {Phase.DRAW_TILE: "R-T1", Phase.PLACE_PIECE: "R-T5"}.get(
+        state.phase, "R-T2" if tile is not None and tile.kind is TileKind.STANDARD else "R-T3")
+    return IllegalActionError(
+        f"{type(action).__name__} is not legal in the {state.phase.value!r} phase; "
+        f"{PLAYER_COLOURS[state.current_player]} must play {wanted}",
+        rule=rule, code="wrong-phase")

@@ -7,15 +7,78 @@ on.  A failed call never changes any state: states are immutable.
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "NotationError", "RecordError", "TileSetError"]
+import functools
+from typing import Literal, TypeAlias
+
+__all__ = [
+    "ILLEGAL_ACTION_CODES",
+    "IllegalActionCode",
+    "IllegalActionError",
+    "NotationError",
+    "RecordError",
+    "TileSetError",
+]
+
+IllegalActionCode: TypeAlias = Literal[
+    "game-over", "wrong-phase", "rotation-not-allowed", "river-tile-elsewhere",
+    "cell-occupied", "cell-not-adjacent", "downstream-of-river-end", "edge-mismatch",
+    "double-not-set-aside", "not-the-placed-tile", "no-such-segment", "wrong-terrain",
+    "on-the-amazon", "no-piece-left", "feature-occupied", "tile-not-in-pile",
+    "slice-quota", "not-a-chance-node", "outside-board-window", "not-a-double-tile",
+    "not-a-land-tile", "index-out-of-range", "no-piece-step",
+]
+"""Why an action is illegal, as :attr:`IllegalActionError.code` gives it."""
+
+#: Every :data:`IllegalActionCode`: the rules its errors cite (one of them; none for an
+#: index outside the library's action encoding) and when it is raised.
+ILLEGAL_ACTION_CODES: dict[IllegalActionCode, tuple[tuple[str, ...], str]] = {
+    "game-over": (("R-E1",), "the game is over: no action is legal"),
+    "wrong-phase": (("R-T1", "R-T2", "R-T3", "R-T5"), "an action of another phase (the "
+                    "rule is the current phase's: a draw R-T1, a standard tile R-T2, an "
+                    "Amazon tile, a double tile or its choice R-T3, the piece step R-T5)"),
+    "rotation-not-allowed": (("R-G5",), "an Amazon or double tile turned 90° or 270°"),
+    "river-tile-elsewhere": (("R-G6",), "an Amazon or double tile not just below the river end"),
+    "cell-occupied": (("R-G2",), "a tile on a cell another tile covers"),
+    "cell-not-adjacent": (("R-G2",), "a tile on a cell that touches no placed tile"),
+    "downstream-of-river-end": (("R-G2",), "a standard tile in a row below the river end"),
+    "edge-mismatch": (("R-G4",), "an edge that does not show what its neighbour shows"),
+    "double-not-set-aside": (("R-T3",), "a double tile that is not among those set aside"),
+    "not-the-placed-tile": (("R-T5",), "a piece on another tile than the one just placed"),
+    "no-such-segment": (("R-T5",), "a piece on a segment the tile does not have"),
+    "wrong-terrain": (("R-T5",), "a meeple on a jungle, or a camp on a tributary or village"),
+    "on-the-amazon": (("R-F6",), "a piece on the Amazon"),
+    "no-piece-left": (("R-T5",), "a meeple or camp when the player has none left"),
+    "feature-occupied": (("R-T5",), "a piece on a feature that already holds one"),
+    "tile-not-in-pile": (("R-T1",), "a draw of a tile that is not in the pile"),
+    "slice-quota": (("R-C7",), "a draw the current slice of a stratified pile has no room for"),
+    "not-a-chance-node": (("R-T1",), "chance outcomes asked of a state that is not a chance "
+                          "node"),
+    "outside-board-window": (("R-G2",), "an action encoded for a cell no tile can reach"),
+    "not-a-double-tile": (("R-C4",), "an action encoded with a tile that is not a double tile"),
+    "not-a-land-tile": (("R-C3",), "a draw encoded with a tile that is not a land tile"),
+    "index-out-of-range": ((), "an action index outside the encoding's range"),
+    "no-piece-step": (("R-T5",), "a piece's action index decoded outside the piece step"),
+}
 
 
 class IllegalActionError(ValueError):
     """An action that is not legal in the state it was applied to.
 
     The message says why: wrong phase, cell not open, edge mismatch on a
-    side, feature already occupied, no piece left, ...
+    side, feature already occupied, no piece left, ...  So that a program can
+    react without reading English, ``rule`` is the rule id the action breaks
+    (``"R-G4"``; None only for an action index outside the encoding) and ``code``
+    a short reason (``"edge-mismatch"``), one of :data:`ILLEGAL_ACTION_CODES`.
     """
+
+    def __init__(self, message: str, *, rule: str | None, code: IllegalActionCode) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.code: IllegalActionCode = code
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # Pickled errors (multiprocessing, Ray) keep their rule and code.
+        return functools.partial(type(self), rule=self.rule, code=self.code), (str(self),)
 
 
 class NotationError(ValueError):

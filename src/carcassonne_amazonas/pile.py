@@ -18,13 +18,32 @@ import enum
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal, TypeAlias
 
 import attrs
 
 from .reprs import ShortEnumRepr, repr_pretty
 from .tiles import Tile, TileKind
 
-__all__ = ["Pile", "Shuffle", "shuffled_pile", "slice_plan"]
+__all__ = ["DRAW_MODES", "Draws", "Pile", "Shuffle", "as_draws", "shuffled_pile", "slice_plan"]
+
+
+Draws: TypeAlias = Literal["seeded", "explicit"]
+"""How a game draws its tiles (R-T1): ``"seeded"``, from a pile shuffled at setup whose
+order the state holds, or ``"explicit"``, where every draw is a chance node and a
+:class:`~carcassonne_amazonas.actions.DrawTile` action names the tile drawn."""
+
+#: Both draw modes, the default first.
+DRAW_MODES: tuple[Draws, ...] = ("seeded", "explicit")
+
+
+def as_draws(value: object) -> Draws:
+    """``value`` as a draw mode; ``ValueError`` for anything but ``"seeded"`` or ``"explicit"``."""
+    if value == "seeded" and isinstance(value, str):
+        return "seeded"
+    if value == "explicit" and isinstance(value, str):
+        return "explicit"
+    raise ValueError(f"draws must be 'seeded' or 'explicit', not {value!r}")
 
 
 class Shuffle(ShortEnumRepr, enum.Enum):

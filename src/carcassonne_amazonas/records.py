@@ -43,6 +43,7 @@ from .engine import apply_action, new_game
 from .errors import IllegalActionError, RecordError
 from .jsonio import Fields, parse_json
 from .notation import NotationError, format_action, parse_action
+from .pile import Draws, as_draws
 from .reprs import repr_pretty
 from .snapshot import (
     read_header,
@@ -81,7 +82,7 @@ class GameRecord:
 
     num_players: int
     rules: Rules
-    draws: str
+    draws: Draws
     seed: int | None
     pile: tuple[str, ...] | None
     start: GameState | None
@@ -219,9 +220,11 @@ class GameRecord:
     def _from_json(cls, text: str | bytes, tileset: TileSet | None) -> GameRecord:
         doc = parse_json(text, "record")
         tiles, num_players, rules = read_header(doc, RECORD_SCHEMA, tileset)
-        draws = doc.get_str("draws")
-        if draws not in ("seeded", "explicit"):
-            raise RecordError(f"record.draws: {draws!r} is not 'seeded' or 'explicit'")
+        try:
+            draws = as_draws(doc.get_str("draws"))
+        except ValueError:
+            raise RecordError(f"record.draws: {doc.get_str('draws')!r} is not 'seeded' or "
+                              "'explicit'") from None
         seed = doc.get_int("seed") if doc.has("seed") else None
         pile = tuple(doc.get_strs("pile")) if doc.has("pile") else None
         start = None

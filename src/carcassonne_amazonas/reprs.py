@@ -8,7 +8,8 @@ Hypothesis print values with their own pretty-printers, which walk every field
 of an attrs class unless the class defines ``_repr_pretty_``; each class sets
 ``_repr_pretty_ = repr_pretty`` so that they print the short ``repr`` too.
 
-This module imports nothing else from the package, so every module can use it.
+This module imports only :mod:`~carcassonne_amazonas.provenance`, which imports
+nothing else from the package, so every module can use it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Protocol
 
 import attrs
 from attrs import AttrsInstance
+
+from .provenance import code_for
 
 __all__ = ["ShortEnumRepr", "TextPrinter", "changed_fields_repr", "enum_repr", "repr_pretty"]
 
@@ -30,12 +33,14 @@ class TextPrinter(Protocol):
 
 
 def repr_pretty(self: object, printer: TextPrinter, cycle: bool) -> None:
-    """``_repr_pretty_`` for IPython and Hypothesis: print the value's short ``repr``.
+    """``_repr_pretty_`` for IPython and Hypothesis: print the value's short ``repr``, or
+    the code that rebuilds it when the testing strategies built it
+    (:mod:`~carcassonne_amazonas.provenance`).
 
     Assign it in a class body (``_repr_pretty_ = repr_pretty``); ``cycle`` never
     matters, since a value never contains itself.
     """
-    printer.text(repr(self))
+    printer.text(code_for(self) or repr(self))
 
 
 def enum_repr(self: enum.Enum) -> str:

@@ -1,202 +1,271 @@
-"""Hypothesis strategies and invariant checks for property-based tests of code that
-uses the library (bots, frontends, serialisers, AI wrappers).
+"""Property-based testing tools for code that uses the library (bots, frontends,
+serialisers, AI wrappers): Hypothesis strategies, a state machine to subclass, and
+invariant checks.
 
-This module needs `Hypothesis <https://hypothesis.readthedocs.io>`_, a
-development dependency of the library (``pip install 'carcassonne-amazonas[dev]'``
-or ``pip install hypothesis``); the library itself never imports it.
+Install with the extra ``[testing]`` (``pip install 'carcassonne-amazonas[testing]'``,
+which installs Hypothesis only); without Hypothesis, importing this module raises an
+``ImportError`` that says so.  The library itself never imports it.
 
-- :func:`game_states` draws states reached by legal play from a new game: any
-  number of players, seeded or explicit draws, from the first action to the
-  final scoring.  Hypothesis draws the number of actions and every choice
-  among the legal actions, so a failing example shrinks to a short game whose
-  choices are the first legal actions; it is shown as the :func:`replay_game`
-  call that rebuilds it.
-- :func:`legal_actions_of` draws one legal action of a state.
-- :func:`actions` draws arbitrary actions of every class, mostly illegal ones,
-  for tests of how code handles what the engine refuses.
-- :func:`check_invariants` lists every invariant a state breaks (empty when
-  all hold): tiles match along every shared edge, pieces are conserved, no
-  feature keeps pieces it should have returned, boats lie on the explored
-  river, every land tile is accounted for, scores add up.
+- :func:`game_states` draws states reached by legal play, with knobs for the player
+  count, the phase (every phase, the rare ones included, is reached by steering the
+  game, never by filtering), the number of complete turns (:func:`turns_played`),
+  finished games or not, the draw mode and the rules.  A failing example shrinks
+  to a short game and is shown as the :func:`replay_game` call that rebuilds it.
+- :func:`games` draws whole games as :class:`~carcassonne_amazonas.records.GameRecord`
+  (shown as a :func:`game_record` call), :func:`records` record JSON, valid or
+  corrupted (:class:`RecordText` says which, and how).
+- :func:`legal_actions_of` draws one legal action of a state; :func:`actions` draws
+  arbitrary, mostly illegal actions of every class.
+- :class:`GameMachine` is a Hypothesis state machine that plays and attacks one game
+  step by step; subclass it to check a model of your own against the engine.
+- :func:`check_invariants` lists every invariant a state breaks (empty when all
+  hold).
+- Importing this module registers strategies for ``st.from_type``: ``GameState``
+  gives :func:`game_states` (either draw mode), each action class an action that is
+  legal in some reachable state (:func:`from_type_strategies` lists them all).
 
 Example (a complete test file is ``examples/property_testing.py``)::
 
-    from hypothesis import assume, given, strategies as st
+    from hypothesis import given, strategies as st
     from carcassonne_amazonas import apply_action
     from carcassonne_amazonas.testing import check_invariants, game_states, legal_actions_of
 
-    @given(game_states(max_turns=20), st.data())
+    @given(game_states(max_turns=20, non_terminal=True), st.data())
     def test_any_legal_action_keeps_the_invariants(state, data):
-        assume(not state.is_terminal)
         after = apply_action(state, data.draw(legal_actions_of(state)))
         assert check_invariants(after) == []
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from typing import Literal
+from typing import Any, ClassVar
 
-from hypothesis import strategies as st
+from .extras import missing_extra
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise missing_extra(__name__, "testing", error) from error
 
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
-from .chance import chance_outcomes
-from .engine import apply_action, legal_actions, new_game
+from .engine import apply_action_with_events, legal_actions
+from .errors import IllegalActionError
+from .events import Event
 from .features import placement_of, segment_of
-from .geometry import PORTS_PER_SIDE, Position, Rotation, Side, facing_port
-from .notation import format_action, parse_action
-from .pile import Shuffle
+from .geometry import PORTS_PER_SIDE, Position, Side, facing_port
+from .pile import Draws, Shuffle
+from .record_strategies import CORRUPTIONS, RecordText, game_record, games, records
+from .records import GameRecord
+from .reference import reference_tileset
 from .state import PLAYER_COLOURS, GameState, Phase, Rules
+from .strategies import (
+    PHASES,
+    actions,
+    game_states,
+    legal_actions_of,
+    replay_game,
+    turns_played,
+)
 from .text import plural
-from .tiles import Terrain, TileId, TileKind, VariantCell
+from .tiles import Terrain, TileKind, TileSet, VariantCell
 
-__all__ = ["actions", "check_invariants", "game_states", "legal_actions_of", "replay_game"]
+__all__ = [
+    "CORRUPTIONS",
+    "PHASES",
+    "GameMachine",
+    "RecordText",
+    "actions",
+    "check_invariants",
+    "from_type_strategies",
+    "game_record",
+    "game_states",
+    "games",
+    "legal_actions_of",
+    "records",
+    "replay_game",
+    "turns_played",
+]
 
 #: Supplies at the start of the game (R-C2).
 MEEPLES_PER_PLAYER = 4
 CAMPS_PER_PLAYER = 2
 
-# At most this many actions are played when ``max_turns`` is None: a complete
-# game is about 166 actions with seeded draws and about 250 with explicit ones.
-_MAX_GAME_ACTIONS = 600
-# Actions in one turn: draw(s) in explicit mode, "!" tile, double, piece step.
-_ACTIONS_PER_TURN = 8
-
 _SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
 _TURN_PHASES = (Phase.PLACE_PIECE, Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE)
 
 
-# ---------------------------------------------------------------------------- strategies
+# ---------------------------------------------------------------------------- state machine
 
-def game_states(num_players: int | None = None, max_turns: int | None = None,
-                draws: Literal["seeded", "explicit"] = "seeded",
-                ) -> st.SearchStrategy[GameState]:
-    """States reached by legal play from a new game.
+class GameMachine(RuleBasedStateMachine):
+    """A Hypothesis state machine that plays one game step by step (R-C1–R-E6); subclass
+    it to check a model of your own (a frontend's view, a score tracker, a bot's
+    bookkeeping) against the engine.
 
-    ``num_players`` fixes the player count (None: 2 to 5).  ``max_turns``
-    bounds the number of complete turns played (None: up to the end of the
-    game, so terminal states are drawn too).  ``draws="seeded"`` shuffles the
-    pile with a drawn seed; ``draws="explicit"`` makes every draw a chance node
-    at which one of :func:`~carcassonne_amazonas.chance.chance_outcomes` is
-    chosen.  The first player and the shuffle option are drawn as well.
+    Each run starts from a state of :meth:`start_states` (a new game by default), then
+    interleaves three steps: a legal action, a run of up to 80 random legal actions
+    (to reach the middle and the end of games), and an arbitrary action from
+    :func:`actions` (mostly illegal).  Every action goes through :meth:`attempt`,
+    which calls a hook you override:
 
-    The state may stand in any phase (a drawn number of actions may stop in
-    the middle of a turn).  Shrinking gives fewer actions and earlier choices.
-    A failing example is shown as the :func:`replay_game` call that rebuilds
-    the state, with the actions in the game notation.
+    - :meth:`on_start` with the first state;
+    - :meth:`on_action` with the state before, the action, the state after and the
+      events, for every action the engine applied;
+    - :meth:`on_refused` with the state, the action and the error
+      (:class:`~carcassonne_amazonas.errors.IllegalActionError` or ``TypeError``), for
+      every action it refused (the state is unchanged).
+
+    Assert in the hooks, or in ``@invariant()`` methods of your own, that your model
+    agrees with :attr:`state`; add ``@rule()`` methods for steps of your own.  After
+    every step :func:`check_invariants` must find nothing.  Run it with
+    ``TestMyModel = MyMachine.TestCase`` in a test module; tune it with
+    ``@settings(max_examples=..., stateful_step_count=...)`` on the subclass.
+
+    Class options: ``num_players`` (None: 2 to 5) and ``draws`` (None: seeded or
+    explicit) of the default :meth:`start_states`.
     """
-    if num_players is not None and (not isinstance(num_players, int)
-                                    or isinstance(num_players, bool)
-                                    or not 2 <= num_players <= 5):
-        raise ValueError(f"num_players must be None or 2 to 5, not {num_players!r} (R-C1)")
-    if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool)
-                                  or max_turns < 0):
-        raise ValueError(f"max_turns must be None or a non-negative int, not {max_turns!r}")
-    if draws not in ("seeded", "explicit"):
-        raise ValueError(f"draws must be 'seeded' or 'explicit', not {draws!r}")
-    return _game_states(num_players, max_turns, draws)
+
+    num_players: ClassVar[int | None] = None
+    draws: ClassVar[Draws | None] = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GameState = replay_game(2, seed=0)
+        """The current state."""
+        self.history: list[GameState] = []
+        """Every state before the current one, the first state first."""
+        self.played: list[Action] = []
+        """Every action applied, in order: ``history[i]`` + ``played[i]`` is the next state."""
+
+    # -- hooks ------------------------------------------------------------------------------
+
+    def start_states(self) -> st.SearchStrategy[GameState]:
+        """Where runs start: new games with the class options.  Override to start
+        elsewhere, for example ``game_states(min_turns=40, non_terminal=True)``."""
+        return game_states(self.num_players, max_turns=0,
+                           phase=(Phase.PLACE_TILE, Phase.DRAW_TILE), draws=self.draws)
+
+    def on_start(self, state: GameState) -> None:
+        """Called with the first state of a run."""
+
+    def on_action(self, before: GameState, action: Action, after: GameState,
+                  events: tuple[Event, ...]) -> None:
+        """Called after the engine applied ``action`` to ``before``, giving ``after``
+        and ``events``."""
+
+    def on_refused(self, state: GameState, action: object, error: Exception) -> None:
+        """Called after the engine refused ``action`` in ``state`` with ``error``."""
+
+    # -- steps ------------------------------------------------------------------------------
+
+    def attempt(self, action: object) -> bool:
+        """Apply ``action`` to :attr:`state` if the engine accepts it (then call
+        :meth:`on_action`), else call :meth:`on_refused`; True if it was applied."""
+        before = self.state
+        anything: Any = action
+        try:
+            after, events = apply_action_with_events(before, anything)
+        except (IllegalActionError, TypeError) as error:
+            self.on_refused(before, action, error)
+            return False
+        self.history.append(before)
+        self.played.append(anything)
+        self.state = after
+        self.on_action(before, anything, after, events)
+        return True
+
+    @initialize(start=st.runner().flatmap(lambda machine: machine.start_states()))
+    def start_game(self, start: GameState) -> None:
+        """Begin a run at ``start``."""
+        self.state = start
+        self.on_start(start)
+
+    @precondition(lambda self: not self.state.is_terminal)
+    @rule(data=st.data())
+    def play_legal_action(self, data: st.DataObject) -> None:
+        """One legal action (a draw at a chance node)."""
+        self.attempt(data.draw(legal_actions_of(self.state), label="legal action"))
+
+    @precondition(lambda self: not self.state.is_terminal)
+    @rule(steps=st.integers(1, 80), seed=st.integers(0, 2**16))
+    def play_random_actions(self, steps: int, seed: int) -> None:
+        """Up to ``steps`` random legal actions, chosen by ``random.Random(seed)``."""
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if self.state.is_terminal:
+                break
+            self.attempt(rng.choice(legal_actions(self.state)))
+
+    @rule(action=actions())
+    def try_arbitrary_action(self, action: Action) -> None:
+        """An arbitrary action, legal or (mostly) not."""
+        self.attempt(action)
+
+    @invariant()
+    def engine_invariants_hold(self) -> None:
+        """:func:`check_invariants` finds nothing."""
+        assert check_invariants(self.state) == []
 
 
-@st.composite
-def _game_states(draw: st.DrawFn, num_players: int | None, max_turns: int | None,
-                 draws: str) -> GameState:
-    players = draw(st.integers(2, 5), label="num_players") if num_players is None \
-        else num_players
-    first = draw(st.integers(0, players - 1), label="first_player")
-    shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
-    rules = Rules(first_player=first, shuffle=shuffle)
-    seed = draw(st.integers(0, 2**32 - 1), label="seed") if draws == "seeded" else None
-    if seed is None:
-        state = new_game(players, rules=rules, draws="explicit")
-    else:
-        state = new_game(players, seed=seed, rules=rules)
-    limit = _MAX_GAME_ACTIONS if max_turns is None else _ACTIONS_PER_TURN * max_turns
-    steps = draw(st.integers(0, limit), label="actions")
-    played: list[str] = []
-    turns = 0
-    for _ in range(steps):
-        if state.is_terminal or (max_turns is not None and turns >= max_turns):
-            break
-        choices: tuple[Action, ...]
-        if state.is_chance_node:
-            choices = tuple(action for action, _ in chance_outcomes(state))
-        else:
-            choices = legal_actions(state)
-        index = draw(st.integers(0, len(choices) - 1)) if len(choices) > 1 else 0
-        action = choices[index]
-        if state.phase is Phase.PLACE_PIECE:
-            turns += 1
-        state = apply_action(state, action)
-        played.append(format_action(action))
-    # Built once more by replay_game, so that Hypothesis shows a failing example as
-    # the call that replays it (a state's own repr runs to hundreds of kB).
-    replayed = draw(st.builds(replay_game, st.just(players), st.just(" ".join(played)),
-                              seed=st.just(seed), first_player=st.just(first),
-                              shuffle=st.just(shuffle.value), draws=st.just(draws)))
-    assert replayed == state
-    return replayed
+# ---------------------------------------------------------------------------- st.from_type
 
+def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
+    """The strategies this module registers for ``st.from_type`` when it is imported.
 
-def replay_game(num_players: int, actions: str = "", *, seed: int | None = None,
-                first_player: int = 0, shuffle: str = "stratified",
-                draws: str = "seeded") -> GameState:
-    """The state reached by ``actions`` (in the game notation of
-    :mod:`~carcassonne_amazonas.notation`, separated by spaces) from a new game.
-
-    :func:`game_states` reports each state it draws as a call of this function,
-    so a failing example can be replayed by pasting it.  ``seed`` is the
-    shuffle's seed for ``draws="seeded"`` and must be None for
-    ``draws="explicit"`` (the draws are among the actions).
+    - ``GameState``: :func:`game_states` with either draw mode;
+    - ``PlaceTile``: a legal placement of a drawn state's tile (``PLACE_TILE`` or
+      ``PLACE_DOUBLE`` phase);
+    - ``PlaceMeeple``, ``PlaceCamp``: a legal piece of that kind in a drawn piece
+      step, or, when there is none, one on a segment of the right terrain of the
+      tile just placed;
+    - ``ChooseDouble``, ``DrawTile``: a double tile or a land tile of the reference
+      set; ``Pass``: ``Pass()``;
+    - ``GameRecord``: :func:`games`; ``Rules``: the reference tile set with a first
+      player valid for any player count, any shuffle and 1 to 8 slices;
+      ``TileSet``: the reference tile set.
     """
-    rules = Rules(first_player=first_player, shuffle=Shuffle(shuffle))
-    if draws == "explicit":
-        state = new_game(num_players, rules=rules, draws="explicit")
-    else:
-        state = new_game(num_players, seed=seed, rules=rules)
-    for text in actions.split():
-        state = apply_action(state, parse_action(text))
-    return state
+    tileset = reference_tileset()
+
+    def early(*phases: Phase) -> st.SearchStrategy[GameState]:
+        return game_states(max_turns=30, phase=phases, draws=None)
+
+    return {
+        GameState: game_states(draws=None),
+        PlaceTile: early(Phase.PLACE_TILE, Phase.PLACE_DOUBLE)
+        .flatmap(lambda state: st.sampled_from(legal_actions(state))),
+        PlaceMeeple: early(Phase.PLACE_PIECE)
+        .flatmap(lambda state: _piece_action(state, PlaceMeeple)),
+        PlaceCamp: early(Phase.PLACE_PIECE)
+        .flatmap(lambda state: _piece_action(state, PlaceCamp)),
+        ChooseDouble: st.sampled_from([ChooseDouble(t.id) for t in tileset.double_tiles]),
+        DrawTile: st.sampled_from([DrawTile(t.id) for t in tileset.land_tiles]),
+        Pass: st.just(Pass()),
+        GameRecord: games(draws=None),
+        Rules: st.builds(Rules, first_player=st.integers(0, 1),
+                         shuffle=st.sampled_from(Shuffle), slices=st.integers(1, 8)),
+        TileSet: st.just(tileset),
+    }
 
 
-def legal_actions_of(state: GameState) -> st.SearchStrategy[Action]:
-    """One legal action of ``state`` (shrinking towards the first in
-    :func:`~carcassonne_amazonas.engine.legal_actions` order).
+def _piece_action(state: GameState,
+                  kind: type[PlaceMeeple] | type[PlaceCamp]) -> st.SearchStrategy[Action]:
+    legal = [action for action in legal_actions(state) if type(action) is kind]
+    if legal:
+        return st.sampled_from(legal)
+    # None is legal here (no piece left, or every such feature taken): one that looks it.
+    position = state.piece_position
+    assert position is not None
+    placement = state.board.placements[state.piece_placement]
+    wanted = (Terrain.JUNGLE,) if kind is PlaceCamp else _SCORED
+    segments = [index for index, segment in enumerate(placement.tile.layout.segments)
+                if segment.terrain in wanted] or [0]
+    return st.sampled_from([kind(position, index) for index in segments])
 
-    At a chance node (explicit draws) the legal actions are the draws.
-    Raises ``ValueError`` for a state with no legal action (the game is over).
-    """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
-    choices = legal_actions(state)
-    if not choices:
-        raise ValueError("the game is over: the state has no legal action")
-    return st.sampled_from(choices)
 
-
-def actions() -> st.SearchStrategy[Action]:
-    """Arbitrary actions of every class, mostly illegal in any given state.
-
-    Positions are mostly near a board's tiles, sometimes anywhere (huge or
-    negative coordinates); rotations are any of the four; segments and tile
-    ids are mostly small, sometimes negative or huge.  An action drawn here
-    may by chance be legal in the state it is applied to.
-    """
-    near = st.integers(-20, 40)
-    coordinate = st.one_of(near, near, near, st.integers())
-    position = st.builds(Position, coordinate, coordinate)
-    rotation = st.sampled_from(Rotation)
-    segment = st.one_of(st.integers(-2, 12), st.integers(-2, 12), st.integers())
-    tile_id = st.one_of(st.integers(-5, 100), st.integers(-5, 100),
-                        st.integers()).map(TileId)
-    return st.one_of(
-        st.builds(PlaceTile, position, rotation),
-        st.builds(ChooseDouble, tile_id),
-        st.builds(PlaceMeeple, position, segment),
-        st.builds(PlaceCamp, position, segment),
-        st.just(Pass()),
-        st.builds(DrawTile, tile_id),
-    )
-
+for _type, _strategy in from_type_strategies().items():
+    st.register_type_strategy(_type, _strategy)
 
 # ---------------------------------------------------------------------------- invariants
 

@@ -72,11 +72,7 @@ def run_on_ray(tasks: list[GameTask], cpus: int | None, address: str | None) -> 
     """The games as Ray tasks (extra ``[ray]``): the same results as local processes."""
     try:
         from ..integrations.ray_backend import run_games_on_ray
-    except ImportError:  # pragma: no cover - the module itself imports ray lazily
-        raise CliError("--backend ray needs the [ray] extra") from None
-    try:
-        import ray  # noqa: F401
-    except ImportError:
+    except ImportError:  # the adapter imports Ray, which only the [ray] extra installs
         raise CliError("--backend ray needs Ray: pip install 'carcassonne-amazonas[ray]'") \
             from None
     chunk = max(1, len(tasks) // (8 * (cpus or 2)))

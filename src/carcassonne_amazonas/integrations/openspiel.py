@@ -63,8 +63,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-import pyspiel
+from ..extras import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:
+    raise missing_extra(__name__, "openspiel", error) from error
 
 from ..boat_track import AmazonRanking
 from ..chance import chance_outcomes

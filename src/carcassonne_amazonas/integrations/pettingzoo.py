@@ -52,11 +52,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from ..extras import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:
+    raise missing_extra(__name__, "pettingzoo", error) from error
 
 from ..boat_track import AmazonRanking
 from ..encoding import decode_action, encode_action, num_distinct_actions

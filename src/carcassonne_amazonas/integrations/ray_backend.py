@@ -24,6 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from ..extras import missing_extra
+
+try:
+    import ray
+except ImportError as error:
+    raise missing_extra(__name__, "ray", error) from error
+
 __all__ = ["run_games_on_ray"]
 
 S = TypeVar("S")
@@ -48,8 +55,6 @@ def run_games_on_ray(play: Callable[[S], R], specs: Sequence[S], *,
     An exception in a game is raised here (as Ray's ``RayTaskError``, which is
     also an instance of the original exception's type).
     """
-    import ray
-
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, not {chunk_size}")
     specs = list(specs)

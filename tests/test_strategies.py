@@ -1,0 +1,292 @@
+"""The knobs of ``game_states`` and the whole-game strategies (``games``, ``records``), and
+the strategies registered for ``st.from_type``.
+
+Every phase, the rare ones included, must be reached for every player count without
+Hypothesis health-check failures (the strategies steer towards phases; they do not
+filter), and ``min_turns``/``max_turns`` bound ``turns_played``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carcassonne_amazonas import (
+    ChooseDouble,
+    DrawTile,
+    GameRecord,
+    GameState,
+    Pass,
+    Phase,
+    PlaceCamp,
+    PlaceMeeple,
+    PlaceTile,
+    RecordError,
+    Rules,
+    Shuffle,
+    TileSet,
+    legal_actions,
+    new_game,
+    parse_tileset,
+    reference_tileset,
+)
+from carcassonne_amazonas.strategies import GameSpec, replay_keywords
+from carcassonne_amazonas.testing import (
+    CORRUPTIONS,
+    PHASES,
+    RecordText,
+    check_invariants,
+    game_record,
+    game_states,
+    games,
+    records,
+    replay_game,
+    turns_played,
+)
+from games import play_random
+
+few = settings(max_examples=3, database=None)
+LAND_TILES = len(reference_tileset().land_tiles)
+
+
+# ---------------------------------------------------------------------------- phase=
+
+@few
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("phase", PHASES, ids=lambda p: p.name)
+@given(data=st.data())
+def test_every_phase_for_every_player_count(phase: Phase, players: int,
+                                            data: st.DataObject) -> None:
+    state = data.draw(game_states(players, phase=phase, draws=None))
+    assert state.phase is phase
+    assert state.num_players == players
+    if phase is Phase.DRAW_TILE:
+        assert state.pile.explicit
+    assert check_invariants(state) == []
+
+
+@pytest.mark.parametrize("phase", [Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE, Phase.DRAW_TILE,
+                                   Phase.GAME_OVER], ids=lambda p: p.name)
+@pytest.mark.slow  # whole games or many examples
+def test_rare_phases_pass_the_health_checks(phase: Phase) -> None:
+    """Every health check on (a strategy that filtered for these phases would fail
+    ``filter_too_much`` here); Hypothesis runs them while it draws the first examples."""
+    seen: Counter[str] = Counter()
+
+    @settings(database=None, max_examples=15)
+    @given(game_states(phase=phase, draws=None))
+    def check(state: GameState) -> None:
+        assert state.phase is phase
+        seen[state.rules.shuffle.value] += 1
+
+    check()
+    assert sum(seen.values()) >= 10
+
+
+@few
+@pytest.mark.parametrize("phase", [Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE],
+                         ids=lambda p: p.name)
+@pytest.mark.parametrize("draws", ["seeded", "explicit"])
+@pytest.mark.parametrize("turn", [0, 1, 39, 75])
+@given(data=st.data())
+def test_double_phases_at_an_exact_turn(phase: Phase, draws: str, turn: int,
+                                        data: st.DataObject) -> None:
+    """The narrowest window: a "!" tile (R-T3) must come in exactly this turn."""
+    assert draws in ("seeded", "explicit")
+    state = data.draw(game_states(phase=phase, min_turns=turn, max_turns=turn,
+                                  draws="seeded" if draws == "seeded" else "explicit"))
+    assert state.phase is phase and turns_played(state) == turn
+
+
+@few
+@given(game_states(phase={Phase.PLACE_PIECE, Phase.GAME_OVER}))
+def test_a_collection_of_phases(state: GameState) -> None:
+    assert state.phase in (Phase.PLACE_PIECE, Phase.GAME_OVER)
+
+
+@settings(max_examples=20, database=None)
+@given(game_states(non_terminal=True, draws=None))
+def test_non_terminal_leaves_out_finished_games(state: GameState) -> None:
+    assert not state.is_terminal
+    assert legal_actions(state)
+
+
+def test_the_phases_a_spec_can_reach() -> None:
+    assert GameSpec.of().phases == (Phase.PLACE_TILE, Phase.PLACE_PIECE, Phase.CHOOSE_DOUBLE,
+                                    Phase.PLACE_DOUBLE, Phase.GAME_OVER)
+    assert Phase.DRAW_TILE in GameSpec.of(draws=None).phases
+    assert Phase.GAME_OVER not in GameSpec.of(max_turns=LAND_TILES - 1).phases
+    assert GameSpec.of(min_turns=LAND_TILES).phases == (Phase.GAME_OVER,)
+
+
+# ---------------------------------------------------------------------------- turns
+
+@pytest.mark.slow  # whole games or many examples
+@settings(max_examples=25, database=None)
+@given(st.data())
+def test_min_turns_and_max_turns_are_honoured(data: st.DataObject) -> None:
+    low = data.draw(st.integers(0, LAND_TILES - 1), label="min_turns")
+    high = data.draw(st.one_of(st.none(), st.integers(low, low + 10)), label="max_turns")
+    state = data.draw(game_states(min_turns=low, max_turns=high, draws=None))
+    assert turns_played(state) >= low
+    if high is not None:
+        assert turns_played(state) <= high
+        if high < LAND_TILES:
+            assert not state.is_terminal  # a whole game needs 80 turns
+
+
+def test_turns_played_counts_complete_turns() -> None:
+    """R-T5 ends a turn; every land tile placed is one turn (R-G7 removals are none)."""
+    for seed, draws in [(1, "seeded"), (2, "explicit")]:
+        state = new_game(3, seed=seed) if draws == "seeded" else new_game(3, draws="explicit")
+        game = play_random(state, random.Random(seed))
+        completed = 0
+        for before in game.states[:-1]:
+            assert turns_played(before) == completed
+            if before.phase is Phase.PLACE_PIECE:
+                completed += 1
+        final = game.states[-1]
+        assert turns_played(final) == completed == LAND_TILES - len(final.removed)
+    with pytest.raises(TypeError):
+        turns_played("state")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- rules= and replays
+
+@few
+@given(game_states(num_players=3, rules=Rules(first_player=2, shuffle=Shuffle.UNIFORM,
+                                              slices=3), max_turns=10))
+def test_fixed_rules(state: GameState) -> None:
+    assert state.rules == Rules(first_player=2, shuffle=Shuffle.UNIFORM, slices=3)
+
+
+def test_replay_keywords_name_only_what_differs_from_the_defaults() -> None:
+    assert replay_keywords(Rules(), "seeded", 4) == {"seed": 4}
+    assert replay_keywords(Rules(first_player=1, shuffle=Shuffle.UNIFORM, slices=2),
+                           "explicit", None) == {"draws": "explicit", "first_player": 1,
+                                                 "shuffle": "uniform", "slices": 2}
+    custom = Rules(tileset=custom_tileset())
+    assert replay_keywords(custom, "seeded", 1) == {"seed": 1, "rules": custom}
+    with pytest.raises(ValueError, match="either rules or"):
+        replay_game(2, seed=1, rules=custom, first_player=1)
+
+
+def custom_tileset() -> TileSet:
+    """The reference tile set under another name (so another checksum)."""
+    source = reference_tileset().source
+    assert "tileset amazonas-reference\n" in source
+    return parse_tileset(source.replace("tileset amazonas-reference\n", "tileset my-box\n", 1))
+
+
+@few
+@given(st.data())
+def test_a_custom_tile_set_is_replayed_with_its_rules(data: st.DataObject) -> None:
+    rules = Rules(tileset=custom_tileset())
+    assert rules.tileset != reference_tileset()
+    state = data.draw(game_states(num_players=2, max_turns=5, rules=rules))
+    assert state.rules == rules
+    assert turns_played(state) <= 5
+
+
+# ---------------------------------------------------------------------------- games() and records()
+
+@pytest.mark.slow  # whole games or many examples
+@settings(max_examples=10, database=None)
+@given(games(draws=None))
+def test_games_draw_records_that_replay(record: GameRecord) -> None:
+    states = record.replay()
+    assert states[0] == record.initial_state()
+    assert len(states) == len(record.actions) + 1
+    assert GameRecord.from_json(record.to_json()) == record
+    assert check_invariants(states[-1]) == []
+
+
+@pytest.mark.slow  # whole games or many examples
+@few
+@given(games(num_players=2, phase=Phase.GAME_OVER))
+def test_games_of_finished_games(record: GameRecord) -> None:
+    assert record.final_state().is_terminal
+    assert record.num_players == 2
+
+
+def test_game_record_is_the_record_of_replay_game() -> None:
+    record = game_record(2, "t0,4,0 p", seed=3)
+    assert record.final_state() == replay_game(2, "t0,4,0 p", seed=3)
+    assert record.seed == 3 and record.draws == "seeded"
+
+
+@pytest.mark.slow  # whole games or many examples
+@settings(max_examples=15, database=None)
+@given(records(valid=True, draws=None))
+def test_valid_records_load(drawn: RecordText) -> None:
+    assert drawn.valid and drawn.corruption == ""
+    assert GameRecord.from_json(drawn.text) == drawn.record
+
+
+@pytest.mark.slow  # whole games or many examples
+@settings(max_examples=30, database=None)
+@given(records(valid=False, draws=None))
+def test_corrupted_records_are_refused(drawn: RecordText) -> None:
+    assert not drawn.valid and drawn.corruption
+    with pytest.raises(RecordError):
+        GameRecord.from_json(drawn.text)
+
+
+@few
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+@given(record=games(max_turns=6, draws=None), data=st.data())
+def test_each_corruption_makes_a_record_loading_refuses(name: str, record: GameRecord,
+                                                        data: st.DataObject) -> None:
+    text, how = CORRUPTIONS[name](data.draw, record, record.to_json())
+    assert how
+    with pytest.raises(RecordError):
+        GameRecord.from_json(text)
+
+
+def test_records_refuses_a_bad_valid_option() -> None:
+    with pytest.raises(TypeError):
+        records(valid="yes")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- st.from_type
+
+@settings(max_examples=15, database=None)
+@given(st.from_type(GameState))
+def test_from_type_gives_reachable_states(state: GameState) -> None:
+    assert check_invariants(state) == []
+    assert state.rules.tileset == reference_tileset()
+
+
+@settings(max_examples=10, database=None)
+@given(st.from_type(PlaceTile), st.from_type(PlaceMeeple), st.from_type(PlaceCamp),
+       st.from_type(ChooseDouble), st.from_type(DrawTile), st.from_type(Pass))
+def test_from_type_gives_legal_looking_actions(place: PlaceTile, meeple: PlaceMeeple,
+                                               camp: PlaceCamp, double: ChooseDouble,
+                                               draw: DrawTile, passing: Pass) -> None:
+    tileset = reference_tileset()
+    assert type(place) is PlaceTile and abs(place.position.x) < 40
+    assert type(meeple) is PlaceMeeple and 0 <= meeple.segment < 12
+    assert type(camp) is PlaceCamp and 0 <= camp.segment < 12
+    assert double.tile in {t.id for t in tileset.double_tiles}
+    assert draw.tile in {t.id for t in tileset.land_tiles}
+    assert passing == Pass()
+
+
+@settings(max_examples=5, database=None)
+@given(st.from_type(GameRecord), st.from_type(Rules))
+def test_from_type_gives_records_and_rules(record: GameRecord, rules: Rules) -> None:
+    record.replay()
+    new_game(2, seed=1, rules=rules)
+
+
+def test_from_type_of_a_tile_set_is_the_reference_set() -> None:
+    @settings(max_examples=1, database=None)
+    @given(st.from_type(type(reference_tileset())))
+    def check(tileset: object) -> None:
+        assert tileset == reference_tileset()
+
+    check()
