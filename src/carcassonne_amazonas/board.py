@@ -8,7 +8,7 @@ neighbours impose, so finding where a tile fits never scans the whole board.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, KeysView, ValuesView
 
 import attrs
 
@@ -22,9 +22,9 @@ from .geometry import (
     in_range,
     position_of_key,
 )
-from .tiles import Tile, TileKind, Variant, VariantCell
+from .tiles import Layout, Tile, TileKind, Variant, VariantCell
 
-__all__ = ["Board", "Placement"]
+__all__ = ["Board", "Contact", "FitTable", "Placement", "fit_table"]
 
 _SIGNATURE_WEIGHTS = (1, 5, 25, 125)
 _HALF_STRIDE = KEY_STRIDE // 2
@@ -70,6 +70,8 @@ class Board:
     _cells: dict[int, tuple[int, VariantCell]] = attrs.field(repr=False, alias="cells")
     # empty cell key next to a tile -> packed constraint of its neighbours' edges
     _open: dict[int, int] = attrs.field(repr=False, alias="open_cells")
+    # where the last placed tile touches older ones (see contacts)
+    _contacts: tuple[Contact, ...] = attrs.field(default=(), repr=False, alias="contacts")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and other.placements == self.placements
@@ -130,16 +132,19 @@ class Board:
             return False
         signature = self._open.get(cell_key(position.x, position.y))
         return (signature is not None and position.y <= self.river_end_row
-                and tile.layout.fit_mask(signature) >> rotation & 1 == 1)
+                and fit_table(tile.layout)[signature] >> rotation & 1 == 1)
 
     def has_room_for(self, tile: Tile) -> bool:
         """Whether ``tile`` has any legal placement (G6, G7), stopping at the first found."""
         if tile.kind.is_river:
             return True
-        layout = tile.layout
+        fits = fit_table(tile.layout)
         last_key = cell_key(_HALF_STRIDE - 1, self.river_end_row)
-        return any(key <= last_key and layout.fit_mask(signature)
-                   for key, signature in self._open.items())
+        # A loop, not any(): no generator frame on the hot path.
+        for key, signature in self._open.items():  # noqa: SIM110
+            if key <= last_key and fits[signature]:
+                return True
+        return False
 
     def required_edges(self, position: Position) -> tuple[int, int, int, int]:
         """The edge each neighbour of ``position`` shows towards it, by side (0: none)."""
@@ -156,9 +161,30 @@ class Board:
         """(cell key, constraint signature) of every open cell."""
         return iter(self._open.items())
 
+    def open_cells(self) -> tuple[KeysView[int], ValuesView[int]]:
+        """The keys of the open cells and their constraint signatures, in the same order."""
+        return self._open.keys(), self._open.values()
+
     def open_signature(self, key: int) -> int | None:
         """The constraint signature of an open cell, or None if it is not open."""
         return self._open.get(key)
+
+    def contacts(self, index: int) -> tuple[Contact, ...]:
+        """Where the ``index``-th placed tile touches other tiles (G4): ``(its cell, side,
+        the other tile's placement index, the other tile's cell)``, cell by cell, side by
+        side.  Kept from :meth:`place` for the last tile placed."""
+        if index == len(self.placements) - 1:
+            return self._contacts
+        placement = self.placements[index]
+        anchor_key = cell_key(placement.position.x, placement.position.y)
+        found = []
+        for vc in placement.variant.cells:
+            key = anchor_key + vc.dy * KEY_STRIDE + vc.dx
+            for side in range(4):
+                entry = self._cells.get(key + KEY_DELTAS[side])
+                if entry is not None and entry[0] != index:
+                    found.append((vc, side, entry[0], entry[1]))
+        return tuple(found)
 
     def _edge_towards(self, key: int, side: Side) -> int:
         entry = self._cells.get(key + KEY_DELTAS[side])
@@ -170,31 +196,86 @@ class Board:
         The caller has checked legality; this only records the tile, updates
         the open cells and, for river tiles, moves the river end (G6).
         """
-        variant = tile.layout.variant(rotation)
+        plan = _placement_plan(tile, rotation)
         index = len(self.placements)
         cells = self._cells.copy()
         open_cells = self._open.copy()
-        placed_keys = []
-        for vc in variant.cells:
-            key = anchor_key + vc.dy * KEY_DELTAS[Side.SOUTH] + vc.dx
+        for offset, vc, _ in plan:
+            key = anchor_key + offset
             cells[key] = (index, vc)
             open_cells.pop(key, None)
-            placed_keys.append(key)
-        for key in placed_keys:
-            for delta in KEY_DELTAS:
+        # Each empty neighbour's constraint gains the edge the new cell shows it (G4); sides
+        # inside the footprint face a cell of the tile itself.
+        contacts = []
+        for offset, vc, sides in plan:
+            key = anchor_key + offset
+            for side, delta, contribution in sides:
                 neighbour = key + delta
-                if neighbour in cells:
-                    continue
-                signature = 0
-                for side, weight in enumerate(_SIGNATURE_WEIGHTS):
-                    entry = cells.get(neighbour + KEY_DELTAS[side])
-                    if entry is not None:
-                        signature += weight * entry[1].edges[(side + 2) % 4]
-                open_cells[neighbour] = signature
+                entry = cells.get(neighbour)
+                if entry is None:
+                    open_cells[neighbour] = open_cells.get(neighbour, 0) + contribution
+                elif entry[0] != index:
+                    contacts.append((vc, side, entry[0], entry[1]))
         anchor = position_of_key(anchor_key)
         river_end_row = self.river_end_row
-        if tile.kind.is_river:
+        if tile.layout.kind.is_river:
             river_end_row = anchor.y + tile.layout.height - 1
         placements = (*self.placements, Placement(tile, anchor, rotation))
-        return Board(placements, self.river_column, river_end_row, cells, open_cells), index
+        return Board(placements, self.river_column, river_end_row, cells, open_cells,
+                     tuple(contacts)), index
 
+
+#: (placed cell, side, the other tile's placement index, the other tile's cell)
+Contact = tuple[VariantCell, int, int, VariantCell]
+
+# (cell key offset, placed cell, ((side, key delta, constraint contribution) per side)) per cell
+_Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int], ...]], ...]
+_PLANS: dict[tuple[int, int], tuple[_Plan, Tile]] = {}
+
+
+def _placement_plan(tile: Tile, rotation: Rotation) -> _Plan:
+    """What placing ``tile`` turned by ``rotation`` writes, computed once per layout and
+    rotation: each footprint cell's key offset from the anchor, and for each side the
+    amount its edge adds to the constraint signature of an empty cell across it."""
+    layout = tile.layout
+    found = _PLANS.get((id(layout), rotation))
+    if found is None:
+        plan = []
+        for vc in layout.variant(rotation).cells:
+            contributions = tuple(
+                (side, KEY_DELTAS[side], _SIGNATURE_WEIGHTS[(side + 2) % 4] * vc.edges[side])
+                for side in range(4))
+            plan.append((vc.dy * KEY_STRIDE + vc.dx, vc, contributions))
+        # The tile keeps the layout alive, so its id is not reused while the entry exists.
+        found = _PLANS[(id(layout), rotation)] = (tuple(plan), tile)
+    return found[0]
+
+
+class FitTable(dict[int, int]):
+    """Constraint signature -> bit mask of the rotations of one 1×1 layout that meet it
+    (see :meth:`~carcassonne_amazonas.tiles.Layout.fit_mask`), filled on first use.
+
+    A dict, so that the hot loops look signatures up at C speed.
+    """
+
+    __slots__ = ("layout",)
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__()
+        self.layout = layout
+
+    def __missing__(self, signature: int) -> int:
+        mask = self[signature] = self.layout.fit_mask(signature)
+        return mask
+
+
+_FIT_TABLES: dict[int, FitTable] = {}
+
+
+def fit_table(layout: Layout) -> FitTable:
+    """The :class:`FitTable` of ``layout`` (one per layout, kept for the process)."""
+    table = _FIT_TABLES.get(id(layout))
+    if table is None:
+        # The table holds the layout, so its id is not reused while the entry exists.
+        table = _FIT_TABLES[id(layout)] = FitTable(layout)
+    return table

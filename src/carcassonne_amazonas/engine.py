@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 
 from .actions import (
     ACTION_TYPES,
@@ -26,7 +27,7 @@ from .actions import (
     PlaceMeeple,
     PlaceTile,
 )
-from .board import Board
+from .board import Board, fit_table
 from .errors import IllegalActionError
 from .events import BoatReason, Event
 from .features import FeatureGraph, node_of
@@ -42,8 +43,6 @@ _HALF_STRIDE = KEY_STRIDE // 2
 
 # Interned actions: the same legal action is the same object in every state.
 _PLACE_TILE: dict[tuple[int, int], PlaceTile] = {}
-# (cell key << 4 | mask of fitting rotations) -> those placements, in rotation order
-_CELL_ACTIONS: dict[int, tuple[PlaceTile, ...]] = {}
 _PLACE_MEEPLE: dict[tuple[Position, int], PlaceMeeple] = {}
 _PLACE_CAMP: dict[tuple[Position, int], PlaceCamp] = {}
 _PASS = Pass()
@@ -161,24 +160,29 @@ def _tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
     if tile.kind.is_river:
         key = cell_key(board.river_column, board.river_end_row + 1)
         return tuple(_place_tile_action(key, r) for r in tile.layout.rotations)
-    layout = tile.layout
-    masks = layout.fit_masks
-    # Keys sort row by row, so the first key past the river end row ends the scan (G2).
+    fits = fit_table(tile.layout)
+    # Keys sort row by row, so cells past the river end row have larger keys (G2).
     last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
-    actions: list[PlaceTile] = []
-    for key, signature in sorted(board.open_items()):
-        if key > last_key:
-            break
-        mask = masks.get(signature)
-        if mask is None:
-            mask = layout.fit_mask(signature)
-        if mask:
-            cell_actions = _CELL_ACTIONS.get(key << 4 | mask)
-            if cell_actions is None:
-                cell_actions = _CELL_ACTIONS[key << 4 | mask] = tuple(
-                    _place_tile_action(key, r) for r in Rotation if mask >> r & 1)
-            actions.extend(cell_actions)
-    return tuple(actions)
+    # One int per cell with a fitting rotation: the cell key, then the mask of those
+    # rotations in the low 4 bits, so that sorting the ints sorts the cells row by row.
+    codes = [key << 4 | mask for key, signature in board.open_items()
+             if key <= last_key and (mask := fits[signature])]
+    codes.sort()
+    return tuple(chain.from_iterable(map(_CELL_ACTIONS.__getitem__, codes)))
+
+
+class _CellActions(dict[int, tuple[PlaceTile, ...]]):
+    """(cell key << 4 | mask of fitting rotations) -> those placements, in rotation order
+    (none for mask 0); filled on first use (legal actions are interned objects)."""
+
+    def __missing__(self, code: int) -> tuple[PlaceTile, ...]:
+        key, mask = code >> 4, code & 15
+        actions = self[code] = tuple(_place_tile_action(key, r) for r in Rotation
+                                     if mask >> r & 1)
+        return actions
+
+
+_CELL_ACTIONS = _CellActions()
 
 
 def _piece_actions(state: GameState) -> tuple[Action, ...]:

@@ -14,12 +14,13 @@ table.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 
 from .board import Board
-from .geometry import KEY_DELTAS, PORTS_PER_SIDE, facing_port
-from .tiles import Terrain
+from .geometry import PORTS_PER_SIDE, facing_port
+from .tiles import Terrain, Tile, VariantCell
 
 __all__ = ["Feature", "FeatureGraph", "PlacementResult", "node_of", "placement_of", "segment_of"]
 
@@ -141,49 +142,87 @@ class FeatureGraph:
         ``board`` already holds the new tile.  Returns the new graph, the
         features the tile is part of, and the Boat icons newly connected to
         each player's meeples (T4).
+
+        The features are merged smaller into larger, in the order the new tile's
+        port pairs are met (cell by cell, side by side, port by port), on plain
+        lists; each feature the tile touches is built once at the end.
         """
-        placement = board.placements[index]
-        tile = placement.tile
-        node_feature = self._node_feature.copy()
-        features = self._features.copy()
+        tile = board.placements[index].tile
+        found_fresh = _FRESH.get(id(tile))
+        fresh = _fresh_features(tile) if found_fresh is None else found_fresh[0]
         base = index << SEGMENT_BITS
-        for segment_index, segment in enumerate(tile.layout.segments):
-            node = base | segment_index
-            icons = tile.icons[segment_index]
-            node_feature[node] = node
-            features[node] = Feature(segment.terrain, (node,), len(segment.ports),
-                                     icons.boats, icons.fruit, icons.animals)
-        # Pairs of (new node, old node) that face each other, with the number of port pairs.
+        # Pairs of (new node, old node) that face each other, with the number of port pairs
+        # (F2, G4), in the order they are met; which segments join across a shared edge is
+        # precomputed per pair of placed cells and side (_side_joins).
         joins: dict[tuple[int, int], int] = {}
-        anchor_key = (placement.position.y * KEY_DELTAS[2]) + placement.position.x
-        for vc in placement.variant.cells:
-            key = anchor_key + vc.dy * KEY_DELTAS[2] + vc.dx
-            for side in range(4):
-                entry = board.cell_entry(key + KEY_DELTAS[side])
-                if entry is None or entry[0] == index:
-                    continue
-                other_index, other_cell = entry
-                other_base = other_index << SEGMENT_BITS
-                first = side * PORTS_PER_SIDE
-                for port in range(first, first + PORTS_PER_SIDE):
-                    pair = (base | vc.port_segments[port],
-                            other_base | other_cell.port_segments[facing_port(port)])
-                    joins[pair] = joins.get(pair, 0) + 1
+        side_joins = _SIDE_JOINS
+        for vc, side, other_index, other_vc in board.contacts(index):
+            other_base = other_index << SEGMENT_BITS
+            found = side_joins.get((id(vc), side, id(other_vc)))
+            for mine, theirs, count in (_side_joins(vc, side, other_vc) if found is None
+                                        else found[0]):
+                pair = (base | mine, other_base | theirs)
+                joins[pair] = joins.get(pair, 0) + count
+        old_features = self._features
+        node_feature = self._node_feature.copy()
+        features = old_features.copy()
+        for segment_index in range(len(fresh)):
+            node_feature[base | segment_index] = base | segment_index
+        # The features being merged, as lists:
+        # id -> [terrain, nodes, open ports, boats, fruit, animals, pieces].
+        building: dict[int, list[Any]] = {}
+        pieces_joined = False
         for new_node, old_node in joins:
-            _union(node_feature[new_node], node_feature[old_node], node_feature, features)
-        closed: dict[int, int] = {}
+            first, second = node_feature[new_node], node_feature[old_node]
+            if first == second:
+                continue
+            keep = building.get(first)
+            if keep is None:  # the first join of this new segment
+                terrain, ports, boats, fruit, animals = fresh[first - base]
+                keep = building[first] = [terrain, (first,), ports, boats, fruit, animals, ()]
+            gone = building.get(second)
+            if gone is None:  # the first join of this old feature
+                old = old_features[second]
+                if old.pieces and old.terrain is Terrain.TRIBUTARY:
+                    pieces_joined = True
+                gone = building[second] = [old.terrain, old.nodes, old.open_ports, old.boats,
+                                           old.fruit, old.animals, old.pieces]
+            if len(keep[1]) < len(gone[1]):
+                first, second, keep, gone = second, first, gone, keep
+            keep[1] += gone[1]
+            keep[2] += gone[2]
+            keep[3] += gone[3]
+            keep[4] += gone[4]
+            keep[5] += gone[5]
+            keep[6] += gone[6]
+            del building[second]
+            if second < base:
+                del features[second]
+            for node in gone[1]:
+                node_feature[node] = first
         for (new_node, _), count in joins.items():
-            root = node_feature[new_node]
-            closed[root] = closed.get(root, 0) + 2 * count
-        for root, ports in closed.items():
-            feature = features[root]
-            features[root] = Feature(feature.terrain, feature.nodes, feature.open_ports - ports,
-                                     feature.boats, feature.fruit, feature.animals,
-                                     feature.pieces)
-        touched = tuple(dict.fromkeys(node_feature[base | s]
-                                      for s in range(len(tile.layout.segments))))
+            building[node_feature[new_node]][2] -= 2 * count
+        # Old features keep their place in the table; the new tile's own come last, in
+        # segment order.
+        touched: list[int] = []
+        for feature_id, fields in building.items():
+            if feature_id < base:
+                features[feature_id] = Feature(*fields)
+        for segment_index, (terrain, ports, boats, fruit, animals) in enumerate(fresh):
+            node = base | segment_index
+            root = node_feature[node]
+            if root == node:
+                merged = building.get(node)
+                features[node] = (Feature(terrain, (node,), ports, boats, fruit, animals, ())
+                                  if merged is None else Feature(*merged))
+                touched.append(node)
+            elif root not in touched:
+                touched.append(root)
         graph = FeatureGraph(node_feature, features)
-        return PlacementResult(graph, touched, self._boat_gains(joins, graph, num_players))
+        # T4 can only move boats when the tile joins a tributary that holds meeples.
+        gains = (self._boat_gains(joins, graph, num_players) if pieces_joined
+                 else (0,) * num_players)
+        return PlacementResult(graph, tuple(touched), gains)
 
     def _boat_gains(self, joins: dict[tuple[int, int], int], graph: FeatureGraph,
                     num_players: int) -> tuple[int, ...]:
@@ -214,14 +253,18 @@ class FeatureGraph:
         feature_id = self._node_feature[node]
         feature = self._features[feature_id]
         features = self._features.copy()
-        features[feature_id] = attrs.evolve(feature, pieces=(*feature.pieces, (node, player)))
+        features[feature_id] = Feature(feature.terrain, feature.nodes, feature.open_ports,
+                                       feature.boats, feature.fruit, feature.animals,
+                                       (*feature.pieces, (node, player)))
         return FeatureGraph(self._node_feature, features)
 
     def without_pieces(self, feature_ids: tuple[int, ...]) -> FeatureGraph:
         """A graph with every piece taken off these features (T7: meeples return)."""
         features = self._features.copy()
         for feature_id in feature_ids:
-            features[feature_id] = attrs.evolve(features[feature_id], pieces=())
+            f = features[feature_id]
+            features[feature_id] = Feature(f.terrain, f.nodes, f.open_ports, f.boats, f.fruit,
+                                           f.animals, ())
         return FeatureGraph(self._node_feature, features)
 
 
@@ -240,19 +283,41 @@ class PlacementResult:
 
 
 
-def _union(first: int, second: int, node_feature: dict[int, int],
-           features: dict[int, Feature]) -> None:
-    """Merge two features in place (the caller owns the fresh dicts): smaller into larger."""
-    if first == second:
-        return
-    keep, gone = features[first], features[second]
-    if len(keep.nodes) < len(gone.nodes):
-        first, second, keep, gone = second, first, gone, keep
-    features[first] = Feature(
-        keep.terrain, keep.nodes + gone.nodes, keep.open_ports + gone.open_ports,
-        keep.boats + gone.boats, keep.fruit + gone.fruit, keep.animals + gone.animals,
-        keep.pieces + gone.pieces,
-    )
-    del features[second]
-    for node in gone.nodes:
-        node_feature[node] = first
+
+
+_Fresh = tuple[tuple[Terrain, int, int, int, int], ...]
+_FRESH: dict[int, tuple[_Fresh, Tile]] = {}
+
+
+def _fresh_features(tile: Tile) -> _Fresh:
+    """(terrain, edge ports, boats, fruit, animals) of each segment of one tile copy: the
+    feature each segment is on its own (F1, F7), computed once per copy."""
+    found = tuple((segment.terrain, len(segment.ports), icons.boats, icons.fruit, icons.animals)
+                  for segment, icons in zip(tile.layout.segments, tile.icons))
+    # The entry keeps the tile alive, so its id is not reused while the entry exists.
+    _FRESH[id(tile)] = (found, tile)
+    return found
+
+
+_SideJoins = tuple[tuple[int, int, int], ...]
+_SIDE_JOINS: dict[tuple[int, int, int], tuple[_SideJoins, VariantCell, VariantCell]] = {}
+
+
+def _side_joins(cell: VariantCell, side: int, other: VariantCell) -> _SideJoins:
+    """Which segments of ``cell`` and of ``other``, its neighbour across ``side``, meet
+    there (F2, G4): ``(segment, other's segment, port pairs)`` in port order.
+
+    Computed once per pair of placed cells (a layout's cell in one rotation) and side.
+    """
+    key = (id(cell), side, id(other))
+    found = _SIDE_JOINS.get(key)
+    if found is None:
+        counts: dict[tuple[int, int], int] = {}
+        first = side * PORTS_PER_SIDE
+        for port in range(first, first + PORTS_PER_SIDE):
+            pair = (cell.port_segments[port], other.port_segments[facing_port(port)])
+            counts[pair] = counts.get(pair, 0) + 1
+        # The cells are kept in the entry, so their ids are not reused while it exists.
+        found = _SIDE_JOINS[key] = (tuple((a, b, n) for (a, b), n in counts.items()),
+                                    cell, other)
+    return found[0]
