@@ -248,6 +248,20 @@ class FeatureGraph:
                 gains[player] += total - before[player]
         return tuple(gains)
 
+    def completed_features(self, tile: Tile, index: int) -> tuple[int, ...]:
+        """The ids of the completed tributaries and villages (F3, F4) that ``tile``, the
+        ``index``-th placed tile, is part of, each once, in segment order."""
+        base = index << SEGMENT_BITS
+        found = _FRESH.get(id(tile))
+        done: list[int] = []
+        for segment_index, fresh in enumerate(_fresh_features(tile) if found is None
+                                              else found[0]):
+            if fresh[0] in _SCORED_TERRAINS:
+                feature_id = self._node_feature[base | segment_index]
+                if self._features[feature_id].open_ports == 0 and feature_id not in done:
+                    done.append(feature_id)
+        return tuple(done)
+
     def with_piece(self, node: int, player: int) -> FeatureGraph:
         """A graph with a piece of ``player`` added on ``node``'s feature."""
         feature_id = self._node_feature[node]
