@@ -205,7 +205,7 @@ def _piece_actions(state: GameState) -> tuple[Action, ...]:
             cache, kind = _PLACE_MEEPLE, PlaceMeeple
         else:
             continue
-        if graph.feature_of(node_of(index, segment_index)).pieces:
+        if graph.pieces_on(node_of(index, segment_index)):
             continue
         action = cache.get((position, segment_index))
         if action is None:

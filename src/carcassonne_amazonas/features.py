@@ -14,7 +14,7 @@ table.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -95,12 +95,25 @@ class Feature:
         return tuple(sorted(p for p, n in counts.items() if n == most))
 
 
+# A feature as the graph stores it: the fields of Feature, in order, in a plain tuple
+# (cheaper to build than an object on every placement); Feature(*row) is the feature.
+_Row = tuple[Terrain, tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
+_TERRAIN: Final = 0
+_OPEN_PORTS: Final = 2
+_BOATS: Final = 3
+_PIECES: Final = 6
+
+
 @attrs.frozen(slots=True, eq=False)
 class FeatureGraph:
-    """Immutable map from nodes to features.  Equal graphs hold the same pieces."""
+    """Immutable map from nodes to features.  Equal graphs hold the same pieces.
+
+    Internally each feature is a row of plain values; the :class:`Feature`
+    values the methods return are made from it on demand.
+    """
 
     _node_feature: dict[int, int] = attrs.field(alias="node_feature")
-    _features: dict[int, Feature] = attrs.field(alias="features")
+    _features: dict[int, _Row] = attrs.field(alias="features")
 
     @classmethod
     def empty(cls) -> FeatureGraph:
@@ -115,14 +128,14 @@ class FeatureGraph:
 
     def piece_set(self) -> frozenset[tuple[int, int]]:
         """Every ``(node, player)`` piece on the board."""
-        return frozenset(p for f in self._features.values() for p in f.pieces)
+        return frozenset(p for row in self._features.values() for p in row[_PIECES])
 
     def __iter__(self) -> Iterator[Feature]:
-        return iter(self._features.values())
+        return (Feature(*row) for row in self._features.values())
 
     def feature_items(self) -> Iterator[tuple[int, Feature]]:
         """``(feature id, feature)`` pairs."""
-        return iter(self._features.items())
+        return ((feature_id, Feature(*row)) for feature_id, row in self._features.items())
 
     def feature_id(self, node: int) -> int:
         """The id of the feature holding ``node``."""
@@ -130,11 +143,16 @@ class FeatureGraph:
 
     def feature_of(self, node: int) -> Feature:
         """The feature holding ``node``."""
-        return self._features[self._node_feature[node]]
+        return Feature(*self._features[self._node_feature[node]])
 
     def feature(self, feature_id: int) -> Feature:
         """The feature with this id."""
-        return self._features[feature_id]
+        return Feature(*self._features[feature_id])
+
+    def pieces_on(self, node: int) -> tuple[tuple[int, int], ...]:
+        """The pieces on the feature holding ``node`` (``Feature.pieces``, without
+        building the feature: legal piece placements ask this for every segment, T5)."""
+        return self._features[self._node_feature[node]][_PIECES]
 
     def add_placement(self, board: Board, index: int, num_players: int) -> PlacementResult:
         """Join the segments of the ``index``-th placement of ``board`` to their neighbours.
@@ -168,8 +186,7 @@ class FeatureGraph:
         features = old_features.copy()
         for segment_index in range(len(fresh)):
             node_feature[base | segment_index] = base | segment_index
-        # The features being merged, as lists:
-        # id -> [terrain, nodes, open ports, boats, fruit, animals, pieces].
+        # The features being merged, as lists of the row's fields.
         building: dict[int, list[Any]] = {}
         pieces_joined = False
         for new_node, old_node in joins:
@@ -183,10 +200,9 @@ class FeatureGraph:
             gone = building.get(second)
             if gone is None:  # the first join of this old feature
                 old = old_features[second]
-                if old.pieces and old.terrain is Terrain.TRIBUTARY:
+                if old[_PIECES] and old[_TERRAIN] is Terrain.TRIBUTARY:
                     pieces_joined = True
-                gone = building[second] = [old.terrain, old.nodes, old.open_ports, old.boats,
-                                           old.fruit, old.animals, old.pieces]
+                gone = building[second] = list(old)
             if len(keep[1]) < len(gone[1]):
                 first, second, keep, gone = second, first, gone, keep
             keep[1] += gone[1]
@@ -207,14 +223,14 @@ class FeatureGraph:
         touched: list[int] = []
         for feature_id, fields in building.items():
             if feature_id < base:
-                features[feature_id] = Feature(*fields)
+                features[feature_id] = tuple(fields)
         for segment_index, (terrain, ports, boats, fruit, animals) in enumerate(fresh):
             node = base | segment_index
             root = node_feature[node]
             if root == node:
                 merged = building.get(node)
-                features[node] = (Feature(terrain, (node,), ports, boats, fruit, animals, ())
-                                  if merged is None else Feature(*merged))
+                features[node] = ((terrain, (node,), ports, boats, fruit, animals, ())
+                                  if merged is None else tuple(merged))
                 touched.append(node)
             elif root not in touched:
                 touched.append(root)
@@ -231,19 +247,19 @@ class FeatureGraph:
         parts: dict[int, set[int]] = {}
         for new_node, old_node in joins:
             old_id = self._node_feature[old_node]
-            if self._features[old_id].terrain is Terrain.TRIBUTARY:
+            if self._features[old_id][_TERRAIN] is Terrain.TRIBUTARY:
                 parts.setdefault(graph._node_feature[new_node], set()).add(old_id)
         gains = [0] * num_players
         for root, old_ids in parts.items():
-            total = graph._features[root].boats
+            total = graph._features[root][_BOATS]
             before = [0] * num_players
             holders: set[int] = set()
             for old_id in old_ids:
                 old = self._features[old_id]
-                owners = {owner for _, owner in old.pieces}
+                owners = {owner for _, owner in old[_PIECES]}
                 holders |= owners
                 for owner in owners:
-                    before[owner] += old.boats
+                    before[owner] += old[_BOATS]
             for player in holders:
                 gains[player] += total - before[player]
         return tuple(gains)
@@ -258,27 +274,23 @@ class FeatureGraph:
                                               else found[0]):
             if fresh[0] in _SCORED_TERRAINS:
                 feature_id = self._node_feature[base | segment_index]
-                if self._features[feature_id].open_ports == 0 and feature_id not in done:
+                if self._features[feature_id][_OPEN_PORTS] == 0 and feature_id not in done:
                     done.append(feature_id)
         return tuple(done)
 
     def with_piece(self, node: int, player: int) -> FeatureGraph:
         """A graph with a piece of ``player`` added on ``node``'s feature."""
         feature_id = self._node_feature[node]
-        feature = self._features[feature_id]
+        row = self._features[feature_id]
         features = self._features.copy()
-        features[feature_id] = Feature(feature.terrain, feature.nodes, feature.open_ports,
-                                       feature.boats, feature.fruit, feature.animals,
-                                       (*feature.pieces, (node, player)))
+        features[feature_id] = (*row[:_PIECES], (*row[_PIECES], (node, player)))
         return FeatureGraph(self._node_feature, features)
 
     def without_pieces(self, feature_ids: tuple[int, ...]) -> FeatureGraph:
         """A graph with every piece taken off these features (T7: meeples return)."""
         features = self._features.copy()
         for feature_id in feature_ids:
-            f = features[feature_id]
-            features[feature_id] = Feature(f.terrain, f.nodes, f.open_ports, f.boats, f.fruit,
-                                           f.animals, ())
+            features[feature_id] = (*features[feature_id][:_PIECES], ())
         return FeatureGraph(self._node_feature, features)
 
 
