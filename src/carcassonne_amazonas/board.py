@@ -24,7 +24,7 @@ from .geometry import (
 )
 from .tiles import Layout, Tile, TileKind, Variant, VariantCell
 
-__all__ = ["Board", "Contact", "FitTable", "Placement", "fit_table"]
+__all__ = ["Board", "Contact", "FitTable", "Placement", "fit_table", "side_pattern"]
 
 _SIGNATURE_WEIGHTS = (1, 5, 25, 125)
 _HALF_STRIDE = KEY_STRIDE // 2
@@ -66,8 +66,9 @@ class Board:
     placements: tuple[Placement, ...]
     river_column: int
     river_end_row: int
-    # cell key -> (placement index, the placed cell's edges and ports)
-    _cells: dict[int, tuple[int, VariantCell]] = attrs.field(repr=False, alias="cells")
+    # cell key -> (placement index, the placed cell's edges and ports, the side pattern of
+    # each of its sides, see side_pattern)
+    _cells: dict[int, _Cell] = attrs.field(repr=False, alias="cells")
     # empty cell key next to a tile -> packed constraint of its neighbours' edges
     _open: dict[int, int] = attrs.field(repr=False, alias="open_cells")
     # where the last placed tile touches older ones (see contacts)
@@ -155,7 +156,8 @@ class Board:
 
     def cell_entry(self, key: int) -> tuple[int, VariantCell] | None:
         """Placement index and placed cell at a cell key, or None."""
-        return self._cells.get(key)
+        entry = self._cells.get(key)
+        return None if entry is None else (entry[0], entry[1])
 
     def open_items(self) -> Iterator[tuple[int, int]]:
         """(cell key, constraint signature) of every open cell."""
@@ -170,20 +172,21 @@ class Board:
         return self._open.get(key)
 
     def contacts(self, index: int) -> tuple[Contact, ...]:
-        """Where the ``index``-th placed tile touches other tiles (G4): ``(its cell, side,
-        the other tile's placement index, the other tile's cell)``, cell by cell, side by
-        side.  Kept from :meth:`place` for the last tile placed."""
+        """Where the ``index``-th placed tile touches other tiles (G4): for each side of
+        its cells that faces another tile, cell by cell, side by side, ``(the side's
+        pattern, the facing side's pattern, the other tile's placement index)`` (see
+        :func:`side_pattern`).  Kept from :meth:`place` for the last tile placed."""
         if index == len(self.placements) - 1:
             return self._contacts
         placement = self.placements[index]
         anchor_key = cell_key(placement.position.x, placement.position.y)
         found = []
-        for vc in placement.variant.cells:
-            key = anchor_key + vc.dy * KEY_STRIDE + vc.dx
-            for side in range(4):
-                entry = self._cells.get(key + KEY_DELTAS[side])
+        for offset, _, sides in _placement_plan(placement.tile, placement.rotation):
+            key = anchor_key + offset
+            for side, delta, _, pattern in sides:
+                entry = self._cells.get(key + delta)
                 if entry is not None and entry[0] != index:
-                    found.append((vc, side, entry[0], entry[1]))
+                    found.append((pattern, entry[2][(side + 2) % 4], entry[0]))
         return tuple(found)
 
     def _edge_towards(self, key: int, side: Side) -> int:
@@ -200,22 +203,22 @@ class Board:
         index = len(self.placements)
         cells = self._cells.copy()
         open_cells = self._open.copy()
-        for offset, vc, _ in plan:
+        for offset, vc, sides in plan:
             key = anchor_key + offset
-            cells[key] = (index, vc)
+            cells[key] = (index, vc, tuple(side[3] for side in sides))
             open_cells.pop(key, None)
         # Each empty neighbour's constraint gains the edge the new cell shows it (G4); sides
         # inside the footprint face a cell of the tile itself.
         contacts = []
-        for offset, vc, sides in plan:
+        for offset, _, sides in plan:
             key = anchor_key + offset
-            for side, delta, contribution in sides:
+            for side, delta, contribution, pattern in sides:
                 neighbour = key + delta
                 entry = cells.get(neighbour)
                 if entry is None:
                     open_cells[neighbour] = open_cells.get(neighbour, 0) + contribution
                 elif entry[0] != index:
-                    contacts.append((vc, side, entry[0], entry[1]))
+                    contacts.append((pattern, entry[2][side ^ 2], entry[0]))
         anchor = position_of_key(anchor_key)
         river_end_row = self.river_end_row
         if tile.layout.kind.is_river:
@@ -225,11 +228,13 @@ class Board:
                      tuple(contacts)), index
 
 
-#: (placed cell, side, the other tile's placement index, the other tile's cell)
-Contact = tuple[VariantCell, int, int, VariantCell]
+#: (side pattern, facing side pattern, the other tile's placement index): see Board.contacts
+Contact = tuple[int, int, int]
+_Cell = tuple[int, VariantCell, tuple[int, ...]]
 
-# (cell key offset, placed cell, ((side, key delta, constraint contribution) per side)) per cell
-_Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int], ...]], ...]
+# (cell key offset, placed cell, ((side, key delta, constraint contribution, side pattern)
+# per side)) per cell
+_Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int, int], ...]], ...]
 _PLANS: dict[tuple[int, int], tuple[_Plan, Tile]] = {}
 
 
@@ -243,12 +248,33 @@ def _placement_plan(tile: Tile, rotation: Rotation) -> _Plan:
         plan = []
         for vc in layout.variant(rotation).cells:
             contributions = tuple(
-                (side, KEY_DELTAS[side], _SIGNATURE_WEIGHTS[(side + 2) % 4] * vc.edges[side])
+                (side, KEY_DELTAS[side], _SIGNATURE_WEIGHTS[(side + 2) % 4] * vc.edges[side],
+                 _pattern_number(vc.port_segments[side * 3:side * 3 + 3]))
                 for side in range(4))
             plan.append((vc.dy * KEY_STRIDE + vc.dx, vc, contributions))
         # The tile keeps the layout alive, so its id is not reused while the entry exists.
         found = _PLANS[(id(layout), rotation)] = (tuple(plan), tile)
     return found[0]
+
+
+_PATTERNS: list[tuple[int, ...]] = []
+_PATTERN_NUMBERS: dict[tuple[int, ...], int] = {}
+
+
+def _pattern_number(segments: tuple[int, ...]) -> int:
+    number = _PATTERN_NUMBERS.get(segments)
+    if number is None:
+        number = _PATTERN_NUMBERS[segments] = len(_PATTERNS)
+        _PATTERNS.append(segments)
+    return number
+
+
+def side_pattern(number: int) -> tuple[int, ...]:
+    """The segment index at each port of a cell side (F2), clockwise, that a *side
+    pattern* number (as in :meth:`Board.contacts`) stands for.  Numbers are given out
+    once per distinct pattern, so that joins across a shared edge can be worked out once
+    per pair of patterns."""
+    return _PATTERNS[number]
 
 
 class FitTable(dict[int, int]):

@@ -18,9 +18,8 @@ from typing import Any, Final
 
 import attrs
 
-from .board import Board
-from .geometry import PORTS_PER_SIDE, facing_port
-from .tiles import Terrain, Tile, VariantCell
+from .board import Board, side_pattern
+from .tiles import Terrain, Tile
 
 __all__ = ["Feature", "FeatureGraph", "PlacementResult", "node_of", "placement_of", "segment_of"]
 
@@ -173,12 +172,10 @@ class FeatureGraph:
         # (F2, G4), in the order they are met; which segments join across a shared edge is
         # precomputed per pair of placed cells and side (_side_joins).
         joins: dict[tuple[int, int], int] = {}
-        side_joins = _SIDE_JOINS
-        for vc, side, other_index, other_vc in board.contacts(index):
+        for pattern, facing, other_index in board.contacts(index):
             other_base = other_index << SEGMENT_BITS
-            found = side_joins.get((id(vc), side, id(other_vc)))
-            for mine, theirs, count in (_side_joins(vc, side, other_vc) if found is None
-                                        else found[0]):
+            found = _JOINS.get(pattern << 16 | facing)
+            for mine, theirs, count in (_joins_of(pattern, facing) if found is None else found):
                 pair = (base | mine, other_base | theirs)
                 joins[pair] = joins.get(pair, 0) + count
         old_features = self._features
@@ -325,25 +322,20 @@ def _fresh_features(tile: Tile) -> _Fresh:
     return found
 
 
-_SideJoins = tuple[tuple[int, int, int], ...]
-_SIDE_JOINS: dict[tuple[int, int, int], tuple[_SideJoins, VariantCell, VariantCell]] = {}
+_Joins = tuple[tuple[int, int, int], ...]
+_JOINS: dict[int, _Joins] = {}
 
 
-def _side_joins(cell: VariantCell, side: int, other: VariantCell) -> _SideJoins:
-    """Which segments of ``cell`` and of ``other``, its neighbour across ``side``, meet
-    there (F2, G4): ``(segment, other's segment, port pairs)`` in port order.
+def _joins_of(pattern: int, facing: int) -> _Joins:
+    """Which segments meet across a shared edge (F2, G4) between a side with ``pattern``
+    and the facing side with pattern ``facing`` (see ``board.side_pattern``): ``(segment,
+    other's segment, port pairs)`` in port order, worked out once per pair of patterns.
 
-    Computed once per pair of placed cells (a layout's cell in one rotation) and side.
+    Ports are numbered clockwise around each cell, so the two sides run in opposite
+    directions: port ``i`` meets the facing side's port ``2 - i``.
     """
-    key = (id(cell), side, id(other))
-    found = _SIDE_JOINS.get(key)
-    if found is None:
-        counts: dict[tuple[int, int], int] = {}
-        first = side * PORTS_PER_SIDE
-        for port in range(first, first + PORTS_PER_SIDE):
-            pair = (cell.port_segments[port], other.port_segments[facing_port(port)])
-            counts[pair] = counts.get(pair, 0) + 1
-        # The cells are kept in the entry, so their ids are not reused while it exists.
-        found = _SIDE_JOINS[key] = (tuple((a, b, n) for (a, b), n in counts.items()),
-                                    cell, other)
-    return found[0]
+    counts: dict[tuple[int, int], int] = {}
+    for mine, theirs in zip(side_pattern(pattern), reversed(side_pattern(facing))):
+        counts[(mine, theirs)] = counts.get((mine, theirs), 0) + 1
+    found = _JOINS[pattern << 16 | facing] = tuple((a, b, n) for (a, b), n in counts.items())
+    return found
