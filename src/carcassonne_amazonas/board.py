@@ -127,19 +127,22 @@ class Board:
 
     def allows(self, tile: Tile, position: Position, rotation: Rotation) -> bool:
         """Whether ``tile`` may be placed with its anchor on ``position`` (G2–G6)."""
-        if tile.kind.is_river:
+        fits = fit_table(tile.layout)
+        if fits.river:
             return position == self.next_river_position and rotation in tile.layout.rotations
-        if tile.kind is not TileKind.STANDARD or not in_range(position):
+        x, y = position.x, position.y
+        if not fits.standard or not (-_HALF_STRIDE < x < _HALF_STRIDE
+                                     and -_HALF_STRIDE < y < _HALF_STRIDE):  # in_range
             return False
-        signature = self._open.get(cell_key(position.x, position.y))
-        return (signature is not None and position.y <= self.river_end_row
-                and fit_table(tile.layout)[signature] >> rotation & 1 == 1)
+        signature = self._open.get(y * KEY_STRIDE + x)
+        return (signature is not None and y <= self.river_end_row
+                and fits[signature] >> rotation & 1 == 1)
 
     def has_room_for(self, tile: Tile) -> bool:
         """Whether ``tile`` has any legal placement (G6, G7), stopping at the first found."""
-        if tile.kind.is_river:
-            return True
         fits = fit_table(tile.layout)
+        if fits.river:
+            return True
         last_key = cell_key(_HALF_STRIDE - 1, self.river_end_row)
         # A loop, not any(): no generator frame on the hot path.
         for key, signature in self._open.items():  # noqa: SIM110
@@ -221,7 +224,7 @@ class Board:
                     contacts.append((pattern, entry[2][side ^ 2], entry[0]))
         anchor = position_of_key(anchor_key)
         river_end_row = self.river_end_row
-        if tile.layout.kind.is_river:
+        if fit_table(tile.layout).river:
             river_end_row = anchor.y + tile.layout.height - 1
         placements = (*self.placements, Placement(tile, anchor, rotation))
         return Board(placements, self.river_column, river_end_row, cells, open_cells,
@@ -284,11 +287,14 @@ class FitTable(dict[int, int]):
     A dict, so that the hot loops look signatures up at C speed.
     """
 
-    __slots__ = ("layout",)
+    __slots__ = ("layout", "river", "standard")
 
     def __init__(self, layout: Layout) -> None:
         super().__init__()
         self.layout = layout
+        #: the layout's kind extends the river (G6), or is a standard tile
+        self.river = layout.kind.is_river
+        self.standard = layout.kind is TileKind.STANDARD
 
     def __missing__(self, signature: int) -> int:
         mask = self[signature] = self.layout.fit_mask(signature)

@@ -164,10 +164,10 @@ def tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
     """Every legal placement of ``tile`` on ``board`` (G2–G6), in :func:`legal_actions`
     order: the building block of :func:`legal_actions` for fast paths that keep a state's
     parts apart (:mod:`~carcassonne_amazonas.playout`)."""
-    if tile.kind.is_river:
+    fits = fit_table(tile.layout)
+    if fits.river:
         key = cell_key(board.river_column, board.river_end_row + 1)
         return tuple(_place_tile_action(key, r) for r in tile.layout.rotations)
-    fits = fit_table(tile.layout)
     # Keys sort row by row, so cells past the river end row have larger keys (G2).
     last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
     # One int per cell with a fitting rotation: the cell key, then the mask of those

@@ -157,7 +157,8 @@ def _choose(phase: Phase, board: Board, tile: Tile | None, graph: FeatureGraph,
 def _random_placement(board: Board, tile: Tile, rng: random.Random) -> PlaceTile:
     """A uniformly random legal placement of ``tile`` (G2–G6; see the module docstring)."""
     layout = tile.layout
-    if layout.kind.is_river:  # only the cell below the river end, in its rotations (G6)
+    fits = fit_table(layout)
+    if fits.river:  # only the cell below the river end, in its rotations (G6)
         rotations = layout.rotations
         key = cell_key(board.river_column, board.river_end_row + 1)
         return place_tile_action(key, rotations[uniform_below(rng, len(rotations))])
@@ -165,7 +166,6 @@ def _random_placement(board: Board, tile: Tile, rng: random.Random) -> PlaceTile
     cells, constraints = tuple(keys), tuple(signatures)
     pairs = 4 * len(cells)
     if pairs:
-        fits = fit_table(layout)
         last_key = cell_key(_LAST_COLUMN, board.river_end_row)  # G2: no cell past the end
         bits = pairs.bit_length()
         getrandbits = rng.getrandbits
