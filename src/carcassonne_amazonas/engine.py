@@ -164,10 +164,19 @@ def tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
     """Every legal placement of ``tile`` on ``board`` (G2–G6), in :func:`legal_actions`
     order: the building block of :func:`legal_actions` for fast paths that keep a state's
     parts apart (:mod:`~carcassonne_amazonas.playout`)."""
+    return tuple(chain.from_iterable(map(_CELL_ACTIONS.__getitem__,
+                                         tile_placement_cells(board, tile))))
+
+
+def tile_placement_cells(board: Board, tile: Tile) -> list[int]:
+    """:func:`tile_actions` cell by cell: for each cell where ``tile`` fits (G2–G6), row
+    by row, ``cell key << 4 | mask`` where bit ``r`` of the mask is set when rotation
+    ``r`` fits there (see :func:`~carcassonne_amazonas.geometry.cell_key`).  For adapters
+    that number the placements their own way without making the actions."""
     fits = fit_table(tile.layout)
-    if fits.river:
+    if fits.river:  # only below the river end, in the rotations of the kind (G5, G6)
         key = cell_key(board.river_column, board.river_end_row + 1)
-        return tuple(_place_tile_action(key, r) for r in tile.layout.rotations)
+        return [key << 4 | sum(1 << r for r in tile.layout.rotations)]
     # Keys sort row by row, so cells past the river end row have larger keys (G2).
     last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
     # One int per cell with a fitting rotation: the cell key, then the mask of those
@@ -175,7 +184,7 @@ def tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
     codes = [key << 4 | mask for key, signature in board.open_items()
              if key <= last_key and (mask := fits[signature])]
     codes.sort()
-    return tuple(chain.from_iterable(map(_CELL_ACTIONS.__getitem__, codes)))
+    return codes
 
 
 class _CellActions(dict[int, tuple[PlaceTile, ...]]):

@@ -105,7 +105,7 @@ class Pile:
     def take(self, tile: Tile) -> Pile:
         """An explicit pile without ``tile``, which was just drawn."""
         tiles = self.tiles
-        position = next(i for i, t in enumerate(tiles) if t is tile)
+        position = list(map(id, tiles)).index(id(tile))  # by identity, at C speed
         pile = Pile(tiles[:position] + tiles[position + 1:], self.plan, self.drawn + 1,
                     self.amazon_drawn + (tile.kind is TileKind.AMAZON), True, self.seed)
         if self._composition is not None:
@@ -125,14 +125,14 @@ class Pile:
     def _per_copy(self) -> tuple[Fraction, Fraction]:
         """The probability of one given Amazon copy, and of one given standard copy."""
         in_slice, amazon_in_slice = self._slice_counts()
-        amazon_left = sum(1 for t in self.tiles if t.kind is TileKind.AMAZON)
+        amazon_left = list(map(_kind_of, self.tiles)).count(TileKind.AMAZON)
         odds = _per_copy_odds(in_slice, amazon_in_slice, amazon_left,
                               len(self.tiles) - amazon_left)
         return odds.amazon, odds.standard
 
     def tile_probability(self, tile: Tile) -> Fraction:
         """The exact probability that the next draw is this very copy (C7)."""
-        if tile not in self.tiles:
+        if id(tile) not in map(id, self.tiles) and tile not in self.tiles:
             return Fraction(0)
         amazon, standard = self._per_copy()
         return amazon if tile.kind is TileKind.AMAZON else standard
@@ -153,26 +153,30 @@ class Pile:
         in_slice, amazon_in_slice = self._slice_counts()
         composition = self._composition
         if composition is None:
-            composition = 0
-            for tile in self.tiles:
-                composition |= 1 << tile.id
+            # Distinct powers of two: their sum is their union.
+            composition = sum(map(_ONE.__lshift__, map(_by_id, self.tiles)))
             object.__setattr__(self, "_composition", composition)
         if not self.tiles:
             return _NOTHING_LEFT
-        # The first tile tells tile sets apart: ids are only unique within one.
-        key = (composition, in_slice, amazon_in_slice, self.tiles[0])
+        # The first tile tells tile sets apart (ids are only unique within one); the entry
+        # keeps it, so that its id() stays its own.
+        first = self.tiles[0]
+        key = (composition, in_slice, amazon_in_slice, id(first))
         found = _DISTRIBUTIONS.get(key)
         if found is None:
             if len(_DISTRIBUTIONS) >= _DISTRIBUTIONS_KEPT:
                 del _DISTRIBUTIONS[next(iter(_DISTRIBUTIONS))]  # the oldest
-            found = _DISTRIBUTIONS[key] = DrawDistribution(self.tiles, in_slice,
-                                                           amazon_in_slice)
-        return found
+            found = _DISTRIBUTIONS[key] = (DrawDistribution(self.tiles, in_slice,
+                                                            amazon_in_slice), first)
+        return found[0]
 
     def canonical(self, tile: Tile) -> Tile:
         """The copy that stands for all remaining copies identical to ``tile``."""
-        design = _facts(tile).design
-        return min((t for t in self.tiles if _facts(t).design == design), key=_by_id)
+        found = self.distribution().named.get(_facts(tile).design)
+        if found is None:  # not a design of this pile
+            design = _facts(tile).design
+            return min((t for t in self.tiles if _facts(t).design == design), key=_by_id)
+        return found
 
     def resampled(self, rng: random.Random) -> Pile:
         """A seeded pile with the remaining tiles in an order drawn from what is known:
@@ -231,6 +235,8 @@ def shuffled_pile(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int,
 
 
 _by_id = attrgetter("id")
+_kind_of = attrgetter("layout.kind")
+_ONE = 1
 
 
 class _TileFacts:
@@ -316,14 +322,14 @@ class DrawDistribution:
     it as immutable.
     """
 
-    __slots__ = ("_draws", "_floats", "_outcomes", "cumulative", "probabilities", "tiles",
-                 "total", "weights")
+    __slots__ = ("_draws", "_floats", "_outcomes", "cumulative", "named", "probabilities",
+                 "tiles", "total", "weights")
 
     def __init__(self, tiles: Sequence[Tile], in_slice: int, amazon_in_slice: int) -> None:
         groups: dict[int, list[Any]] = {}  # design -> [copy with the lowest id, count]
         amazon_left = 0
         for tile in sorted(tiles, key=_by_id):
-            facts = _facts(tile)
+            facts = _FACTS.get(id(tile)) or _facts(tile)
             amazon_left += facts.amazon
             group = groups.get(facts.design)
             if group is None:
@@ -341,6 +347,8 @@ class DrawDistribution:
                 weights.append(count * (odds.amazon_weight if amazon else odds.standard_weight))
                 probabilities.append(_fraction(count * each.numerator, each.denominator))
         self.tiles: tuple[Tile, ...] = tuple(named)
+        #: design number -> the copy that names it (the lowest id), for every design left
+        self.named: dict[int, Tile] = {design: group[0] for design, group in groups.items()}
         self.weights: tuple[int, ...] = tuple(weights)
         self.cumulative: tuple[int, ...] = tuple(accumulate(weights))
         self.total: int = self.cumulative[-1] if weights else 0
@@ -383,7 +391,7 @@ class _DrawActions(dict[int, DrawTile]):
 
 
 _DRAW_ACTIONS = _DrawActions()
-_DISTRIBUTIONS: dict[tuple[int, int, int, Tile], DrawDistribution] = {}
+_DISTRIBUTIONS: dict[tuple[int, int, int, int], tuple[DrawDistribution, Tile]] = {}
 _NOTHING_LEFT = DrawDistribution((), 0, 0)
 #: How many draw distributions are kept (the oldest goes first).
 _DISTRIBUTIONS_KEPT = 4096
