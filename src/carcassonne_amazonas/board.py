@@ -184,7 +184,10 @@ class Board:
         placement = self.placements[index]
         anchor_key = cell_key(placement.position.x, placement.position.y)
         found = []
-        for offset, _, sides in _placement_plan(placement.tile, placement.rotation):
+        plans = _PLANS.get(placement.tile.layout) or _layout_plans(placement.tile.layout)
+        plan = plans[0][placement.rotation]
+        assert plan is not None
+        for offset, _, sides, _ in plan:
             key = anchor_key + offset
             for side, delta, _, pattern in sides:
                 entry = self._cells.get(key + delta)
@@ -202,18 +205,23 @@ class Board:
         The caller has checked legality; this only records the tile, updates
         the open cells and, for river tiles, moves the river end (G6).
         """
-        plan = _placement_plan(tile, rotation)
+        layout = tile.layout
+        plans = _PLANS.get(layout)
+        if plans is None:
+            plans = _layout_plans(layout)
+        plan = plans[0][rotation]
+        assert plan is not None, "the caller checks the rotation (G5)"
         index = len(self.placements)
         cells = self._cells.copy()
         open_cells = self._open.copy()
-        for offset, vc, sides in plan:
+        for offset, vc, _, patterns in plan:
             key = anchor_key + offset
-            cells[key] = (index, vc, tuple(side[3] for side in sides))
+            cells[key] = (index, vc, patterns)
             open_cells.pop(key, None)
         # Each empty neighbour's constraint gains the edge the new cell shows it (G4); sides
         # inside the footprint face a cell of the tile itself.
         contacts = []
-        for offset, _, sides in plan:
+        for offset, _, sides, _ in plan:
             key = anchor_key + offset
             for side, delta, contribution, pattern in sides:
                 neighbour = key + delta
@@ -224,40 +232,45 @@ class Board:
                     contacts.append((pattern, entry[2][side ^ 2], entry[0]))
         anchor = position_of_key(anchor_key)
         river_end_row = self.river_end_row
-        if fit_table(tile.layout).river:
-            river_end_row = anchor.y + tile.layout.height - 1
-        placements = (*self.placements, Placement(tile, anchor, rotation))
-        return Board(placements, self.river_column, river_end_row, cells, open_cells,
-                     tuple(contacts)), index
+        if plans[1]:  # a river tile moves the river end (G6)
+            river_end_row = anchor.y + layout.height - 1
+        return Board((*self.placements, Placement(tile, anchor, rotation)), self.river_column,
+                     river_end_row, cells, open_cells, tuple(contacts)), index
 
 
 #: (side pattern, facing side pattern, the other tile's placement index): see Board.contacts
 Contact = tuple[int, int, int]
 _Cell = tuple[int, VariantCell, tuple[int, ...]]
 
-# (cell key offset, placed cell, ((side, key delta, constraint contribution, side pattern)
-# per side)) per cell
-_Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int, int], ...]], ...]
-_PLANS: dict[tuple[int, int], tuple[_Plan, Tile]] = {}
+# Per footprint cell: (cell key offset from the anchor, placed cell, ((side, key delta,
+# constraint contribution, side pattern) per side), the side patterns).
+_Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int, int], ...], tuple[int, ...]],
+              ...]
+# Per layout: the plan of each rotation (None where the kind may not turn so, G5), and
+# whether the layout extends the river (G6).
+_LayoutPlans = tuple[tuple[_Plan | None, ...], bool]
+_PLANS: dict[Layout, _LayoutPlans] = {}
 
 
-def _placement_plan(tile: Tile, rotation: Rotation) -> _Plan:
-    """What placing ``tile`` turned by ``rotation`` writes, computed once per layout and
-    rotation: each footprint cell's key offset from the anchor, and for each side the
-    amount its edge adds to the constraint signature of an empty cell across it."""
-    layout = tile.layout
-    found = _PLANS.get((id(layout), rotation))
-    if found is None:
+def _layout_plans(layout: Layout) -> _LayoutPlans:
+    """What placing a tile of ``layout`` writes, per rotation, computed once per layout:
+    each footprint cell's key offset from the anchor, and for each side the amount its
+    edge adds to the constraint signature of an empty cell across it and the pattern of
+    segments along it (see :func:`side_pattern`).  The dict holds the layout, so it lives
+    as long as the entry."""
+    plans: list[_Plan | None] = [None, None, None, None]
+    for variant in layout.variants:
         plan = []
-        for vc in layout.variant(rotation).cells:
-            contributions = tuple(
+        for vc in variant.cells:
+            sides = tuple(
                 (side, KEY_DELTAS[side], _SIGNATURE_WEIGHTS[(side + 2) % 4] * vc.edges[side],
                  _pattern_number(vc.port_segments[side * 3:side * 3 + 3]))
                 for side in range(4))
-            plan.append((vc.dy * KEY_STRIDE + vc.dx, vc, contributions))
-        # The tile keeps the layout alive, so its id is not reused while the entry exists.
-        found = _PLANS[(id(layout), rotation)] = (tuple(plan), tile)
-    return found[0]
+            plan.append((vc.dy * KEY_STRIDE + vc.dx, vc, sides,
+                         tuple(side[3] for side in sides)))
+        plans[variant.rotation] = tuple(plan)
+    found = _PLANS[layout] = (tuple(plans), layout.kind.is_river)
+    return found
 
 
 _PATTERNS: list[tuple[int, ...]] = []
