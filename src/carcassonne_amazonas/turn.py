@@ -137,14 +137,17 @@ class Turn:
         self.board, index = self.board.place(tile, action.rotation, key)
         result = self.graph.add_placement(self.board, index, self.state.num_players)
         self.graph = result.graph
-        self.track_length += tile.layout.river_spaces
+        standard = tile.layout.kind is TileKind.STANDARD
+        if not standard:  # river tiles explore river spaces (T9) before any boat moves
+            self.track_length += tile.layout.river_spaces
         if self.events is not None:
             self.events.append(TilePlaced(player, tile.id, action.position, action.rotation))
-        for other, gained in enumerate(result.boat_gains):
-            if gained:
-                self.advance(other, gained, BoatReason.BOAT_ICONS_JOINED)
+        if any(result.boat_gains):
+            for other, gained in enumerate(result.boat_gains):
+                if gained:
+                    self.advance(other, gained, BoatReason.BOAT_ICONS_JOINED)
         self.tile_in_hand = None
-        if tile.kind is TileKind.STANDARD:
+        if standard:
             self.phase, self.piece_placement = Phase.PLACE_PIECE, index
             return
         self.pending_amazon = (*self.pending_amazon, tile)
