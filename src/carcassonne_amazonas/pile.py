@@ -149,7 +149,7 @@ class Pile:
 
     def distribution(self) -> DrawDistribution:
         """:meth:`outcomes` with integer weights for sampling, computed once per pile
-        composition and slice position and shared by every pile that has them (C7)."""
+        composition and slice position and shared by every pile that has them (R-C7)."""
         in_slice, amazon_in_slice = self._slice_counts()
         composition = self._composition
         if composition is None:
@@ -241,7 +241,7 @@ _ONE = 1
 
 class _TileFacts:
     """What the draw distribution needs of one tile copy, worked out once per copy: the
-    number of its design (equal designs, equal numbers: identical copies, T1) and its
+    number of its design (equal designs, equal numbers: identical copies, R-T1) and its
     kind."""
 
     __slots__ = ("amazon", "design", "tile")
@@ -266,7 +266,7 @@ def _facts(tile: Tile) -> _TileFacts:
 
 class _PerCopy:
     """The probability of drawing one given Amazon copy and one given standard copy, and
-    the same as integer weights over a common denominator (C7)."""
+    the same as integer weights over a common denominator (R-C7)."""
 
     __slots__ = ("amazon", "amazon_weight", "standard", "standard_weight")
 
@@ -305,7 +305,7 @@ _FRACTIONS: dict[tuple[int, int], Fraction] = {}
 
 
 class DrawDistribution:
-    """What the next draw can be: every distinct tile with its exact probability (C7, T1).
+    """What the next draw can be: every distinct tile with its exact probability (R-C7, R-T1).
 
     ``tiles`` holds the copy that names each outcome (the lowest id among
     identical copies), by id; ``probabilities`` the exact fractions (they sum
