@@ -79,9 +79,9 @@ def test_game_states_shrink_towards_short_games() -> None:
     state = find(game_states(num_players=2, max_turns=4), lambda s: len(s.board) >= 4,
                  settings=settings(database=None, max_examples=100))
     assert len(state.board) in (4, 5)  # a "!" turn lays two tiles
-    # The first phase of game_states' order and as few turns as give 4 tiles.
-    assert state.phase is Phase.PLACE_TILE and turns_played(state) in (2, 3)
-    assert state.pile.seed == 0
+    # As few turns as give 4 tiles.  Which phase the shrunk state is in depends on the
+    # shrinker's path through the games it tries, so it is not pinned here.
+    assert turns_played(state) in (2, 3)
 
 
 def test_replay_game_rebuilds_a_game() -> None:
