@@ -56,13 +56,18 @@ _HALF_STRIDE: Final = KEY_STRIDE // 2
 
 
 def _coordinate(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+    # Exactly int: a subclass could lie in its comparisons or arithmetic (bool included).
+    if type(value) is not int:
         raise TypeError(f"Position.{attribute.name} must be an int, not {type(value).__name__}")
 
 
 @attrs.frozen(order=True, slots=True)
 class Position:
-    """A cell of the grid (RULES G1): ``x`` grows east, ``y`` grows downstream."""
+    """A cell of the grid (RULES G1): ``x`` grows east, ``y`` grows downstream.
+
+    Both coordinates must be exactly ``int`` (not a subclass, not ``bool``): ``TypeError``
+    otherwise.
+    """
 
     x: int = attrs.field(validator=_coordinate)
     y: int = attrs.field(validator=_coordinate)
