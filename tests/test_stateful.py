@@ -34,7 +34,6 @@ from hypothesis.stateful import (
 
 from carcassonne_amazonas import (
     Action,
-    DrawTile,
     GameState,
     Pass,
     Position,
@@ -46,7 +45,7 @@ from carcassonne_amazonas import (
     new_game,
 )
 from carcassonne_amazonas.testing import actions, check_invariants, legal_actions_of
-from refusal import is_alias_of_legal_draw, picture, refuse
+from refusal import picture, refuse
 
 
 class _PassSubclass(Pass):
@@ -113,11 +112,6 @@ class GameMachine(RuleBasedStateMachine):
     def try_arbitrary_action(self, action: Action) -> None:
         if action in legal_actions(self.state):
             self.advance(action)
-        elif is_alias_of_legal_draw(self.state, action):
-            assert isinstance(action, DrawTile)
-            tile = next(t for t in self.state.pile.remaining if t.id == action.tile)
-            canonical = DrawTile(self.state.pile.canonical(tile).id)
-            assert apply_action(self.state, action) == apply_action(self.state, canonical)
         else:
             refuse(self.state, action)
 

@@ -308,7 +308,8 @@ class Turn:
         return False
 
     def draw_chance(self, action: DrawTile) -> None:
-        """A chance outcome names the drawn tile (T1; identical copies are one outcome)."""
+        """A chance outcome names the drawn tile (T1; identical copies are one outcome, named
+        by the listed copy: another copy is refused, so that exactly the listed draws apply)."""
         pile = self.pile
         tile = next((t for t in pile.tiles if t.id == action.tile), None)
         if tile is None:
@@ -318,7 +319,11 @@ class Turn:
             raise IllegalActionError(
                 f"tile {action.tile} ({tile.name}) cannot come next: the current slice of the "
                 "stratified pile has no room for its kind (C7)")
-        tile = pile.canonical(tile)
+        listed = pile.canonical(tile)
+        if listed is not tile:
+            raise IllegalActionError(
+                f"tile {action.tile} ({tile.name}) is identical to {listed.name}; identical "
+                f"copies are one chance outcome, drawn as DrawTile({listed.id}) (R-T1)")
         self.pile = pile.take(tile)
         if not self.take_drawn(tile):
             self.draw(self.current_player)
