@@ -1,0 +1,913 @@
+"""Whether a game state is one the rules can reach: :func:`state_problems`.
+
+``state_problems(state)`` lists every inconsistency of a
+:class:`~carcassonne_amazonas.state.GameState`, one message each (empty when it has
+none).  It never raises, whatever the object: a malformed state (built by hand, by
+``attrs.evolve`` or by Hypothesis) gives a list of problems, not an exception.  The
+snapshot loader (:func:`~carcassonne_amazonas.snapshot.state_from_json`) and
+:func:`carcassonne_amazonas.testing.check_invariants` both use it.
+
+What is checked, in this order (each message names the state's field and the rule ids):
+
+- **Types.** Every field has exactly the library's type; every tile is a tile of the
+  game's own tile set, and the tile set agrees with its source text.  Nothing else is
+  checked on a state with a field of the wrong type.
+- **Tiles** (C3–C5, G7): every tile of the set is exactly once on the board, in hand,
+  in the pile, removed or set aside, each where its kind may be.
+- **The board** (G1–G6, T3, F1–F6): the placements are replayed through the engine
+  (:mod:`~carcassonne_amazonas.derivation`): each was legal where it lies, doubles
+  follow "!" tiles, and the board's open cells, river end and features are those
+  the placements give.
+- **Pieces** (C2, T5, T7, F6): at most one piece per tile, put down by the player whose
+  turn placed the tile, on a feature that held none then; supplies add up; no meeple
+  stays on a completed tributary or village after its turn.
+- **The river** (T9, C9, T4–T6, A4): the track length is the start side's spaces plus
+  the river tiles'; every boat lies on it, no further than the turns, icons and
+  Amazon scorings so far can have moved it.
+- **The turn** (C8, T1–T5, T8): the current player follows from the first player and
+  the turns played; the phase agrees with the tile in hand, the tile that may take a
+  piece (the one placed last), the pending Amazon scorings (the river tiles of this
+  turn, in order) and the double tiles left.
+- **The pile** (C7, T1, G7): its slice plan is the rules' plan; its counters count the
+  tiles drawn; the draws so far (and a seeded shuffle's whole order) keep the slices'
+  Amazon quotas; each removed tile fitted nowhere when it could have been drawn.
+- **Scores** (T7, A2, E1–E6): each score is its breakdown's total; camp and river
+  points come only with the final scoring, which is exactly what the board and boats
+  give at the end; completed-feature and Amazon points are sums that the completed
+  features and the river tiles scored so far can have paid.
+- **The end** (E1): the game is over exactly when the pile is empty and no turn is
+  under way; any other state has a legal action.
+
+What a state cannot show (so no check can find it) is listed in the records guide:
+the order of draws before the pile's seed was known, who held which returned meeple,
+and whether a game really went that way.
+"""
+
+from __future__ import annotations
+
+import functools
+import weakref
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+import attrs
+
+from .actions import PlaceTile
+from .board import Board, Placement
+from .boat_track import advanced_space
+from .derivation import Derivation, derive
+from .engine import legal_actions
+from .features import Feature, FeatureGraph, placement_of, segment_of
+from .geometry import Position, Rotation, cell_key
+from .pile import Pile, Shuffle, plan_for
+from .problem import Problem, show_int
+from .scoring import completed_points
+from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
+from .tilefile import parse_tileset
+from .tiles import Terrain, Tile, TileKind, TileSet, reference_tileset
+from .turn import Turn
+
+__all__ = ["Problem", "find_problems", "state_problems"]
+
+MEEPLES = 4  # each player's meeples (C2)
+CAMPS = 2  # each player's camps (C2)
+
+_T = TypeVar("_T")
+_TURN_PHASES = (Phase.PLACE_PIECE, Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE)
+_SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
+_LAND = (TileKind.STANDARD, TileKind.AMAZON)
+_BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
+_FINAL = ("tributaries", "villages", "camps", "river")
+
+
+def state_problems(state: object) -> list[str]:
+    """Every inconsistency of ``state``, one message each; empty when the rules can reach
+    it (see the module docstring for what is checked).  Never raises."""
+    return [str(problem) for problem in find_problems(state)]
+
+
+def find_problems(state: object, derivation: Derivation | None = None) -> list[Problem]:
+    """Every inconsistency of ``state`` as a :class:`Problem` (field, reason, rule ids).
+
+    ``derivation`` is the snapshot loader's: the derivation that built ``state.board``
+    and ``state.features``, which then need no second replay.  Never raises.
+    """
+    try:
+        trusted = derivation is not None and isinstance(state, GameState) and \
+            state.features is derivation.graph
+        problems, items = _shape(state, trusted)
+        if problems or not isinstance(state, GameState):
+            return problems
+        return _Checker(state, derivation, items).run()
+    except Exception as error:  # pragma: no cover - a last guard; the tests never reach it
+        return [Problem("state", f"cannot be checked: {type(error).__name__} (a bug of the "
+                                 "consistency check)")]
+
+
+# ---------------------------------------------------------------------------- types
+
+def _shape(state: object, trusted_features: bool = False,
+           ) -> tuple[list[Problem], list[tuple[int, Feature]]]:
+    """Exact types everywhere; tiles of the game's own, sound tile set.  Also returns the
+    features (not inspected when ``trusted_features``: the derivation made them)."""
+    if type(state) is not GameState:
+        return [Problem("state", f"expected a GameState, not {type(state).__name__}")], []
+    out: list[Problem] = []
+    rules = state.rules
+    if type(rules) is not Rules or type(rules.tileset) is not TileSet:
+        return [Problem("rules", "expected a Rules with a TileSet")], []
+    tileset = rules.tileset
+    trouble = _tileset_trouble(tileset)
+    if trouble:
+        return [Problem("rules.tileset", trouble)], []
+    n = state.num_players
+    if type(n) is not int or not 2 <= n <= 5:
+        return [Problem("num_players", "expected an int from 2 to 5", ("R-C1",))], []
+    if type(rules.first_player) is not int or not 0 <= rules.first_player < n:
+        out.append(Problem("rules.first_player", f"expected a player of a {n}-player game",
+                           ("R-C8",)))
+    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or rules.slices < 1:
+        out.append(Problem("rules", "expected a Shuffle and a slice count of at least 1",
+                           ("R-C7",)))
+    tiles = tileset.tiles
+
+    def own(tile: object) -> bool:
+        return type(tile) is Tile and type(tile.id) is int and 0 <= tile.id < len(tiles) \
+            and tiles[tile.id] is tile
+
+    def own_tiles(value: object, field: str) -> None:
+        if type(value) is not tuple or len(value) > len(tiles):
+            out.append(Problem(field, f"expected a tuple of at most {len(tiles)} tiles"))
+        elif not all(own(tile) for tile in value):
+            out.append(Problem(field, "expected tiles of the game's tile set"))
+
+    _expect(out, "phase", state.phase, Phase)
+    _expect_int(out, "current_player", state.current_player)
+    _expect_int(out, "track_length", state.track_length)
+    _expect_int(out, "piece_placement", state.piece_placement)
+    players = state.players
+    if type(players) is not tuple or len(players) != n:
+        out.append(Problem("players", f"expected a tuple of {n} PlayerState", ("R-C1",)))
+    else:
+        for index, player in enumerate(players):
+            _player_shape(out, f"players[{index}]", player)
+    board = state.board
+    if type(board) is not Board:
+        out.append(Problem("board", "expected a Board"))
+    elif type(board.placements) is not tuple or len(board.placements) > len(tiles):
+        out.append(Problem("board.placements", f"expected a tuple of at most {len(tiles)} "
+                                               "placements"))
+    else:
+        for index, placement in enumerate(board.placements):
+            if type(placement) is not Placement or not own(placement.tile) or \
+                    not _exact_position(placement.position) or \
+                    type(placement.rotation) is not Rotation:
+                out.append(Problem(f"board.placements[{index}]", "expected a Placement of a tile "
+                                   "of the game's tile set, a Position and a Rotation"))
+                break
+        _expect_int(out, "board.river_column", board.river_column)
+        _expect_int(out, "board.river_end_row", board.river_end_row)
+    items: list[tuple[int, Feature]] = []
+    if not trusted_features:
+        checked = _features_shape(state.features) if type(state.features) is FeatureGraph \
+            else None
+        if checked is None:
+            out.append(Problem("features", "expected a FeatureGraph of Feature values"))
+        else:
+            items = checked
+    if state.tile_in_hand is not None and not own(state.tile_in_hand):
+        out.append(Problem("tile_in_hand", "expected None or a tile of the game's tile set"))
+    pile = state.pile
+    if type(pile) is not Pile:
+        out.append(Problem("pile", "expected a Pile"))
+    else:
+        own_tiles(pile.tiles, "pile.tiles")
+        if type(pile.plan) is not tuple or len(pile.plan) > len(tiles) + 1 or not all(
+                type(part) is tuple and len(part) == 2 and all(type(v) is int for v in part)
+                for part in pile.plan):
+            out.append(Problem("pile.plan", "expected a tuple of (size, quota) pairs"))
+        _expect_int(out, "pile.drawn", pile.drawn)
+        _expect_int(out, "pile.amazon_drawn", pile.amazon_drawn)
+        _expect(out, "pile.explicit", pile.explicit, bool)
+        if pile.seed is not None:
+            _expect_int(out, "pile.seed", pile.seed)
+    own_tiles(state.removed, "removed")
+    own_tiles(state.doubles_left, "doubles_left")
+    own_tiles(state.pending_amazon, "pending_amazon")
+    finals = state.final_scoring
+    if finals is not None and (type(finals) is not tuple or len(finals) > 5 or not all(
+            type(f) is FinalScore and all(type(getattr(f, k)) is int for k in _FINAL)
+            for f in finals)):
+        out.append(Problem("final_scoring", "expected None or a tuple of FinalScore"))
+    cached = state.tile_actions
+    if cached is not None and (type(cached) is not tuple or not all(
+            type(a) is PlaceTile and _exact_position(a.position)
+            for a in cached)):
+        out.append(Problem("tile_actions", "expected None or a tuple of PlaceTile"))
+    return out, items
+
+
+def _expect(out: list[Problem], field: str, value: object, kind: type) -> None:
+    if type(value) is not kind:
+        out.append(Problem(field, f"expected a {kind.__name__}, not {type(value).__name__}"))
+
+
+def _expect_int(out: list[Problem], field: str, value: object) -> None:
+    _expect(out, field, value, int)
+
+
+def _exact_position(value: object) -> bool:
+    return type(value) is Position and type(value.x) is int and type(value.y) is int
+
+
+def _player_shape(out: list[Problem], field: str, player: object) -> None:
+    if type(player) is not PlayerState or type(player.breakdown) is not ScoreBreakdown:
+        out.append(Problem(field, "expected a PlayerState with a ScoreBreakdown"))
+        return
+    for name in ("score", "boat", "meeples_in_supply", "camps_in_supply"):
+        _expect_int(out, f"{field}.{name}", getattr(player, name))
+    for name in _BREAKDOWN:
+        _expect_int(out, f"{field}.breakdown.{name}", getattr(player.breakdown, name))
+
+
+def _features_shape(graph: FeatureGraph) -> list[tuple[int, Feature]] | None:
+    """The graph's features, if every one is a well-typed Feature (else None)."""
+    try:
+        items = list(graph.feature_items())
+    except Exception:  # a FeatureGraph built by hand around something that is no dict
+        return None
+    for feature_id, feature in items:
+        if type(feature_id) is not int or type(feature) is not Feature or \
+                type(feature.terrain) is not Terrain or type(feature.nodes) is not tuple or \
+                type(feature.pieces) is not tuple or not all(
+                    type(node) is int for node in feature.nodes) or not all(
+                    type(piece) is tuple and len(piece) == 2 and type(piece[0]) is int
+                    and type(piece[1]) is int for piece in feature.pieces) or not all(
+                    type(v) is int for v in (feature.open_ports, feature.boats, feature.fruit,
+                                             feature.animals)):
+            return None
+    return items
+
+
+_SOUND_TILESETS: weakref.WeakValueDictionary[int, TileSet] = weakref.WeakValueDictionary()
+
+
+def _tileset_trouble(tileset: TileSet) -> str:
+    """Why ``tileset`` cannot be a game's tile set ('' if it can): it must be what its
+    own source text gives (checked once per tile-set object)."""
+    if tileset is reference_tileset() or _SOUND_TILESETS.get(id(tileset)) is tileset:
+        return ""
+    try:
+        source = tileset.source
+        if type(source) is not str:
+            return "its source is not text"
+        parsed = parse_tileset(source)
+    except Exception:  # TileSetError, or a TileSet built by hand around junk
+        return "its source text is not a valid tile-set file"
+    if not _same_tileset(parsed, tileset):
+        return "its tiles are not those of its own source text"
+    _SOUND_TILESETS[id(tileset)] = tileset
+    return ""
+
+
+def _same_tileset(parsed: TileSet, given: TileSet) -> bool:
+    try:
+        if (given.name, given.checksum, given.start_sides) != \
+                (parsed.name, parsed.checksum, parsed.start_sides) or \
+                type(given.tiles) is not tuple or len(given.tiles) != len(parsed.tiles):
+            return False
+        for mine, theirs in zip(given.tiles, parsed.tiles):
+            if type(mine) is not Tile or mine != theirs or mine.id != theirs.id:
+                return False
+            a, b = mine.layout, theirs.layout
+            if (a.name, a.kind, a.exclamation, a.width, a.height, a.segments, a.variants) != \
+                    (b.name, b.kind, b.exclamation, b.width, b.height, b.segments, b.variants):
+                return False
+        return True
+    except Exception:  # a TileSet built by hand: fields of any type
+        return False
+
+
+# ---------------------------------------------------------------------------- the checks
+
+class _Checker:
+    """The checks of a well-typed state, in the order of the module docstring."""
+
+    def __init__(self, state: GameState, derivation: Derivation | None,
+                 feature_items: list[tuple[int, Feature]]) -> None:
+        self.state = state
+        self.out: list[Problem] = []
+        self.tileset = state.rules.tileset
+        self.n = state.num_players
+        self.placements = state.board.placements
+        self.derivation = derivation
+        self.in_turn = state.phase in _TURN_PHASES
+        self.feature_items = feature_items
+
+    def problem(self, field: str, reason: str, *rules: str) -> None:
+        self.out.append(Problem(field, reason, rules))
+
+    def run(self) -> list[Problem]:
+        self.tiles()
+        derivation = self.derive()
+        self.turn_and_phase(derivation)
+        self.pile(derivation)
+        if derivation is not None and derivation.complete:
+            self.pieces(derivation)
+            self.river(derivation)
+            self.scores(derivation)
+        else:
+            self.scores_without_board()
+        self.end()
+        return self.out
+
+    # -- tiles ----------------------------------------------------------------------------
+
+    def tiles(self) -> None:
+        """C3–C5, G7: every tile once, each where its kind may be."""
+        state = self.state
+        seen: dict[int, str] = {}
+        places: list[tuple[str, Iterable[Tile], tuple[TileKind, ...]]] = [
+            ("board.placements", (p.tile for p in self.placements), tuple(TileKind)),
+            ("pile.tiles", state.pile.tiles, _LAND),
+            ("removed", state.removed, (TileKind.STANDARD,)),
+            ("doubles_left", state.doubles_left, (TileKind.DOUBLE,)),
+        ]
+        rule_of = {TileKind.STANDARD: "R-C3", TileKind.AMAZON: "R-C3", TileKind.DOUBLE: "R-C4",
+                   TileKind.START: "R-C5"}
+        for field, tiles, kinds in places:
+            for index, tile in enumerate(tiles):
+                where = f"{field}[{index}]"
+                if tile.kind not in kinds:
+                    rule = "R-G7" if field == "removed" else rule_of[tile.kind]
+                    self.problem(where, f"{tile.name} is {tile.kind.value}; only "
+                                 f"{' or '.join(k.value for k in kinds)} tiles lie here", rule)
+                self._once(seen, tile, where, rule_of)
+        hand = state.tile_in_hand
+        if hand is not None:
+            if hand.kind is TileKind.START:
+                self.problem("tile_in_hand", "the start tile is never in hand", "R-C5")
+            self._once(seen, hand, "tile_in_hand", rule_of)
+        missing = [t for t in self.tileset.tiles if t.id not in seen]
+        if missing:
+            names = ", ".join(t.name for t in missing[:5]) + (", ..." if len(missing) > 5 else "")
+            rules = sorted({rule_of[t.kind] for t in missing})
+            self.problem("state", f"{len(missing)} tile(s) of the tile set are nowhere (not "
+                         f"placed, in hand, in the pile, removed or set aside): {names}", *rules)
+        for index, tile in enumerate(state.pending_amazon):
+            if not tile.kind.is_river:
+                self.problem(f"pending_amazon[{index}]", f"{tile.name} is not a river tile; "
+                             "only Amazon and double tiles await an Amazon scoring", "R-T8")
+
+    def _once(self, seen: dict[int, str], tile: Tile, where: str,
+              rule_of: dict[TileKind, str]) -> None:
+        if tile.id in seen:
+            self.problem(where, f"{tile.name} is also at {seen[tile.id]}; every tile exists "
+                         "once", rule_of[tile.kind])
+        else:
+            seen[tile.id] = where
+
+    # -- board and features -------------------------------------------------------------------
+
+    def derive(self) -> Derivation | None:
+        """G1–G6, T3, T5, F1–F6: replay the placements; compare the board and features."""
+        state = self.state
+        derivation = self.derivation
+        if derivation is None or (state.removed and not derivation.boards_after_turn):
+            pieces = [piece for _, feature in self.feature_items for piece in feature.pieces]
+            derivation = derive(self.placements, pieces, num_players=self.n,
+                                first_player=state.rules.first_player,
+                                double_count=len(self.tileset.double_tiles),
+                                keep_boards=bool(state.removed))
+        self.out.extend(derivation.problems)
+        if not derivation.complete:
+            return None
+        if state.board is not derivation.board:
+            self.compare_board(derivation.board)
+        if state.features is not derivation.graph:
+            self.compare_features(derivation.graph)
+        return derivation
+
+    def compare_board(self, derived: Board) -> None:
+        board = self.state.board
+        if (board.river_column, board.river_end_row) != \
+                (derived.river_column, derived.river_end_row):
+            self.problem("board", f"the river runs down column {show_int(board.river_column)} "
+                         f"to row {show_int(board.river_end_row)}, but the placed tiles put it "
+                         f"in column {derived.river_column} to row {derived.river_end_row}",
+                         "R-G1", "R-G2")
+        mine = _safely(lambda: dict(board.open_items()))
+        if mine != dict(derived.open_items()):
+            self.problem("board", "its open cells (or the edges they must match) are not those "
+                         "the placed tiles give", "R-G2", "R-G4")
+        for placement in derived.placements:
+            for vc in placement.variant.cells:
+                key = cell_key(placement.position.x + vc.dx, placement.position.y + vc.dy)
+                if _cell_entry(board, key) != derived.cell_entry(key):
+                    self.problem("board", f"cell {placement.position.x + vc.dx},"
+                                 f"{placement.position.y + vc.dy} does not hold "
+                                 f"{placement.tile.name} as placed", "R-G1")
+                    return
+
+    def compare_features(self, derived: FeatureGraph) -> None:
+        """F1–F5: the same features (segments, open ends, icons) as the placements give."""
+        graph = self.state.features
+        mine: dict[frozenset[int], tuple[object, ...]] = {}
+        for feature_id, feature in self.feature_items:
+            nodes = frozenset(feature.nodes)
+            if not nodes or len(nodes) != len(feature.nodes) or nodes in mine or any(
+                    node not in nodes for node, _ in feature.pieces) or any(
+                    _feature_id(graph, node) != feature_id for node in feature.nodes):
+                self.problem("features", "its segments, features and pieces do not refer to each "
+                             "other consistently", "R-F1")
+                return
+            mine[nodes] = _summary(feature)
+        theirs = {frozenset(feature.nodes): _summary(feature) for feature in derived}
+        if mine == theirs:
+            return
+        for nodes, summary in theirs.items():
+            if mine.get(nodes) != summary:
+                first = min(nodes)
+                placement = self.placements[placement_of(first)]
+                self.problem("features", f"the {summary[0].label} with segment "  # type: ignore
+                             f"{segment_of(first)} of {placement.tile.name} at "
+                             f"({placement.position}) is not what the placed tiles give (its "
+                             "segments, open ends or icons differ)", "R-F1", "R-F3", "R-F7")
+                return
+        self.problem("features", "holds segments that no placed tile has", "R-F1")
+
+    # -- the turn -----------------------------------------------------------------------------
+
+    def turn_and_phase(self, derivation: Derivation | None) -> None:
+        """C8, T1–T5, T8: the current player, the phase, the hand, the piece step, pending
+        Amazon scorings and doubles."""
+        state = self.state
+        phase = state.phase
+        hand = state.tile_in_hand
+        land_placed = sum(1 for p in self.placements[1:] if p.tile.kind in _LAND)
+        turns_done = land_placed - (1 if self.in_turn and land_placed else 0)
+        expected_player = (state.rules.first_player + turns_done) % self.n
+        if state.current_player != expected_player:
+            self.problem("current_player", f"player {show_int(state.current_player)}, but "
+                         f"{turns_done} turn(s) played from first player "
+                         f"{state.rules.first_player} make it player {expected_player}", "R-C8")
+        last = self.placements[-1].tile if len(self.placements) > 1 else None
+        before_last = self.placements[-2].tile if len(self.placements) > 2 else None
+        last_bang = last is not None and last.layout.exclamation
+        # -- the tile in hand
+        if phase is Phase.PLACE_TILE:
+            if hand is None or hand.kind not in _LAND:
+                self.problem("tile_in_hand", "the 'place tile' phase needs the drawn land tile "
+                             f"in hand, not {'nothing' if hand is None else hand.name}", "R-T1",
+                             "R-T2")
+        elif phase is Phase.PLACE_DOUBLE:
+            if hand is None or hand.kind is not TileKind.DOUBLE:
+                self.problem("tile_in_hand", "the 'place double' phase needs the chosen double "
+                             f"tile in hand, not {'nothing' if hand is None else hand.name}",
+                             "R-T3")
+        elif hand is not None:
+            self.problem("tile_in_hand", f"{hand.name} is in hand in the {phase.value!r} "
+                         "phase, which has no tile to place", "R-T1")
+        # -- a "!" tile's double
+        if phase in (Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE) and not last_bang:
+            self.problem("phase", f"the {phase.value!r} phase comes only right after a \"!\" "
+                         "tile is placed", "R-T3")
+        if phase is Phase.CHOOSE_DOUBLE and not state.doubles_left:
+            self.problem("phase", "a double tile is chosen only while one is left", "R-T3",
+                         "R-C4")
+        if last_bang and phase not in (Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE) and \
+                (state.doubles_left or (hand is not None and hand.kind is TileKind.DOUBLE)):
+            self.problem("phase", "the \"!\" tile placed last must be followed by a double "
+                         f"tile while any is left, not by the {phase.value!r} phase", "R-T3")
+        # -- the piece step
+        wanted = len(self.placements) - 1 if phase is Phase.PLACE_PIECE else -1
+        if state.piece_placement != wanted:
+            self.problem("piece_placement", f"{show_int(state.piece_placement)}, but in the "
+                         f"{phase.value!r} phase it is "
+                         f"{'the tile placed last, ' if wanted >= 0 else ''}{wanted}", "R-T5")
+        if phase is Phase.PLACE_PIECE and (last is None or last.kind is TileKind.START):
+            self.problem("phase", "a piece step needs a tile placed this turn", "R-T5")
+        # -- pending Amazon scorings: the river tiles of the turn under way, in order
+        expected_pending: tuple[Tile, ...] = ()
+        if self.in_turn and last is not None:
+            if last.kind is TileKind.DOUBLE and before_last is not None:
+                expected_pending = (before_last, last)
+            elif last.kind.is_river:
+                expected_pending = (last,)
+        if state.pending_amazon != expected_pending:
+            shown = ", ".join(t.name for t in expected_pending) or "none"
+            self.problem("pending_amazon", "the Amazon scorings due are those of the river "
+                         f"tiles placed this turn, in order ({shown}), not "
+                         f"{', '.join(t.name for t in state.pending_amazon) or 'none'}", "R-T8")
+        if derivation is not None:
+            self._no_piece_yet(derivation)
+
+    def _no_piece_yet(self, derivation: Derivation) -> None:
+        """T5: the turn under way has not had its piece step."""
+        if not self.in_turn or not derivation.turns:
+            return
+        current = len(derivation.turns) - 1
+        for node, turn in derivation.piece_turn.items():
+            if turn == current:
+                self.problem("pieces", f"a piece stands on segment {segment_of(node)} of the "
+                             "tile of the turn under way, before its piece step", "R-T5")
+
+    # -- the pile -----------------------------------------------------------------------------
+
+    def pile(self, derivation: Derivation | None) -> None:
+        """C7, T1, G7: plan, counters, order, quotas, removed tiles."""
+        state = self.state
+        pile = state.pile
+        rules = state.rules
+        land = self.tileset.land_tiles
+        plan = plan_for(land, rules.shuffle, rules.slices)
+        if pile.plan != plan:
+            self.problem("pile.plan", "is not the slice plan of the rules' shuffle", "R-C7")
+            return
+        hand = state.tile_in_hand
+        sequence = [p.tile for p in self.placements[1:] if p.tile.kind in _LAND]
+        if hand is not None and hand.kind in _LAND:
+            sequence.append(hand)
+        removed = state.removed
+        drawn = len(sequence) + len(removed)
+        amazon = sum(1 for t in sequence if t.kind is TileKind.AMAZON)
+        if pile.drawn != drawn or pile.amazon_drawn != amazon:
+            self.problem("pile", f"counts {show_int(pile.drawn)} tiles drawn, "
+                         f"{show_int(pile.amazon_drawn)} of them Amazon tiles, but {drawn} land "
+                         f"tiles ({amazon} Amazon tiles) are placed, in hand or removed",
+                         "R-C7", "R-T1")
+            return
+        if pile.explicit and any(a.id >= b.id for a, b in zip(pile.tiles, pile.tiles[1:])):
+            self.problem("pile.tiles", "an explicit pile (chance mode) lists its tiles by id, "
+                         "each once", "R-C7")
+        if state.phase is Phase.DRAW_TILE and not pile.explicit:
+            self.problem("phase", "a chance node needs an explicit pile (draws=\"explicit\")",
+                         "R-T1")
+        if not removed and not (pile.explicit or pile.seed is not None):
+            return
+        history = _DrawHistory(sequence, removed, plan, hand_last=hand is not None and hand.kind
+                               in _LAND, turn_under_way=self.in_turn)
+        quotas = pile.explicit or pile.seed is not None
+        if quotas and not history.feasible(quotas=True, fits=None):
+            self.problem("pile", "the tiles drawn so far break the slices' Amazon quotas of the "
+                         "stratified shuffle", "R-C7")
+            return
+        if quotas and not pile.explicit and not history.future_keeps_quotas(pile.tiles):
+            self.problem("pile.tiles", "the order left breaks the slices' Amazon quotas of the "
+                         "stratified shuffle", "R-C7")
+        if removed and derivation is not None and derivation.complete:
+            self.removed_tiles(history, derivation, quotas)
+
+    def removed_tiles(self, history: _DrawHistory, derivation: Derivation,
+                      quotas: bool) -> None:
+        """G7: a removed tile fitted nowhere when it was drawn."""
+        boards = derivation.boards_after_turn
+        cache: dict[tuple[int, int], bool] = {}
+
+        def no_room(turns: int, index: int) -> bool:
+            key = (turns, index)
+            if key not in cache:
+                cache[key] = not boards[turns].has_room_for(self.state.removed[index])
+            return cache[key]
+
+        for index, tile in enumerate(self.state.removed):
+            if not any(no_room(turns, index) for turns in range(len(boards))):
+                self.problem(f"removed[{index}]", f"{tile.name} has a legal placement on every "
+                             "board of the game so far, so it was never unplaceable", "R-G7")
+                return
+        if not history.feasible(quotas=quotas, fits=no_room):
+            self.problem("removed", "the removed tiles cannot have been drawn in this order, "
+                         "each when it fitted nowhere", "R-G7")
+
+    # -- pieces -------------------------------------------------------------------------------
+
+    def pieces(self, derivation: Derivation) -> None:
+        """C2, T7: supplies add up; no meeple left on a completed tributary or village."""
+        state = self.state
+        meeples = [0] * self.n
+        camps = [0] * self.n
+        current = set(derivation.turns[-1]) if self.in_turn and derivation.turns else set()
+        # The state's own pieces (the derivation leaves out the pieces it found impossible).
+        features = [f for _, f in self.feature_items] if self.feature_items else \
+            list(derivation.graph)
+        for feature in features:
+            for _node, player in feature.pieces:
+                if not 0 <= player < self.n:
+                    continue  # reported by the derivation
+                if feature.terrain is Terrain.JUNGLE:
+                    camps[player] += 1
+                else:
+                    meeples[player] += 1
+            if feature.is_completed and feature.pieces and \
+                    not feature.placement_indices & current:
+                where = ", ".join(f"({self.placements[i].position})"
+                                  for i in sorted(feature.placement_indices)[:4])
+                self.problem("pieces", f"a completed {feature.terrain.label} on {where} still "
+                             f"holds {len(feature.pieces)} meeple(s), which went back when it "
+                             "was scored", "R-T7")
+        for index, supply in enumerate(state.players):
+            if supply.meeples_in_supply + meeples[index] != MEEPLES or \
+                    supply.meeples_in_supply < 0:
+                self.problem(f"players[{index}].meeples_in_supply",
+                             f"{show_int(supply.meeples_in_supply)} in supply and "
+                             f"{meeples[index]} on the board, not {MEEPLES} meeples in all",
+                             "R-C2")
+            if supply.camps_in_supply + camps[index] != CAMPS or supply.camps_in_supply < 0:
+                self.problem(f"players[{index}].camps_in_supply",
+                             f"{show_int(supply.camps_in_supply)} in supply and {camps[index]} "
+                             f"on the board, not {CAMPS} camps in all", "R-C2", "R-T10")
+
+    # -- the river ----------------------------------------------------------------------------
+
+    def river(self, derivation: Derivation) -> None:
+        """T9, C9 and the boats' bound (T4–T6, A4)."""
+        state = self.state
+        start_spaces = self.tileset.start_side(self.n).river_spaces
+        river_spaces = sum(p.tile.layout.river_spaces for p in self.placements)
+        track = start_spaces + river_spaces
+        if state.track_length != track:
+            self.problem("track_length", f"{show_int(state.track_length)}, but the start side "
+                         f"({start_spaces} spaces) and the river tiles placed ({river_spaces}) "
+                         f"give {track}", "R-T9")
+        turns = derivation.turns
+        done = len(turns) - (1 if self.in_turn and turns else 0)
+        scorings = sum(1 for p in self.placements if p.tile.kind.is_river) - \
+            len(state.pending_amazon)
+        icons = sum(icons.boats for p in self.placements for icons in p.tile.icons)
+        own_pieces = Counter(player for feature in derivation.graph
+                             for _, player in feature.pieces)
+        for index, supply in enumerate(state.players):
+            boat = supply.boat
+            if not 1 <= boat <= track:
+                self.problem(f"players[{index}].boat", f"space {show_int(boat)} is off the "
+                             f"explored river, spaces 1..{track}", "R-C9", "R-T9")
+                continue
+            own_turns = sum(1 for t in range(done)
+                            if derivation.turn_player(t, state.rules.first_player,
+                                                      self.n) == index)
+            most = advanced_space(1, own_turns - own_pieces[index] + scorings + icons, track)
+            if boat > most:
+                self.problem(f"players[{index}].boat", f"space {boat}, but {own_turns} turn(s) "
+                             f"with {own_pieces[index]} piece(s) still down, {scorings} Amazon "
+                             f"scoring(s) and {icons} Boat icon(s) move a boat to space {most} "
+                             "at most", "R-T4", "R-T5", "R-T6", "R-A4")
+
+    # -- scores -------------------------------------------------------------------------------
+
+    def scores_without_board(self) -> None:
+        for index, supply in enumerate(self.state.players):
+            self._score_sum(index, supply)
+
+    def _score_sum(self, index: int, supply: PlayerState) -> bool:
+        breakdown = supply.breakdown
+        parts = [getattr(breakdown, k) for k in _BREAKDOWN]
+        if any(part < 0 for part in parts):
+            self.problem(f"players[{index}].breakdown", "has negative points", "R-T7", "R-A2")
+            return False
+        if supply.score != sum(parts):
+            self.problem(f"players[{index}].score", f"{show_int(supply.score)} is not the sum "
+                         f"of its breakdown ({show_int(sum(parts))})", "R-T7", "R-A2", "R-E2")
+            return False
+        if self.state.phase is not Phase.GAME_OVER and (breakdown.camps or breakdown.river):
+            self.problem(f"players[{index}].breakdown", "has camp or river points before the "
+                         "final scoring", "R-E4", "R-E5")
+            return False
+        return True
+
+    def scores(self, derivation: Derivation) -> None:
+        """T7, A2, E2–E5: what the board can have paid."""
+        state = self.state
+        finals = state.final_scoring
+        over = state.phase is Phase.GAME_OVER
+        derived_finals = self.final_scores(derivation) if over else None
+        if over and finals != derived_finals:
+            assert derived_finals is not None
+            shown = "; ".join(" ".join(show_int(getattr(f, k)) for k in _FINAL)
+                              for f in derived_finals)
+            self.problem("final_scoring", "is not what the board and boats give at the end "
+                         f"(tributaries villages camps river per player: {shown})",
+                         "R-E2", "R-E3", "R-E4", "R-E5")
+        current = set(derivation.turns[-1]) if self.in_turn and derivation.turns else set()
+        completed: dict[Terrain, list[int]] = {Terrain.TRIBUTARY: [], Terrain.VILLAGE: []}
+        for feature in derivation.graph:
+            if feature.is_completed and not feature.placement_indices & current:
+                completed[feature.terrain].append(completed_points(feature))
+        river_tiles = [p.tile for p in self.placements if p.tile.kind.is_river]
+        scored = river_tiles[:len(river_tiles) - len(state.pending_amazon)]
+        amazon_total = sum(p.breakdown.amazon for p in state.players)
+        for index, supply in enumerate(state.players):
+            if not self._score_sum(index, supply):
+                continue
+            breakdown = supply.breakdown
+            final = derived_finals[index] if derived_finals is not None else FinalScore()
+            if over and (breakdown.camps, breakdown.river) != (final.camps, final.river):
+                self.problem(f"players[{index}].breakdown", f"has {show_int(breakdown.camps)} "
+                             f"camp and {show_int(breakdown.river)} river points, but the final "
+                             f"scoring gives {final.camps} and {final.river}", "R-E4", "R-E5")
+            for terrain, name, at_end in ((Terrain.TRIBUTARY, "tributaries", final.tributaries),
+                                          (Terrain.VILLAGE, "villages", final.villages)):
+                in_play = getattr(breakdown, name) - at_end
+                if not _subset_sum(completed[terrain], in_play):
+                    self.problem(f"players[{index}].breakdown.{name}",
+                                 f"{show_int(in_play)} point(s) from completed {name} (besides "
+                                 f"{at_end} in the final scoring), which no choice of the "
+                                 f"{len(completed[terrain])} completed {name} on the board "
+                                 "(worth " + (", ".join(map(str, completed[terrain][:8]))
+                                              or "nothing") + ") pays", "R-T7")
+            if not _amazon_sum(scored, breakdown.amazon):
+                self.problem(f"players[{index}].breakdown.amazon",
+                             f"{show_int(breakdown.amazon)} point(s) from Amazon scorings, which "
+                             f"the {len(scored)} river tile(s) scored so far cannot pay", "R-A2")
+        least = sum(_river_points(t)[1] for t in scored)
+        if amazon_total < least:
+            self.problem("players", f"have {amazon_total} Amazon points in all, but the first "
+                         f"places of the {len(scored)} Amazon scoring(s) so far paid {least}",
+                         "R-A1", "R-A2")
+
+    def final_scores(self, derivation: Derivation) -> tuple[FinalScore, ...]:
+        """E2–E5: the engine's own final scoring, run again on the derived board and the
+        state's boats under the state's rules."""
+        turn = Turn(attrs.evolve(self.state, features=derivation.graph), None)
+        turn.final_scoring_step()
+        assert turn.final_scoring is not None
+        return turn.final_scoring
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def end(self) -> None:
+        """E1: over exactly when the pile is empty and no turn is under way; otherwise a
+        legal action exists (G7, T3, C7), and a cached list of placements is the right one."""
+        state = self.state
+        phase = state.phase
+        empty = not state.pile.tiles
+        done = phase not in _TURN_PHASES and not (phase is Phase.PLACE_TILE
+                                                  and state.tile_in_hand is not None)
+        if (phase is Phase.GAME_OVER) != (empty and done):
+            if phase is Phase.GAME_OVER:
+                self.problem("phase", f"the game is over with {len(state.pile.tiles)} tile(s) "
+                             "still to draw", "R-E1")
+            else:
+                self.problem("phase", f"the pile is empty and no turn is under way, so the game "
+                             f"is over, not in the {phase.value!r} phase", "R-E1")
+        if phase is not Phase.GAME_OVER and state.final_scoring is not None:
+            self.problem("final_scoring", "is set before the game is over", "R-E1")
+        if phase is Phase.GAME_OVER or self.out:
+            return
+        fresh = state if state.tile_actions is None else attrs.evolve(state, tile_actions=None)
+        actions = _safely(lambda: legal_actions(fresh))
+        if actions is None:
+            self.problem("phase", "no legal action can be worked out", "R-E1")
+        elif not actions:
+            rule = {Phase.PLACE_TILE: "R-G7", Phase.CHOOSE_DOUBLE: "R-T3",
+                    Phase.DRAW_TILE: "R-C7"}.get(phase, "R-E1")
+            self.problem("phase", f"the game is not over, but the {phase.value!r} phase has no "
+                         "legal action", rule)
+        elif state.tile_actions is not None and state.tile_actions != actions:
+            self.problem("tile_actions", "the cached legal placements are not the legal "
+                         "placements of the tile in hand", "R-T2")
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def _safely(compute: Callable[[], _T]) -> _T | None:
+    """``compute()``, or None if it raises (an object built by hand around junk)."""
+    try:
+        return compute()
+    except Exception:
+        return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _river_points(tile: Tile) -> tuple[int, int]:
+    """(second place's points, first place's points) of a river tile's Amazon scoring (A2)."""
+    icons = tile.total_icons
+    return icons.piranhas, icons.caimans + icons.piranhas
+
+
+def _summary(feature: Feature) -> tuple[object, ...]:
+    return (feature.terrain, feature.open_ports, feature.boats, feature.fruit, feature.animals)
+
+
+def _cell_entry(board: Board, key: int) -> object:
+    try:
+        return board.cell_entry(key)
+    except Exception:  # a Board built by hand around something that is no dict
+        return None
+
+
+def _feature_of(graph: FeatureGraph, node: int) -> Feature | None:
+    try:
+        return graph.feature_of(node)
+    except Exception:  # no such node
+        return None
+
+
+def _feature_id(graph: FeatureGraph, node: int) -> int | None:
+    try:
+        return graph.feature_id(node)
+    except Exception:  # no such node, or a FeatureGraph built by hand
+        return None
+
+
+def _subset_sum(values: list[int], total: int) -> bool:
+    """Whether some of ``values`` (each used at most once) add up to ``total``."""
+    if total < 0 or total > sum(values):
+        return False
+    reachable = 1
+    for value in values:
+        reachable |= reachable << value
+    return bool(reachable >> total & 1)
+
+
+def _amazon_sum(tiles: list[Tile], total: int) -> bool:
+    """Whether one player's Amazon points can be ``total``: each scoring paid them the
+    caimans and piranhas (first place), the piranhas (second) or nothing (A2)."""
+    pairs = [_river_points(tile) for tile in tiles]
+    if total < 0 or total > sum(first for _, first in pairs):
+        return False
+    reachable = 1
+    for second, first in pairs:
+        reachable |= reachable << second | reachable << first
+    return bool(reachable >> total & 1)
+
+
+class _DrawHistory:
+    """The land tiles drawn so far, in the order they were drawn as far as the state
+    shows it: the placed land tiles in placement order (then the tile in hand, drawn
+    last), with the removed tiles (G7) drawn at unknown moments in between, in order."""
+
+    def __init__(self, sequence: list[Tile], removed: tuple[Tile, ...],
+                 plan: tuple[tuple[int, int], ...], hand_last: bool,
+                 turn_under_way: bool) -> None:
+        self.amazon_before = [0]
+        for tile in sequence:
+            self.amazon_before.append(self.amazon_before[-1] + (tile.kind is TileKind.AMAZON))
+        self.length = len(sequence)
+        self.removed = len(removed)
+        self.hand_last = hand_last
+        self.turn_under_way = turn_under_way
+        self.plan = plan
+        # For each draw count t (1-based), the slice it ends in: start, size, quota, quota before.
+        self.slice_of: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+        start = before = 0
+        for size, quota in plan:
+            self.slice_of.extend([(start, size, quota, before)] * size)
+            start += size
+            before += quota
+
+    def ok(self, drawn: int, amazon: int) -> bool:
+        """The first ``drawn`` draws, ``amazon`` of them Amazon tiles, overfill no slice."""
+        if drawn >= len(self.slice_of):
+            return drawn == len(self.slice_of) - 1 and amazon == self.plan_amazon()
+        start, size, quota, before = self.slice_of[drawn]
+        in_slice = amazon - before
+        return 0 <= in_slice <= quota and 0 <= drawn - start - in_slice <= size - quota
+
+    def plan_amazon(self) -> int:
+        return sum(quota for _, quota in self.plan)
+
+    def feasible(self, quotas: bool, fits: Callable[[int, int], bool] | None) -> bool:
+        """Whether the removed tiles can be placed among the draws so that every slice keeps
+        its quota (if ``quotas``) and each removed tile fitted nowhere on the board of its
+        moment (``fits(turns played, removed index)`` is True when it had no room)."""
+        m, r_total = self.length, self.removed
+        # reachable[r] after consuming i tiles of the sequence and r removed tiles
+        reachable = [False] * (r_total + 1)
+        reachable[0] = True
+        for i in range(m + 1):
+            for r in range(r_total + 1):
+                if not reachable[r] or r == r_total:
+                    continue
+                # draw removed tile r now, before sequence tile i
+                if i == m and (self.turn_under_way or self.hand_last):
+                    continue
+                if fits is not None and not fits(i, r):
+                    continue
+                if quotas and not self.ok(i + r + 1, self.amazon_before[i]):
+                    continue
+                reachable[r + 1] = True
+            if i == m:
+                break
+            following = [False] * (r_total + 1)
+            for r in range(r_total + 1):
+                if not reachable[r]:
+                    continue
+                if self.hand_last and i == m - 1 and r != r_total:
+                    continue  # the tile in hand is the last draw
+                if quotas and not self.ok(i + 1 + r, self.amazon_before[i + 1]):
+                    continue
+                following[r] = True
+            reachable = following
+        return reachable[r_total]
+
+    def future_keeps_quotas(self, future: tuple[Tile, ...]) -> bool:
+        """A seeded pile's order left keeps every slice's quota."""
+        drawn = self.length + self.removed
+        amazon = self.amazon_before[-1]
+        for tile in future:
+            drawn += 1
+            amazon += tile.kind is TileKind.AMAZON
+            if not self.ok(drawn, amazon):
+                return False
+        return True
