@@ -445,13 +445,6 @@ class _Checker:
         state = self.state
         phase = state.phase
         hand = state.tile_in_hand
-        land_placed = sum(1 for p in self.placements[1:] if p.tile.kind in _LAND)
-        turns_done = land_placed - (1 if self.in_turn and land_placed else 0)
-        expected_player = (state.rules.first_player + turns_done) % self.n
-        if state.current_player != expected_player:
-            self.problem("current_player", f"player {show_int(state.current_player)}, but "
-                         f"{turns_done} turn(s) played from first player "
-                         f"{state.rules.first_player} make it player {expected_player}", "R-C8")
         last = self.placements[-1].tile if len(self.placements) > 1 else None
         before_last = self.placements[-2].tile if len(self.placements) > 2 else None
         last_bang = last is not None and last.layout.exclamation
@@ -500,6 +493,13 @@ class _Checker:
             self.problem("pending_amazon", "the Amazon scorings due are those of the river "
                          f"tiles placed this turn, in order ({shown}), not "
                          f"{', '.join(t.name for t in state.pending_amazon) or 'none'}", "R-T8")
+        land_placed = sum(1 for p in self.placements[1:] if p.tile.kind in _LAND)
+        turns_done = land_placed - (1 if self.in_turn and land_placed else 0)
+        expected_player = (state.rules.first_player + turns_done) % self.n
+        if state.current_player != expected_player:
+            self.problem("current_player", f"player {show_int(state.current_player)}, but "
+                         f"{turns_done} turn(s) played from first player "
+                         f"{state.rules.first_player} make it player {expected_player}", "R-C8")
         if derivation is not None:
             self._no_piece_yet(derivation)
 
