@@ -15,6 +15,7 @@ Rule ids (``R-T5``) refer to the project's RULES.md; see the documentation.
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .board import Board, Placement
 from .chance import chance_outcomes, determinize
+from .consistency import state_problems
 from .engine import apply_action, apply_action_with_events, legal_actions, new_game
 from .errors import IllegalActionError, RecordError, TileSetError
 from .events import (
@@ -114,6 +115,7 @@ __all__ = [
     "parse_tileset",
     "reference_tileset",
     "state_from_json",
+    "state_problems",
     "state_to_json",
     "tileset_problems",
 ]
