@@ -245,7 +245,7 @@ def _start_snapshot(num_players: int) -> Callable[[dict[str, Any]], None]:
         (_edit_actions(_set_action(0, "*1")), "action 1 (*1):"),
         (_edit_actions(lambda actions: actions.append("p")), "the game is over"),
         (_edit_actions(lambda actions: actions.extend(["p"] * 10_001)),
-         "items, more than the 248 this game can have"),
+         "items, more than the 248 this game can have (R-T1)"),
         (_edit_actions(lambda actions: actions.pop()), "the actions do not finish the game"),
         (_edit_result("scores", lambda s: [s[1], s[0] + 1]), "record.result.scores: recorded"),
         (_edit_result("scores", lambda s: s[:1]), "record.result.scores: recorded"),

@@ -310,6 +310,7 @@ class _Checker:
 
     def run(self) -> list[Problem]:
         self.tiles()
+        self.game_over()
         derivation = self.derive()
         self.turn_and_phase(derivation)
         self.pile(derivation)
@@ -319,7 +320,7 @@ class _Checker:
             self.scores(derivation)
         else:
             self.scores_without_board()
-        self.end()
+        self.legal_action()
         return self.out
 
     # -- tiles ----------------------------------------------------------------------------
@@ -708,13 +709,18 @@ class _Checker:
             for terrain, name, at_end in ((Terrain.TRIBUTARY, "tributaries", final.tributaries),
                                           (Terrain.VILLAGE, "villages", final.villages)):
                 in_play = getattr(breakdown, name) - at_end
-                if not _subset_sum(completed[terrain], in_play):
-                    self.problem(f"players[{index}].breakdown.{name}",
-                                 f"{show_int(in_play)} point(s) from completed {name} (besides "
-                                 f"{at_end} in the final scoring), which no choice of the "
-                                 f"{len(completed[terrain])} completed {name} on the board "
-                                 "(worth " + (", ".join(map(str, completed[terrain][:8]))
-                                              or "nothing") + ") pays", "R-T7")
+                if _subset_sum(completed[terrain], in_play):
+                    continue
+                values = completed[terrain]
+                paid = f"{show_int(in_play)} point(s) from completed {name}" + (
+                    f" (and {at_end} from the final scoring)" if over else "")
+                if values:
+                    shown = ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
+                    why = (f"no combination of the {len(values)} completed {name} on the board "
+                           f"(worth {shown}) adds up to that")
+                else:
+                    why = f"none of the {name} on the board is completed"
+                self.problem(f"players[{index}].breakdown.{name}", f"{paid}, but {why}", "R-T7")
             if not _amazon_sum(scored, breakdown.amazon):
                 self.problem(f"players[{index}].breakdown.amazon",
                              f"{show_int(breakdown.amazon)} point(s) from Amazon scorings, which "
@@ -735,9 +741,8 @@ class _Checker:
 
     # -- the end ------------------------------------------------------------------------------
 
-    def end(self) -> None:
-        """E1: over exactly when the pile is empty and no turn is under way; otherwise a
-        legal action exists (G7, T3, C7), and a cached list of placements is the right one."""
+    def game_over(self) -> None:
+        """E1: over exactly when the pile is empty and no turn is under way."""
         state = self.state
         phase = state.phase
         empty = not state.pile.tiles
@@ -752,6 +757,12 @@ class _Checker:
                              f"is over, not in the {phase.value!r} phase", "R-E1")
         if phase is not Phase.GAME_OVER and state.final_scoring is not None:
             self.problem("final_scoring", "is set before the game is over", "R-E1")
+
+    def legal_action(self) -> None:
+        """A state that is not over has a legal action (G7, T3, C7), and a cached list of
+        placements is the right one.  Only asked of a state with no other problem."""
+        state = self.state
+        phase = state.phase
         if phase is Phase.GAME_OVER or self.out:
             return
         fresh = state if state.tile_actions is None else attrs.evolve(state, tile_actions=None)

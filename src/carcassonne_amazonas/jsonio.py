@@ -107,14 +107,16 @@ class Fields:
             raise RecordError(f"{self.path}.{key}: expected true or false, not {_kind(value)}")
         return value
 
-    def get_list(self, key: str, max_items: int | None = None) -> list[Any]:
-        """A list field, of at most ``max_items`` items."""
+    def get_list(self, key: str, max_items: int | None = None, rule: str = "") -> list[Any]:
+        """A list field, of at most ``max_items`` items (``rule``: the id of the rule
+        that bounds it, for the message)."""
         value = self._get(key)
         if not isinstance(value, list):
             raise RecordError(f"{self.path}.{key}: expected a list, not {_kind(value)}")
         if max_items is not None and len(value) > max_items:
+            cite = f" ({rule})" if rule else ""
             raise RecordError(f"{self.path}.{key}: {len(value)} items, more than the "
-                              f"{max_items} this game can have")
+                              f"{max_items} this game can have{cite}")
         return value
 
     def get_obj(self, key: str) -> Fields:
@@ -130,19 +132,19 @@ class Fields:
         return [check_int(v, f"{self.path}.{key}[{i}]", low, high)
                 for i, v in enumerate(self.get_list(key, max_items))]
 
-    def get_strs(self, key: str, max_items: int | None = None) -> list[str]:
+    def get_strs(self, key: str, max_items: int | None = None, rule: str = "") -> list[str]:
         """A list of strings."""
-        values = self.get_list(key, max_items)
+        values = self.get_list(key, max_items, rule)
         for index, value in enumerate(values):
             if not isinstance(value, str):
                 raise RecordError(f"{self.path}.{key}[{index}]: expected a string, "
                                   f"not {_kind(value)}")
         return values
 
-    def get_objs(self, key: str, max_items: int | None = None) -> list[Fields]:
+    def get_objs(self, key: str, max_items: int | None = None, rule: str = "") -> list[Fields]:
         """A list of objects."""
         result = []
-        for index, value in enumerate(self.get_list(key, max_items)):
+        for index, value in enumerate(self.get_list(key, max_items, rule)):
             if not isinstance(value, dict):
                 raise RecordError(f"{self.path}.{key}[{index}]: expected an object, "
                                   f"not {_kind(value)}")

@@ -218,8 +218,8 @@ class GameRecord:
         if draws not in ("seeded", "explicit"):
             raise RecordError(f"record.draws: {draws!r} is not 'seeded' or 'explicit'")
         land = len(tiles.land_tiles)
-        texts = doc.get_strs("actions", max_actions(tiles))
-        pile = tuple(doc.get_strs("pile", land)) if doc.has("pile") else None
+        texts = doc.get_strs("actions", max_actions(tiles), "R-T1")
+        pile = tuple(doc.get_strs("pile", land, "R-C3")) if doc.has("pile") else None
         seed = doc.get_int("seed") if doc.has("seed") else None
         start = None
         if doc.has("start"):

@@ -241,19 +241,21 @@ class _Lists(NamedTuple):
 
 def _lists(doc: Fields, bounds: _Bounds) -> _Lists:
     """The snapshot's lists, each checked against its bound before anything is read."""
-    players = doc.get_list("players", bounds.players)
+    players = doc.get_list("players", bounds.players, "R-C1")
     if len(players) != bounds.players:
         raise RecordError(f"{doc.path}.players: {len(players)} players for a "
-                          f"{bounds.players}-player game")
+                          f"{bounds.players}-player game (R-C1)")
     pile = doc.get_obj("pile")
-    final = doc.get_list("final_scoring", bounds.players) if doc.has("final_scoring") else None
-    placements = doc.get_list("placements", bounds.tiles)
+    final = doc.get_list("final_scoring", bounds.players, "R-E1") \
+        if doc.has("final_scoring") else None
+    placements = doc.get_list("placements", bounds.tiles, "R-C3")
     if not placements:
         raise RecordError(f"{doc.path}.placements: the start tile is missing (R-C5)")
-    return _Lists(placements, doc.get_list("pieces", bounds.pieces),
-                  pile.get_strs("tiles", bounds.land), doc.get_strs("removed", bounds.standard),
-                  doc.get_strs("doubles_left", bounds.doubles),
-                  doc.get_strs("pending_amazon", _MAX_PENDING), final)
+    return _Lists(placements, doc.get_list("pieces", bounds.pieces, "R-C2"),
+                  pile.get_strs("tiles", bounds.land, "R-C3"),
+                  doc.get_strs("removed", bounds.standard, "R-G7"),
+                  doc.get_strs("doubles_left", bounds.doubles, "R-C4"),
+                  doc.get_strs("pending_amazon", _MAX_PENDING, "R-T8"), final)
 
 
 class _Names:
