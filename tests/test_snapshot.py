@@ -242,7 +242,7 @@ def _boat_off_track(data: dict[str, Any]) -> None:
         (_set("rules.slices", 0), "state.rules.slices"),
         (_set("phase", "lunch"), "unknown phase 'lunch'"),
         (_set("phase", "place tile"), "tile_in_hand"),
-        (_set("phase", "game over"), "in the 'game over' phase"),
+        (_set("phase", "game over"), "the game is over with 60 tile(s) still to draw (R-E1)"),
         (_set("current_player", 3), "state.current_player"),
         (_set("track_length", 99), "state.track_length"),
         (_set("players", []), "0 players for a 3-player game"),
