@@ -44,6 +44,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
+from carcassonne_amazonas.actions import ACTION_TYPES
 from carcassonne_amazonas.encoding import decode_action, encode_action
 from carcassonne_amazonas.features import node_of
 from carcassonne_amazonas.testing import actions, check_invariants, game_states
@@ -352,6 +353,85 @@ def test_aliased_far_away_placement_is_refused(place_tile_state: GameState) -> N
         apply_action(state, alias)
 
 
+# ---------------------------------------------------------------------------- hostile objects
+
+class LyingInt(int):
+    """An int that claims to equal everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class LyingPosition(Position):
+    """A Position that claims to be every cell."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class SubPlaceTile(PlaceTile):
+    pass
+
+
+class SubPass(Pass):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def _has_lying_field(action: object) -> bool:
+    values = [getattr(action, name) for name in ("position", "rotation", "segment", "tile")
+              if hasattr(action, name)]
+    position = getattr(action, "position", None)
+    if position is not None:
+        values += [position.x, position.y]
+    return any(type(v) in (LyingInt, LyingPosition) for v in values)
+
+
+def _tampered(action: Any, field: str, value: object) -> Any:
+    """``action`` with one field swapped after construction, past its validators."""
+    twin = attrs.evolve(action)
+    object.__setattr__(twin, field, value)
+    return twin
+
+
+
+HOSTILE_WORDS = ("a position is a Position, not", "coordinates are ints", "must be an int, not",
+                 "a rotation is a Rotation, not", "a tile id is an int, not", "expected an action")
+
+
+def _hostile(rng: random.Random, state: GameState,
+             pool: list[tuple[GameState, list[GameState]]]) -> object:
+    """A legal-looking action whose type lies: a field swapped (past the validators) for
+    a subclass whose ``__eq__`` says yes to everything, or an action subclass."""
+    legal = legal_actions(state) or legal_actions(rng.choice(pool)[0])
+    action = rng.choice(legal) if legal else Pass()
+    if isinstance(action, PlaceTile):
+        how = rng.randrange(4)
+        if how == 0:
+            return _tampered(action, "position", LyingPosition(rng.randint(-9, 9), 99))
+        if how == 1:
+            return _tampered(action, "rotation", LyingInt(int(action.rotation)))
+        if how == 2:
+            return _tampered(action, "position",
+                             _tampered(action.position, "x", LyingInt(action.position.x)))
+        return SubPlaceTile(action.position, action.rotation)
+    if isinstance(action, (PlaceMeeple, PlaceCamp)):
+        return rng.choice([_tampered(action, "segment", LyingInt(action.segment)),
+                           _tampered(action, "position", LyingPosition(0, 0))])
+    if isinstance(action, (ChooseDouble, DrawTile)):
+        return _tampered(action, "tile", LyingInt(action.tile))
+    return SubPass()
+
+
 # ---------------------------------------------------------------------------- fuzz
 
 def _state_pool() -> list[tuple[GameState, list[GameState]]]:
@@ -392,9 +472,11 @@ def _small(rng: random.Random) -> int:
 
 def _random_input(rng: random.Random, state: GameState, earlier: list[GameState],
                   pool: list[tuple[GameState, list[GameState]]]) -> object:
-    kind = rng.randrange(10)
+    kind = rng.randrange(11)
     if kind == 0:
         return rng.choice(NOT_ACTIONS)
+    if kind == 10:
+        return _hostile(rng, state, pool)
     if kind == 1 and earlier:  # stale: legal in an earlier state of this game
         old = legal_actions(rng.choice(earlier))
         if old:
@@ -425,12 +507,19 @@ def test_fuzz_every_input_is_applied_if_legal_and_refused_otherwise() -> None:
     pool = _state_pool()
     phases = {state.phase for state, _ in pool}
     assert phases == set(Phase)
-    tried = refused = applied = 0
+    tried = refused = applied = hostile = 0
     pictures = {id(state): picture(state) for state, _ in pool}
     while tried < FUZZ_INPUTS:
         state, earlier = rng.choice(pool)
         obj = _random_input(rng, state, earlier, pool)
         tried += 1
+        if type(obj) in (SubPlaceTile, SubPass) or (
+                type(obj) in ACTION_TYPES and _has_lying_field(obj)):
+            # It may even claim to be in legal_actions: its __eq__ lies.  Refused by type.
+            message = refuse(state, obj)
+            assert any(words in message for words in HOSTILE_WORDS), message
+            hostile += 1
+            continue
         if obj in legal_actions(state):
             assert isinstance(obj, (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass,
                                     DrawTile))
@@ -442,7 +531,7 @@ def test_fuzz_every_input_is_applied_if_legal_and_refused_otherwise() -> None:
             refused += 1
     for state, _ in pool:
         assert picture(state) == pictures[id(state)]
-    assert tried >= FUZZ_INPUTS and refused > tried // 2 and applied > 0
+    assert tried >= FUZZ_INPUTS and refused > tried // 2 and applied > 0 and hostile > 0
 
 
 @settings(max_examples=max(10, settings().max_examples))
@@ -473,38 +562,7 @@ def test_feature_at_names_the_feature_under_a_segment() -> None:
         state.feature_at(Position(0, 0), 9)
 
 
-# ---------------------------------------------------------------------------- hostile objects
-
-class LyingInt(int):
-    """An int that claims to equal everything."""
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    def __hash__(self) -> int:
-        return 0
-
-
-class LyingPosition(Position):
-    """A Position that claims to be every cell."""
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    def __hash__(self) -> int:
-        return 0
-
-
-class SubPlaceTile(PlaceTile):
-    pass
-
-
-def _tampered(action: Any, field: str, value: object) -> Any:
-    """``action`` with one field swapped after construction, past its validators."""
-    twin = attrs.evolve(action)
-    object.__setattr__(twin, field, value)
-    return twin
-
+# ---------------------------------------------------------------------------- hostile types
 
 @pytest.mark.parametrize("build", [
     lambda: Position(LyingInt(0), 4),

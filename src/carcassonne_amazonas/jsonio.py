@@ -22,9 +22,10 @@ from .problem import show_int
 
 __all__ = ["MAX_DOCUMENT", "Fields", "check_int", "parse_json"]
 
-MAX_DOCUMENT = 10_000_000
-"""The longest text a loader reads, in characters (bytes before decoding); records and
-snapshots of real games are a few kB."""
+MAX_DOCUMENT = 500_000
+"""The longest text a loader reads, in characters (bytes before decoding).  Records and
+snapshots of real games are a few kB; the largest the library writes, a record of a
+whole game of a 400-tile set with a start snapshot, is about 50 kB."""
 
 
 def parse_json(text: object, what: str) -> Fields:

@@ -4,9 +4,45 @@ A snapshot holds a whole position — board, pieces, players, pile, phase — so
 that a frontend can save a game in progress and load it elsewhere; the round
 trip gives an equal state.  Its ``schema`` is ``carcassonne-amazonas/state/1``
 and it names its tile set with the SHA-256 checksum of the tile-set file.
-Loading checks every field and the consistency of the whole (each tile once,
-placements legal, supplies adding up) and raises
-:class:`~carcassonne_amazonas.errors.RecordError` otherwise.
+
+**What loading guarantees.**  A snapshot that loads is a state the rules can
+reach: :func:`state_from_json` trusts nothing it can work out.  It replays the
+placements through the engine (each legal where it lies, doubles only after "!"
+tiles), puts the pieces down at the end of the turns that placed their tiles,
+and then runs every check of
+:func:`~carcassonne_amazonas.consistency.state_problems` against the stored
+values: supplies, track length, boats, the current player, the phase with the
+tile in hand, the piece step and the pending Amazon scorings, the pile's
+counters, slice quotas and removed tiles, the scores against what the board can
+have paid, the final scoring, and that a game not over has a legal action.
+Anything else raises :class:`~carcassonne_amazonas.errors.RecordError`, and
+nothing but ``RecordError``, naming the snapshot's field and the rule, such as
+``state.players[1].boat: space 16, but ... (R-T4, R-T5, R-T6, R-A4)``.
+
+**What a snapshot cannot prove** (as a chess FEN cannot prove that the position
+came from a real game):
+
+- that the game was played: any sequence of legal actions that leads to the
+  position is as good, and many do;
+- the order of the draws beyond what the placements show: when tiles removed
+  under R-G7 were drawn, and, for a pile given as an explicit order (``new_game(...,
+  pile=...)``, no seed), that it follows the slice quotas (only a shuffled pile, with
+  a seed, or a chance-mode pile is held to them);
+- that the pile's order comes from its ``seed``: a determinized state keeps the seed
+  and draws a new order, so the seed only names the shuffle;
+- who scored which completed feature, and who owned the meeples that went back: the
+  scores need only be sums that the completed features and Amazon scorings can have
+  paid;
+- how far each boat moved for which reason: a boat need only lie on the explored
+  river, no further than its turns, the Boat icons and the Amazon scorings can have
+  moved it.
+
+**Bounded cost.**  A snapshot is at most
+:data:`~carcassonne_amazonas.jsonio.MAX_DOCUMENT` characters; every list is
+measured against the tile set's bound (players, placements, pieces, pile,
+removed and set-aside tiles, pending scorings) before any item is read; values
+are shown in messages cut short.  Loading costs ``json.loads`` of the text plus
+at most the replay of one game's placements.
 
 Layout of the JSON object::
 
