@@ -25,25 +25,26 @@ Figures are medians of ``--repeat`` runs on a shared machine; quote them as such
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from carcassonne_amazonas import (
     GameRecord,
     RecordError,
     apply_action,
+    jsonio,
     legal_actions,
     new_game,
     state_from_json,
     state_to_json,
 )
-from carcassonne_amazonas import jsonio
 
 MB = 1_000_000
 
@@ -152,10 +153,8 @@ def _load(kind: str, text: str) -> str:
 
 
 def _json(text: str) -> None:
-    try:
+    with contextlib.suppress(ValueError, RecursionError):
         json.loads(text)
-    except (ValueError, RecursionError):
-        pass
 
 
 def table(title: str, sizes: tuple[int, ...], repeat: int, snapshot: dict[str, Any],
@@ -166,8 +165,8 @@ def table(title: str, sizes: tuple[int, ...], repeat: int, snapshot: dict[str, A
     for size in sizes:
         for name, kind, text in inputs(snapshot, record, size):
             outcome = _load(kind, text)
-            parse = _median(lambda text=text: _json(text), repeat)
-            load = _median(lambda kind=kind, text=text: _load(kind, text), repeat)
+            parse = _median(functools.partial(_json, text), repeat)
+            load = _median(functools.partial(_load, kind, text), repeat)
             ratio = load / parse
             worst = max(worst, ratio)
             print(f"{name:22} {len(text) / MB:8.2f}M {parse * 1e3:9.2f}ms {load * 1e3:8.2f}ms "
@@ -199,5 +198,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    Path(__file__)  # run as a script
     main()
