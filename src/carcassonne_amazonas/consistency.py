@@ -46,26 +46,25 @@ and whether a game really went that way.
 from __future__ import annotations
 
 import functools
-import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 import attrs
 
-from .actions import PlaceTile
-from .board import Board, Placement
+from .board import Board
 from .boat_track import advanced_space
 from .derivation import Derivation, derive
+from .draw_history import DrawHistory
 from .engine import legal_actions
 from .features import Feature, FeatureGraph, placement_of, segment_of
-from .geometry import Position, Rotation, cell_key
-from .pile import Pile, Shuffle, plan_for
+from .geometry import cell_key
+from .pile import plan_for
 from .problem import Problem, show_int
 from .scoring import completed_points
-from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
-from .tilefile import parse_tileset
-from .tiles import Terrain, Tile, TileKind, TileSet, reference_tileset
+from .state import FinalScore, GameState, Phase, PlayerState
+from .state_types import state_type_problems
+from .tiles import Terrain, Tile, TileKind
 from .turn import Turn
 
 __all__ = ["Problem", "find_problems", "state_problems"]
@@ -75,7 +74,6 @@ CAMPS = 2  # each player's camps (C2)
 
 _T = TypeVar("_T")
 _TURN_PHASES = (Phase.PLACE_PIECE, Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE)
-_SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
 _LAND = (TileKind.STANDARD, TileKind.AMAZON)
 _BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
 _FINAL = ("tributaries", "villages", "camps", "river")
@@ -96,197 +94,13 @@ def find_problems(state: object, derivation: Derivation | None = None) -> list[P
     try:
         trusted = derivation is not None and isinstance(state, GameState) and \
             state.features is derivation.graph
-        problems, items = _shape(state, trusted)
+        problems, items = state_type_problems(state, trusted)
         if problems or not isinstance(state, GameState):
             return problems
         return _Checker(state, derivation, items).run()
     except Exception as error:  # pragma: no cover - a last guard; the tests never reach it
         return [Problem("state", f"cannot be checked: {type(error).__name__} (a bug of the "
                                  "consistency check)")]
-
-
-# ---------------------------------------------------------------------------- types
-
-def _shape(state: object, trusted_features: bool = False,
-           ) -> tuple[list[Problem], list[tuple[int, Feature]]]:
-    """Exact types everywhere; tiles of the game's own, sound tile set.  Also returns the
-    features (not inspected when ``trusted_features``: the derivation made them)."""
-    if type(state) is not GameState:
-        return [Problem("state", f"expected a GameState, not {type(state).__name__}")], []
-    out: list[Problem] = []
-    rules = state.rules
-    if type(rules) is not Rules or type(rules.tileset) is not TileSet:
-        return [Problem("rules", "expected a Rules with a TileSet")], []
-    tileset = rules.tileset
-    trouble = _tileset_trouble(tileset)
-    if trouble:
-        return [Problem("rules.tileset", trouble)], []
-    n = state.num_players
-    if type(n) is not int or not 2 <= n <= 5:
-        return [Problem("num_players", "expected an int from 2 to 5", ("R-C1",))], []
-    if type(rules.first_player) is not int or not 0 <= rules.first_player < n:
-        out.append(Problem("rules.first_player", f"expected a player of a {n}-player game",
-                           ("R-C8",)))
-    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or rules.slices < 1:
-        out.append(Problem("rules", "expected a Shuffle and a slice count of at least 1",
-                           ("R-C7",)))
-    tiles = tileset.tiles
-
-    def own(tile: object) -> bool:
-        return type(tile) is Tile and type(tile.id) is int and 0 <= tile.id < len(tiles) \
-            and tiles[tile.id] is tile
-
-    def own_tiles(value: object, field: str) -> None:
-        if type(value) is not tuple or len(value) > len(tiles):
-            out.append(Problem(field, f"expected a tuple of at most {len(tiles)} tiles"))
-        elif not all(own(tile) for tile in value):
-            out.append(Problem(field, "expected tiles of the game's tile set"))
-
-    _expect(out, "phase", state.phase, Phase)
-    _expect_int(out, "current_player", state.current_player)
-    _expect_int(out, "track_length", state.track_length)
-    _expect_int(out, "piece_placement", state.piece_placement)
-    players = state.players
-    if type(players) is not tuple or len(players) != n:
-        out.append(Problem("players", f"expected a tuple of {n} PlayerState", ("R-C1",)))
-    else:
-        for index, player in enumerate(players):
-            _player_shape(out, f"players[{index}]", player)
-    board = state.board
-    if type(board) is not Board:
-        out.append(Problem("board", "expected a Board"))
-    elif type(board.placements) is not tuple or len(board.placements) > len(tiles):
-        out.append(Problem("board.placements", f"expected a tuple of at most {len(tiles)} "
-                                               "placements"))
-    else:
-        for index, placement in enumerate(board.placements):
-            if type(placement) is not Placement or not own(placement.tile) or \
-                    not _exact_position(placement.position) or \
-                    type(placement.rotation) is not Rotation:
-                out.append(Problem(f"board.placements[{index}]", "expected a Placement of a tile "
-                                   "of the game's tile set, a Position and a Rotation"))
-                break
-        _expect_int(out, "board.river_column", board.river_column)
-        _expect_int(out, "board.river_end_row", board.river_end_row)
-    items: list[tuple[int, Feature]] = []
-    if not trusted_features:
-        checked = _features_shape(state.features) if type(state.features) is FeatureGraph \
-            else None
-        if checked is None:
-            out.append(Problem("features", "expected a FeatureGraph of Feature values"))
-        else:
-            items = checked
-    if state.tile_in_hand is not None and not own(state.tile_in_hand):
-        out.append(Problem("tile_in_hand", "expected None or a tile of the game's tile set"))
-    pile = state.pile
-    if type(pile) is not Pile:
-        out.append(Problem("pile", "expected a Pile"))
-    else:
-        own_tiles(pile.tiles, "pile.tiles")
-        if type(pile.plan) is not tuple or len(pile.plan) > len(tiles) + 1 or not all(
-                type(part) is tuple and len(part) == 2 and all(type(v) is int for v in part)
-                for part in pile.plan):
-            out.append(Problem("pile.plan", "expected a tuple of (size, quota) pairs"))
-        _expect_int(out, "pile.drawn", pile.drawn)
-        _expect_int(out, "pile.amazon_drawn", pile.amazon_drawn)
-        _expect(out, "pile.explicit", pile.explicit, bool)
-        if pile.seed is not None:
-            _expect_int(out, "pile.seed", pile.seed)
-    own_tiles(state.removed, "removed")
-    own_tiles(state.doubles_left, "doubles_left")
-    own_tiles(state.pending_amazon, "pending_amazon")
-    finals = state.final_scoring
-    if finals is not None and (type(finals) is not tuple or len(finals) > 5 or not all(
-            type(f) is FinalScore and all(type(getattr(f, k)) is int for k in _FINAL)
-            for f in finals)):
-        out.append(Problem("final_scoring", "expected None or a tuple of FinalScore"))
-    cached = state.tile_actions
-    if cached is not None and (type(cached) is not tuple or not all(
-            type(a) is PlaceTile and _exact_position(a.position)
-            for a in cached)):
-        out.append(Problem("tile_actions", "expected None or a tuple of PlaceTile"))
-    return out, items
-
-
-def _expect(out: list[Problem], field: str, value: object, kind: type) -> None:
-    if type(value) is not kind:
-        out.append(Problem(field, f"expected a {kind.__name__}, not {type(value).__name__}"))
-
-
-def _expect_int(out: list[Problem], field: str, value: object) -> None:
-    _expect(out, field, value, int)
-
-
-def _exact_position(value: object) -> bool:
-    return type(value) is Position and type(value.x) is int and type(value.y) is int
-
-
-def _player_shape(out: list[Problem], field: str, player: object) -> None:
-    if type(player) is not PlayerState or type(player.breakdown) is not ScoreBreakdown:
-        out.append(Problem(field, "expected a PlayerState with a ScoreBreakdown"))
-        return
-    for name in ("score", "boat", "meeples_in_supply", "camps_in_supply"):
-        _expect_int(out, f"{field}.{name}", getattr(player, name))
-    for name in _BREAKDOWN:
-        _expect_int(out, f"{field}.breakdown.{name}", getattr(player.breakdown, name))
-
-
-def _features_shape(graph: FeatureGraph) -> list[tuple[int, Feature]] | None:
-    """The graph's features, if every one is a well-typed Feature (else None)."""
-    try:
-        items = list(graph.feature_items())
-    except Exception:  # a FeatureGraph built by hand around something that is no dict
-        return None
-    for feature_id, feature in items:
-        if type(feature_id) is not int or type(feature) is not Feature or \
-                type(feature.terrain) is not Terrain or type(feature.nodes) is not tuple or \
-                type(feature.pieces) is not tuple or not all(
-                    type(node) is int for node in feature.nodes) or not all(
-                    type(piece) is tuple and len(piece) == 2 and type(piece[0]) is int
-                    and type(piece[1]) is int for piece in feature.pieces) or not all(
-                    type(v) is int for v in (feature.open_ports, feature.boats, feature.fruit,
-                                             feature.animals)):
-            return None
-    return items
-
-
-_SOUND_TILESETS: weakref.WeakValueDictionary[int, TileSet] = weakref.WeakValueDictionary()
-
-
-def _tileset_trouble(tileset: TileSet) -> str:
-    """Why ``tileset`` cannot be a game's tile set ('' if it can): it must be what its
-    own source text gives (checked once per tile-set object)."""
-    if tileset is reference_tileset() or _SOUND_TILESETS.get(id(tileset)) is tileset:
-        return ""
-    try:
-        source = tileset.source
-        if type(source) is not str:
-            return "its source is not text"
-        parsed = parse_tileset(source)
-    except Exception:  # TileSetError, or a TileSet built by hand around junk
-        return "its source text is not a valid tile-set file"
-    if not _same_tileset(parsed, tileset):
-        return "its tiles are not those of its own source text"
-    _SOUND_TILESETS[id(tileset)] = tileset
-    return ""
-
-
-def _same_tileset(parsed: TileSet, given: TileSet) -> bool:
-    try:
-        if (given.name, given.checksum, given.start_sides) != \
-                (parsed.name, parsed.checksum, parsed.start_sides) or \
-                type(given.tiles) is not tuple or len(given.tiles) != len(parsed.tiles):
-            return False
-        for mine, theirs in zip(given.tiles, parsed.tiles):
-            if type(mine) is not Tile or mine != theirs or mine.id != theirs.id:
-                return False
-            a, b = mine.layout, theirs.layout
-            if (a.name, a.kind, a.exclamation, a.width, a.height, a.segments, a.variants) != \
-                    (b.name, b.kind, b.exclamation, b.width, b.height, b.segments, b.variants):
-                return False
-        return True
-    except Exception:  # a TileSet built by hand: fields of any type
-        return False
 
 
 # ---------------------------------------------------------------------------- the checks
@@ -547,10 +361,10 @@ class _Checker:
                          "R-T1")
         if not removed and not (pile.explicit or pile.seed is not None):
             return
-        history = _DrawHistory(sequence, removed, plan, hand_last=hand is not None and hand.kind
+        history = DrawHistory(sequence, removed, plan, hand_last=hand is not None and hand.kind
                                in _LAND, turn_under_way=self.in_turn)
         quotas = pile.explicit or pile.seed is not None
-        if quotas and not history.feasible(quotas=True, fits=None):
+        if quotas and not history.feasible(quotas=True, no_room=None):
             self.problem("pile", "the tiles drawn so far break the slices' Amazon quotas of the "
                          "stratified shuffle", "R-C7")
             return
@@ -560,7 +374,7 @@ class _Checker:
         if removed and derivation is not None and derivation.complete:
             self.removed_tiles(history, derivation, quotas)
 
-    def removed_tiles(self, history: _DrawHistory, derivation: Derivation,
+    def removed_tiles(self, history: DrawHistory, derivation: Derivation,
                       quotas: bool) -> None:
         """G7: a removed tile fitted nowhere when it was drawn."""
         boards = derivation.boards_after_turn
@@ -577,7 +391,7 @@ class _Checker:
                 self.problem(f"removed[{index}]", f"{tile.name} has a legal placement on every "
                              "board of the game so far, so it was never unplaceable", "R-G7")
                 return
-        if not history.feasible(quotas=quotas, fits=no_room):
+        if not history.feasible(quotas=quotas, no_room=no_room):
             self.problem("removed", "the removed tiles cannot have been drawn in this order, "
                          "each when it fitted nowhere", "R-G7")
 
@@ -841,84 +655,3 @@ def _amazon_sum(tiles: list[Tile], total: int) -> bool:
     for second, first in pairs:
         reachable |= reachable << second | reachable << first
     return bool(reachable >> total & 1)
-
-
-class _DrawHistory:
-    """The land tiles drawn so far, in the order they were drawn as far as the state
-    shows it: the placed land tiles in placement order (then the tile in hand, drawn
-    last), with the removed tiles (G7) drawn at unknown moments in between, in order."""
-
-    def __init__(self, sequence: list[Tile], removed: tuple[Tile, ...],
-                 plan: tuple[tuple[int, int], ...], hand_last: bool,
-                 turn_under_way: bool) -> None:
-        self.amazon_before = [0]
-        for tile in sequence:
-            self.amazon_before.append(self.amazon_before[-1] + (tile.kind is TileKind.AMAZON))
-        self.length = len(sequence)
-        self.removed = len(removed)
-        self.hand_last = hand_last
-        self.turn_under_way = turn_under_way
-        self.plan = plan
-        # For each draw count t (1-based), the slice it ends in: start, size, quota, quota before.
-        self.slice_of: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-        start = before = 0
-        for size, quota in plan:
-            self.slice_of.extend([(start, size, quota, before)] * size)
-            start += size
-            before += quota
-
-    def ok(self, drawn: int, amazon: int) -> bool:
-        """The first ``drawn`` draws, ``amazon`` of them Amazon tiles, overfill no slice."""
-        if drawn >= len(self.slice_of):
-            return drawn == len(self.slice_of) - 1 and amazon == self.plan_amazon()
-        start, size, quota, before = self.slice_of[drawn]
-        in_slice = amazon - before
-        return 0 <= in_slice <= quota and 0 <= drawn - start - in_slice <= size - quota
-
-    def plan_amazon(self) -> int:
-        return sum(quota for _, quota in self.plan)
-
-    def feasible(self, quotas: bool, fits: Callable[[int, int], bool] | None) -> bool:
-        """Whether the removed tiles can be placed among the draws so that every slice keeps
-        its quota (if ``quotas``) and each removed tile fitted nowhere on the board of its
-        moment (``fits(turns played, removed index)`` is True when it had no room)."""
-        m, r_total = self.length, self.removed
-        # reachable[r] after consuming i tiles of the sequence and r removed tiles
-        reachable = [False] * (r_total + 1)
-        reachable[0] = True
-        for i in range(m + 1):
-            for r in range(r_total + 1):
-                if not reachable[r] or r == r_total:
-                    continue
-                # draw removed tile r now, before sequence tile i
-                if i == m and (self.turn_under_way or self.hand_last):
-                    continue
-                if fits is not None and not fits(i, r):
-                    continue
-                if quotas and not self.ok(i + r + 1, self.amazon_before[i]):
-                    continue
-                reachable[r + 1] = True
-            if i == m:
-                break
-            following = [False] * (r_total + 1)
-            for r in range(r_total + 1):
-                if not reachable[r]:
-                    continue
-                if self.hand_last and i == m - 1 and r != r_total:
-                    continue  # the tile in hand is the last draw
-                if quotas and not self.ok(i + 1 + r, self.amazon_before[i + 1]):
-                    continue
-                following[r] = True
-            reachable = following
-        return reachable[r_total]
-
-    def future_keeps_quotas(self, future: tuple[Tile, ...]) -> bool:
-        """A seeded pile's order left keeps every slice's quota."""
-        drawn = self.length + self.removed
-        amazon = self.amazon_before[-1]
-        for tile in future:
-            drawn += 1
-            amazon += tile.kind is TileKind.AMAZON
-            if not self.ok(drawn, amazon):
-                return False
-        return True
