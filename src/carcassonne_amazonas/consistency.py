@@ -39,8 +39,10 @@ What is checked, in this order (each message names the state's field and the rul
   under way; any other state has a legal action.
 
 What a state cannot show (so no check can find it) is listed in the records guide:
-the order of draws before the pile's seed was known, who held which returned meeple,
-and whether a game really went that way.
+when removed tiles were drawn, who held which returned meeple, and whether a game
+really went that way.  A board or feature graph built by hand is compared with the
+derived one through their public methods: the placed tiles' cells, the open cells and
+every feature; an extra entry elsewhere in their private tables is not seen.
 """
 
 from __future__ import annotations
