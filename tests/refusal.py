@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from carcassonne_amazonas import (
-    DrawTile,
     GameState,
     IllegalActionError,
     apply_action,
@@ -25,15 +24,6 @@ def picture(state: GameState) -> tuple[object, ...]:
             state.pile.remaining, state.removed, state.doubles_left, state.piece_placement,
             state.pending_amazon, state.final_scoring, frozenset(state.pieces()),
             legal_actions(state))
-
-
-def is_alias_of_legal_draw(state: GameState, action: object) -> bool:
-    """A draw naming a copy identical to a legal draw's tile: the engine accepts the
-    tile really drawn (identical copies are one chance outcome, chance.py)."""
-    if not isinstance(action, DrawTile) or not state.is_chance_node:
-        return False
-    tile = next((t for t in state.pile.remaining if t.id == action.tile), None)
-    return tile is not None and DrawTile(state.pile.canonical(tile).id) in legal_actions(state)
 
 
 def refuse(state: GameState, action: object) -> str:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 
@@ -35,6 +36,7 @@ from carcassonne_amazonas import (
     PlaceTile,
     Position,
     Rotation,
+    Rules,
     Terrain,
     TileId,
     TileKind,
@@ -43,9 +45,11 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
+from carcassonne_amazonas.actions import ACTION_TYPES
+from carcassonne_amazonas.encoding import decode_action, encode_action
 from carcassonne_amazonas.features import node_of
 from carcassonne_amazonas.testing import actions, check_invariants, game_states
-from refusal import is_alias_of_legal_draw, picture, refuse
+from refusal import picture, refuse
 from scenario import start_game
 
 FUZZ_INPUTS = int(os.environ.get("FUZZ_INPUTS") or (1_000 if os.environ.get("CI") else 10_000))
@@ -352,6 +356,85 @@ def test_aliased_far_away_placement_is_refused(place_tile_state: GameState) -> N
         apply_action(state, alias)
 
 
+# ---------------------------------------------------------------------------- hostile objects
+
+class LyingInt(int):
+    """An int that claims to equal everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class LyingPosition(Position):
+    """A Position that claims to be every cell."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class SubPlaceTile(PlaceTile):
+    pass
+
+
+class SubPass(Pass):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def _has_lying_field(action: object) -> bool:
+    values = [getattr(action, name) for name in ("position", "rotation", "segment", "tile")
+              if hasattr(action, name)]
+    position = getattr(action, "position", None)
+    if position is not None:
+        values += [position.x, position.y]
+    return any(type(v) in (LyingInt, LyingPosition) for v in values)
+
+
+def _tampered(action: Any, field: str, value: object) -> Any:
+    """``action`` with one field swapped after construction, past its validators."""
+    twin = attrs.evolve(action)
+    object.__setattr__(twin, field, value)
+    return twin
+
+
+
+HOSTILE_WORDS = ("a position is a Position, not", "coordinates are ints", "must be an int, not",
+                 "a rotation is a Rotation, not", "a tile id is an int, not", "expected an action")
+
+
+def _hostile(rng: random.Random, state: GameState,
+             pool: list[tuple[GameState, list[GameState]]]) -> object:
+    """A legal-looking action whose type lies: a field swapped (past the validators) for
+    a subclass whose ``__eq__`` says yes to everything, or an action subclass."""
+    legal = legal_actions(state) or legal_actions(rng.choice(pool)[0])
+    action = rng.choice(legal) if legal else Pass()
+    if isinstance(action, PlaceTile):
+        how = rng.randrange(4)
+        if how == 0:
+            return _tampered(action, "position", LyingPosition(rng.randint(-9, 9), 99))
+        if how == 1:
+            return _tampered(action, "rotation", LyingInt(int(action.rotation)))
+        if how == 2:
+            return _tampered(action, "position",
+                             _tampered(action.position, "x", LyingInt(action.position.x)))
+        return SubPlaceTile(action.position, action.rotation)
+    if isinstance(action, (PlaceMeeple, PlaceCamp)):
+        return rng.choice([_tampered(action, "segment", LyingInt(action.segment)),
+                           _tampered(action, "position", LyingPosition(0, 0))])
+    if isinstance(action, (ChooseDouble, DrawTile)):
+        return _tampered(action, "tile", LyingInt(action.tile))
+    return SubPass()
+
+
 # ---------------------------------------------------------------------------- fuzz
 
 def _state_pool() -> list[tuple[GameState, list[GameState]]]:
@@ -392,9 +475,11 @@ def _small(rng: random.Random) -> int:
 
 def _random_input(rng: random.Random, state: GameState, earlier: list[GameState],
                   pool: list[tuple[GameState, list[GameState]]]) -> object:
-    kind = rng.randrange(10)
+    kind = rng.randrange(11)
     if kind == 0:
         return rng.choice(NOT_ACTIONS)
+    if kind == 10:
+        return _hostile(rng, state, pool)
     if kind == 1 and earlier:  # stale: legal in an earlier state of this game
         old = legal_actions(rng.choice(earlier))
         if old:
@@ -426,28 +511,31 @@ def test_fuzz_every_input_is_applied_if_legal_and_refused_otherwise() -> None:
     pool = _state_pool()
     phases = {state.phase for state, _ in pool}
     assert phases == set(Phase)
-    tried = refused = applied = 0
+    tried = refused = applied = hostile = 0
     pictures = {id(state): picture(state) for state, _ in pool}
     while tried < FUZZ_INPUTS:
         state, earlier = rng.choice(pool)
         obj = _random_input(rng, state, earlier, pool)
         tried += 1
+        if type(obj) in (SubPlaceTile, SubPass) or (
+                type(obj) in ACTION_TYPES and _has_lying_field(obj)):
+            # It may even claim to be in legal_actions: its __eq__ lies.  Refused by type.
+            message = refuse(state, obj)
+            assert any(words in message for words in HOSTILE_WORDS), message
+            hostile += 1
+            continue
         if obj in legal_actions(state):
             assert isinstance(obj, (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass,
                                     DrawTile))
             after = apply_action(state, obj)
             assert check_invariants(after) == []
             applied += 1
-        elif is_alias_of_legal_draw(state, obj):
-            assert isinstance(obj, DrawTile)
-            apply_action(state, obj)
-            applied += 1
         else:
             refuse(state, obj)
             refused += 1
     for state, _ in pool:
         assert picture(state) == pictures[id(state)]
-    assert tried >= FUZZ_INPUTS and refused > tried // 2 and applied > 0
+    assert tried >= FUZZ_INPUTS and refused > tried // 2 and applied > 0 and hostile > 0
 
 
 @pytest.mark.slow  # fuzzing over many random states
@@ -477,3 +565,101 @@ def test_feature_at_names_the_feature_under_a_segment() -> None:
         state.feature_at(Position(5, 5), 0)
     with pytest.raises(ValueError, match=r"segments 0\.\.8"):
         state.feature_at(Position(0, 0), 9)
+
+
+# ---------------------------------------------------------------------------- hostile types
+
+@pytest.mark.parametrize("build", [
+    lambda: Position(LyingInt(0), 4),
+    lambda: Position(0, LyingInt(4)),
+    lambda: LyingPosition(0, 4),  # the instance is made, but no action takes it
+    lambda: PlaceTile(LyingPosition(9, 9), R0),
+    lambda: PlaceTile(Position(0, 4), LyingInt(0)),  # type: ignore[arg-type]
+    lambda: PlaceTile(Position(0, 4), 0),  # type: ignore[arg-type]
+    lambda: PlaceMeeple(Position(0, 4), LyingInt(1)),
+    lambda: PlaceCamp(LyingPosition(0, 4), 1),
+    lambda: ChooseDouble(TileId(LyingInt(81))),
+    lambda: DrawTile(TileId(LyingInt(1))),
+])
+def test_subclasses_of_int_and_position_are_refused_when_building_an_action(
+        build: Callable[[], object]) -> None:
+    """R-G6: a Position whose ``__eq__`` lies would pass any equality test (the river
+    cell, the tile that may take a piece); an int subclass could lie in the same way.
+    Types are exact, so they are refused with TypeError before any use."""
+    try:
+        made = build()
+    except TypeError:
+        return
+    assert type(made) is LyingPosition  # a position can be made; an action cannot take it
+    with pytest.raises(TypeError, match="a position is a Position, not LyingPosition"):
+        PlaceTile(made, R0)
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("position", LyingPosition(9, 9), "a position is a Position, not LyingPosition"),
+    ("rotation", 0, "a rotation is a Rotation, not int"),
+    ("rotation", LyingInt(0), "a rotation is a Rotation, not LyingInt"),
+])
+def test_a_river_tile_cannot_be_placed_off_the_river_by_a_tampered_action(
+        field: str, value: object, words: str) -> None:
+    """R-G6: an Amazon tile goes only below the river end.  A PlaceTile whose position
+    was swapped for a lying one after construction is refused with TypeError before the
+    engine compares it with the river cell, and the state is unchanged."""
+    state = start_game(2, "A1.1")
+    legal = legal_actions(state)[0]
+    assert isinstance(legal, PlaceTile)
+    hostile = _tampered(legal, field, value)
+    message = refuse(state, hostile)
+    assert words in message
+
+
+def test_tampered_coordinates_and_segments_are_refused() -> None:
+    state = start_game(2, "A1.1")
+    position = _tampered(Position(0, 4), "x", LyingInt(0))
+    assert "coordinates are ints" in refuse(state, _tampered(PlaceTile(Position(0, 4), R0),
+                                                             "position", position))
+    after = apply_action(state, PlaceTile(Position(0, 4), R0))
+    assert after.phase is Phase.PLACE_PIECE
+    assert "segment must be an int, not LyingInt" in refuse(
+        after, _tampered(PlaceMeeple(Position(0, 4), 1), "segment", LyingInt(1)))
+    assert "a tile id is an int, not LyingInt" in refuse(
+        after, _tampered(ChooseDouble(TileId(81)), "tile", LyingInt(81)))
+
+
+def test_subclasses_of_action_classes_are_refused(place_tile_state: GameState) -> None:
+    legal = legal_actions(place_tile_state)[0]
+    assert isinstance(legal, PlaceTile)
+    sub = SubPlaceTile(legal.position, legal.rotation)
+    assert sub == legal or sub != legal  # whatever its comparison says, it is refused
+    assert "expected an action" in refuse(place_tile_state, sub)
+    with pytest.raises(TypeError, match="expected an action"):
+        encode_action(place_tile_state, sub)
+
+
+def test_encode_action_takes_only_exact_types(place_tile_state: GameState) -> None:
+    legal = legal_actions(place_tile_state)[0]
+    assert isinstance(legal, PlaceTile)
+    for hostile in (_tampered(legal, "position", LyingPosition(0, 0)),
+                    _tampered(legal, "rotation", LyingInt(0)),
+                    _tampered(DrawTile(TileId(1)), "tile", LyingInt(1)),
+                    _tampered(PlaceCamp(Position(0, 0), 1), "segment", True)):
+        with pytest.raises(TypeError):
+            encode_action(place_tile_state, hostile)
+    with pytest.raises(TypeError, match="an action index is an int"):
+        decode_action(place_tile_state, LyingInt(0))
+    with pytest.raises(TypeError, match="expected a GameState"):
+        encode_action("state", legal)  # type: ignore[arg-type]
+
+
+def test_other_entry_points_take_only_exact_ints() -> None:
+    with pytest.raises(TypeError):
+        new_game(LyingInt(2))
+    with pytest.raises(TypeError):
+        new_game(2, seed=LyingInt(1))
+    with pytest.raises(TypeError):
+        Rules(first_player=LyingInt(0))
+    state = start_game(2)
+    with pytest.raises(TypeError):
+        state.feature_at(LyingPosition(0, 0), 1)
+    with pytest.raises(TypeError):
+        state.feature_at(Position(0, 0), LyingInt(1))

@@ -291,21 +291,32 @@ def test_identical_copies_are_one_outcome_named_by_the_lowest_id() -> None:
     assert len(ids) == len({t.design for t in LAND})
 
 
-def test_drawing_a_non_canonical_copy_draws_the_canonical_one() -> None:
+def test_drawing_a_non_canonical_copy_is_refused_naming_the_listed_copy() -> None:
+    """Regression: a DrawTile of an identical copy that legal_actions does not list used to
+    be accepted (as the listed copy), although legal_action_mask gave it 0.  An action is
+    accepted exactly when it is listed (R-T1)."""
     state = new_game(2, draws="explicit")
     canonical = apply_action(state, DrawTile(TileId(1)))
+    assert canonical.tile_in_hand is not None and canonical.tile_in_hand.id == 1
     for copy in (2, 3):
-        after = apply_action(state, DrawTile(TileId(copy)))
-        assert after.tile_in_hand is not None and after.tile_in_hand.id == 1
-        assert after == canonical
+        assert DrawTile(TileId(copy)) not in legal_actions(state)
+        with pytest.raises(IllegalActionError,
+                           match=rf"tile {copy} \(S01\.{copy}\) is identical to S01\.1; .*"
+                                 r"drawn as DrawTile\(1\) \(R-T1\)"):
+            apply_action(state, DrawTile(TileId(copy)))
     # A copy of the same layout with other icons is another tile.
-    other = apply_action(state, DrawTile(TileId(5)))
+    other = apply_action(state, DrawTile(TileId(4)))
     assert other.tile_in_hand is not None and other.tile_in_hand.id == 4
+    with pytest.raises(IllegalActionError, match=r"DrawTile\(4\)"):
+        apply_action(state, DrawTile(TileId(5)))
     # Once copy 1 is drawn, copy 2 stands for the design.
     later = finish_turn(canonical)
     assert later.is_chance_node
     ids = {a.tile for a, _ in chance_outcomes(later)}
     assert 2 in ids and 1 not in ids and 3 not in ids
+    assert apply_action(later, DrawTile(TileId(2))).tile_in_hand is TILESET.tile(TileId(2))
+    with pytest.raises(IllegalActionError, match=r"drawn as DrawTile\(2\)"):
+        apply_action(later, DrawTile(TileId(3)))
 
 
 # ---------------------------------------------------------------------------- illegal actions

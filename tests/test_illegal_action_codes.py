@@ -186,6 +186,14 @@ def no_such_segment() -> IllegalActionError:
     return refusal(lambda: apply_action(state, action))
 
 
+def not_the_listed_copy() -> IllegalActionError:
+    """A draw of an identical copy of a listed outcome, rather than the listed copy."""
+    state = new_game(2, draws="explicit")
+    listed = {action.tile for action, _ in chance_outcomes(state)}
+    copy = next(tile for tile in state.pile.tiles if tile.id not in listed)
+    return refusal(lambda: apply_action(state, DrawTile(copy.id)))
+
+
 CASES: dict[str, Callable[[], IllegalActionError]] = {
     "game-over": lambda: refusal(lambda: apply_action(finished_game(), Pass())),
     "wrong-phase": lambda: refusal(lambda: apply_action(new_game(2, seed=1), Pass())),
@@ -211,6 +219,7 @@ CASES: dict[str, Callable[[], IllegalActionError]] = {
     "feature-occupied": feature_occupied,
     "tile-not-in-pile": lambda: refusal(
         lambda: apply_action(new_game(2, draws="explicit"), DrawTile(TileId(999)))),
+    "not-the-listed-copy": not_the_listed_copy,
     "slice-quota": slice_quota,
     "not-a-chance-node": lambda: refusal(lambda: chance_outcomes(new_game(2, seed=1))),
     "outside-board-window": lambda: refusal(lambda: encode_action(

@@ -194,7 +194,9 @@ def test_state_repr_is_one_short_line_in_every_phase() -> None:
         assert "\n" not in text and len(text) < 120, text
         assert text.startswith(f"<GameState: {state.num_players} players, ")
         assert f"{len(state.board) - 1} tile" in text and f"scores {state.scores}" in text
-        assert pretty(state) == text
+        # Equal to a state the testing strategies drew in an earlier test, a state
+        # pretty-prints as the replay_game(...) call that rebuilds it.
+        assert pretty(state) == text or pretty(state).startswith("replay_game("), pretty(state)
         phases.setdefault(state.phase, text)
     assert "yellow to place A" in repr(new_game(2, seed=1))
     assert "game over, won by " in phases[Phase.GAME_OVER]

@@ -27,6 +27,7 @@ from carcassonne_amazonas import (
     Rotation,
     Rules,
     Terrain,
+    TileKind,
     apply_action,
     format_action,
     legal_actions,
@@ -166,32 +167,35 @@ def _player(state: GameState, change: Callable[[PlayerState], PlayerState]) -> G
 @pytest.mark.parametrize(("name", "break_it", "words"), [
     ("track length", lambda s: attrs.evolve(s, track_length=s.track_length + 1), "(R-T9)"),
     ("boat beyond the track",
-     lambda s: _player(s, lambda p: attrs.evolve(p, boat=s.track_length + 1)), "outside"),
+     lambda s: _player(s, lambda p: attrs.evolve(p, boat=s.track_length + 1)),
+     "off the explored river"),
     ("boat before the source", lambda s: _player(s, lambda p: attrs.evolve(p, boat=0)),
-     "outside"),
+     "off the explored river"),
     ("meeple lost", lambda s: _player(s, lambda p: attrs.evolve(
-        p, meeples_in_supply=p.meeples_in_supply - 1)), "in supply, not 4 in all (R-C2)"),
+        p, meeples_in_supply=p.meeples_in_supply - 1)), "meeples in all (R-C2)"),
     ("camp created", lambda s: _player(s, lambda p: attrs.evolve(
-        p, camps_in_supply=p.camps_in_supply + 1)), "in supply, not 2 in all (R-C2, R-T10)"),
+        p, camps_in_supply=p.camps_in_supply + 1)), "camps in all (R-C2"),
     ("score without breakdown", lambda s: _player(s, lambda p: attrs.evolve(
         p, score=p.score + 1)), "breakdown"),
     ("river points during play", lambda s: _player(s, lambda p: attrs.evolve(
         p, score=p.score + 6, breakdown=p.breakdown.plus(river=6))), "before the final"),
+    ("Amazon points never paid", lambda s: _player(s, lambda p: attrs.evolve(
+        p, score=p.score + 99, breakdown=p.breakdown.plus(amazon=99))), "(R-A2)"),
     ("final scoring during play", lambda s: attrs.evolve(
         s, final_scoring=tuple(FinalScore() for _ in s.players)), "before the game is over"),
     ("a tile lost from the pile", lambda s: attrs.evolve(
-        s, pile=attrs.evolve(s.pile, tiles=s.pile.tiles[1:])), "missing ids"),
+        s, pile=attrs.evolve(s.pile, tiles=s.pile.tiles[1:])), "are nowhere"),
     ("a tile drawn twice", lambda s: attrs.evolve(
-        s, removed=(s.pile.tiles[0],)), "extra ids"),
+        s, removed=(s.pile.tiles[0],)), "every tile exists once (R-C3)"),
     ("a double lost", lambda s: attrs.evolve(s, doubles_left=s.doubles_left[1:]),
-     "double tiles"),
+     "(R-C4)"),
     ("no tile in hand", lambda s: attrs.evolve(s, tile_in_hand=None, tile_actions=None),
-     "no tile in hand"),
+     "needs the drawn land tile in hand"),
     ("pile counter", lambda s: attrs.evolve(s, pile=attrs.evolve(s.pile, drawn=s.pile.drawn + 1)),
-     "the pile counts"),
+     "tiles drawn"),
     ("Amazon counter", lambda s: attrs.evolve(
-        s, pile=attrs.evolve(s.pile, amazon_drawn=s.pile.amazon_drawn + 1)), "the pile counts"),
-    ("wrong player", lambda s: attrs.evolve(s, current_player=s.num_players), "not a player"),
+        s, pile=attrs.evolve(s.pile, amazon_drawn=s.pile.amazon_drawn + 1)), "Amazon tiles"),
+    ("wrong player", lambda s: attrs.evolve(s, current_player=s.num_players), "(R-C8)"),
 ])
 def test_check_invariants_finds_broken_states(mid_game: GameState, name: str,
                                               break_it: Callable[[GameState], GameState],
@@ -202,21 +206,20 @@ def test_check_invariants_finds_broken_states(mid_game: GameState, name: str,
 
 
 def test_check_invariants_finds_mismatched_tiles(mid_game: GameState) -> None:
-    """R-G4: a tile laid (bypassing the engine) where its edges do not match."""
+    """R-G4: a standard tile laid (bypassing the engine) where its edges do not match."""
     state = mid_game
-    tile = state.tile_in_hand
-    assert tile is not None
-    legal = {(a.position, a.rotation) for a in legal_actions(state)
-             if isinstance(a, PlaceTile)}
-    for position in state.board.open_positions:
+    board = state.board
+    tile = next(t for t in state.pile.remaining if t.kind is TileKind.STANDARD)
+    for position in board.open_positions:
         for rotation in Rotation:
-            if (position, rotation) in legal or position.y > state.board.river_end_row:
+            if board.allows(tile, position, rotation) or position.y > board.river_end_row:
                 continue
-            board, _ = state.board.place(tile, rotation, cell_key(position.x, position.y))
-            broken = attrs.evolve(state, board=board)
+            placed, _ = board.place(tile, rotation, cell_key(position.x, position.y))
+            broken = attrs.evolve(state, board=placed)
             problems = check_invariants(broken)
-            if any("(R-G4)" in p for p in problems):
-                return
+            assert any(f"{tile.name} cannot lie at ({position})" in p and "(R-G4)" in p
+                       for p in problems), problems
+            return
     raise AssertionError("no mismatched placement found")
 
 
@@ -226,7 +229,7 @@ def test_check_invariants_finds_unreturned_meeples(mid_game: GameState) -> None:
     completed = next(f for f in state.features if f.is_completed)
     broken = attrs.evolve(state, features=state.features.with_piece(completed.nodes[0], 1))
     problems = check_invariants(broken)
-    assert any("should have returned (R-T7)" in p for p in problems), problems
+    assert any("which went back when it was scored (R-T7)" in p for p in problems), problems
 
 
 def test_check_invariants_finds_a_piece_on_the_amazon(mid_game: GameState) -> None:
@@ -243,16 +246,19 @@ def test_check_invariants_checks_the_final_scoring() -> None:
     assert check_invariants(state) == []
     assert state.final_scoring is not None
     wrong = tuple(attrs.evolve(f, river=f.river + 1) for f in state.final_scoring)
-    assert any("(R-E4, R-E5)" in p for p in check_invariants(attrs.evolve(state,
-                                                                      final_scoring=wrong)))
-    assert any("missing" in p for p in check_invariants(attrs.evolve(state,
-                                                                     final_scoring=None)))
+    assert any("final_scoring: is not what the board and boats give" in p and "R-E5" in p
+               for p in check_invariants(attrs.evolve(state, final_scoring=wrong)))
+    assert any("final_scoring: is not what" in p
+               for p in check_invariants(attrs.evolve(state, final_scoring=None)))
     more = tuple(attrs.evolve(p, score=p.score + 99, breakdown=attrs.evolve(
         p.breakdown, tributaries=p.breakdown.tributaries + 99)) for p in state.players)
     too_much = tuple(attrs.evolve(f, tributaries=f.tributaries + 200)
                      for f in state.final_scoring)
-    assert any("(R-E2, R-E3)" in p for p in check_invariants(
+    assert any("(R-E2, R-E3, R-E4, R-E5)" in p for p in check_invariants(
         attrs.evolve(state, players=more, final_scoring=too_much)))
+    # 99 more tributary points than the final scoring gives: no completed tributaries pay that.
+    assert any("breakdown.tributaries" in p and "(R-T7)" in p
+               for p in check_invariants(attrs.evolve(state, players=more)))
 
 
 def test_check_invariants_is_silent_on_a_new_game() -> None:

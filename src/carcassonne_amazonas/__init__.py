@@ -17,6 +17,7 @@ from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeepl
 from .board import Board, Placement
 from .boat_track import AmazonRanking
 from .chance import chance_outcomes, determinize
+from .consistency import state_problems
 from .engine import apply_action, apply_action_with_events, legal_actions, new_game
 from .errors import IllegalActionError, RecordError, TileSetError
 from .events import (
@@ -125,6 +126,7 @@ __all__ = [
     "projected_scores",
     "reference_tileset",
     "state_from_json",
+    "state_problems",
     "state_to_json",
     "tileset_problems",
 ]

@@ -13,6 +13,13 @@ action's ``repr``, so a printed action is code that gives it back::
     PlaceTile.from_notation('t0,4,90')
     >>> print(Pass())
     p
+
+Types are exact: a position is exactly a
+:class:`~carcassonne_amazonas.geometry.Position`, a rotation exactly a
+:class:`~carcassonne_amazonas.geometry.Rotation`, a segment or tile id exactly
+an ``int``.  Subclasses are refused, since a subclass can lie in ``__eq__`` or
+``__hash__`` and so pass for another value; :func:`check_action` repeats the
+check where an action enters the engine.
 """
 
 from __future__ import annotations
@@ -27,20 +34,37 @@ from .geometry import Position, Rotation
 from .reprs import repr_pretty
 from .tiles import TileId
 
-__all__ = ["Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile"]
+__all__ = ["Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile",
+           "check_action"]
 
-_position = attrs.validators.instance_of(Position)
 _ROTATIONS = {rotation.degrees: rotation for rotation in Rotation}
 _MAX_DIGITS = 9
 
 
+def _position(_instance: object, _attribute: object, value: Position) -> None:
+    _check_position(value)
+
+
+def _check_position(value: object) -> None:
+    if type(value) is not Position:
+        raise TypeError(f"a position is a Position, not {type(value).__name__}")
+    if type(value.x) is not int or type(value.y) is not int:
+        raise TypeError(f"a position's coordinates are ints, not {type(value.x).__name__} and "
+                        f"{type(value.y).__name__}")
+
+
+def _rotation(_instance: object, _attribute: object, value: Rotation) -> None:
+    if type(value) is not Rotation:
+        raise TypeError(f"a rotation is a Rotation, not {type(value).__name__}")
+
+
 def _int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:
         raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
 
 
 def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:
         raise TypeError(f"a tile id is an int, not {type(value).__name__}")
 
 
@@ -113,7 +137,7 @@ class PlaceTile(_Notated):
     LETTER: ClassVar[str] = "t"
 
     position: Position = attrs.field(validator=_position)
-    rotation: Rotation = attrs.field(validator=attrs.validators.instance_of(Rotation))
+    rotation: Rotation = attrs.field(validator=_rotation)
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
@@ -248,3 +272,30 @@ class DrawTile(_Notated):
 
 Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass | DrawTile
 ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)
+
+
+def check_action(action: object) -> None:
+    """``TypeError`` unless ``action`` is exactly one of the action classes and its fields
+    exactly the library's types (see the module docstring).
+
+    The constructors check the same; this check is repeated where an action enters the
+    engine (:func:`~carcassonne_amazonas.engine.apply_action`,
+    :func:`~carcassonne_amazonas.encoding.encode_action`), so that an object whose fields
+    were swapped after construction cannot pass either.
+    """
+    kind = type(action)
+    if kind is PlaceTile:
+        assert isinstance(action, PlaceTile)
+        _check_position(action.position)
+        _rotation(action, None, action.rotation)
+    elif kind is PlaceMeeple or kind is PlaceCamp:
+        assert isinstance(action, (PlaceMeeple, PlaceCamp))
+        _check_position(action.position)
+        if type(action.segment) is not int:
+            raise TypeError(f"segment must be an int, not {type(action.segment).__name__}")
+    elif kind is ChooseDouble or kind is DrawTile:
+        assert isinstance(action, (ChooseDouble, DrawTile))
+        _tile_id(action, None, action.tile)
+    elif kind is not Pass:
+        raise TypeError(f"expected an action ({', '.join(t.__name__ for t in ACTION_TYPES)}), "
+                        f"not {kind.__name__}")

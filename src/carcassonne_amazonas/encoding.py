@@ -29,7 +29,16 @@ import functools
 
 import attrs
 
-from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from .actions import (
+    Action,
+    ChooseDouble,
+    DrawTile,
+    Pass,
+    PlaceCamp,
+    PlaceMeeple,
+    PlaceTile,
+    check_action,
+)
 from .errors import IllegalActionError
 from .geometry import Position, Rotation
 from .reference import reference_tileset
@@ -141,10 +150,13 @@ NUM_DISTINCT_ACTIONS: int = _space_of(reference_tileset()).size
 def encode_action(state: GameState, action: Action) -> int:
     """The integer of ``action`` in ``state``'s game.
 
-    Raises ``TypeError`` for a non-action and :class:`IllegalActionError` for
+    Raises ``TypeError`` for a non-action (types are exact, as in
+    :func:`~carcassonne_amazonas.actions.check_action`) and :class:`IllegalActionError` for
     an action that no integer stands for in this state (a cell outside the
     board window, a piece not on the tile just placed, an unknown tile).
     """
+    _check_state(state)
+    check_action(action)
     space = _space_of(state.rules.tileset)
     if isinstance(action, PlaceTile):
         position = action.position
@@ -174,7 +186,12 @@ def encode_action(state: GameState, action: Action) -> int:
             raise IllegalActionError(f"tile {action.tile} is not a land tile",
                                      rule="R-C3", code="not-a-land-tile")
         return space.draw_base + space.land_ids.index(action.tile)
-    raise TypeError(f"expected an action, not {type(action).__name__}")
+    raise TypeError(f"expected an action, not {type(action).__name__}")  # pragma: no cover
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
 
 
 def decode_action(state: GameState, index: int) -> Action:
@@ -184,7 +201,8 @@ def decode_action(state: GameState, index: int) -> Action:
     :class:`IllegalActionError` for an integer out of range (or a piece
     placement when no tile may take a piece), ``TypeError`` for a non-int.
     """
-    if not isinstance(index, int) or isinstance(index, bool):
+    _check_state(state)
+    if type(index) is not int:
         raise TypeError(f"an action index is an int, not {type(index).__name__}")
     space = _space_of(state.rules.tileset)
     if not 0 <= index < space.size:
@@ -216,6 +234,7 @@ def legal_action_mask(state: GameState) -> bytes:
     """
     from .engine import legal_actions
 
+    _check_state(state)
     space = _space_of(state.rules.tileset)
     mask = bytearray(space.size)
     for action in legal_actions(state):

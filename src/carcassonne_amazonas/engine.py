@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from itertools import chain
 
 from .actions import (
-    ACTION_TYPES,
     Action,
     ChooseDouble,
     DrawTile,
@@ -26,6 +25,7 @@ from .actions import (
     PlaceCamp,
     PlaceMeeple,
     PlaceTile,
+    check_action,
 )
 from .board import Board, fit_table
 from .errors import IllegalActionError
@@ -34,7 +34,7 @@ from .features import FeatureGraph, node_of
 from .geometry import KEY_STRIDE, Rotation, cell_key, position_of_key
 from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
 from .state import PLAYER_COLOURS, GameState, Phase, PlayerState, Rules
-from .tiles import Layout, Terrain, Tile, TileKind
+from .tiles import Layout, Terrain, Tile, TileKind, TileSet
 from .turn import Turn
 
 __all__ = ["apply_action", "apply_action_with_events", "legal_actions", "new_game"]
@@ -76,12 +76,12 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     gives the tiles that can come next with their exact probabilities, and a
     :class:`~carcassonne_amazonas.actions.DrawTile` action draws one.
     """
-    if not isinstance(num_players, int) or isinstance(num_players, bool):
+    if type(num_players) is not int:
         raise TypeError(f"num_players must be an int, not {type(num_players).__name__}")
     if not 2 <= num_players <= 5:
         raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players} (R-C1)")
     rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
+    if type(rules) is not Rules:
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     if not 0 <= rules.first_player < num_players:
         raise ValueError(f"first_player {rules.first_player} is not a player of a "
@@ -97,14 +97,14 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     elif pile is None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
+        elif type(seed) is not int:
             raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         drawn = shuffled_pile(tileset.land_tiles, rules.shuffle, rules.slices,
                               random.Random(seed), seed)
     else:
         if seed is not None:
             raise ValueError("give either a seed or an explicit pile order, not both")
-        drawn = Pile(_checked_pile(pile, tileset.land_tiles), plan)
+        drawn = Pile(_checked_pile(pile, tileset), plan)
     side = tileset.start_side(num_players)
     players = tuple(PlayerState() for _ in range(num_players))
     start = GameState(
@@ -120,14 +120,21 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     return turn.freeze()
 
 
-def _checked_pile(pile: Sequence[Tile], land_tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    order = tuple(pile)
-    for tile in order:
-        if not isinstance(tile, Tile):
+def _checked_pile(pile: Sequence[Tile], tileset: TileSet) -> tuple[Tile, ...]:
+    """The order as the tile set's own tile objects (a copy of an equal tile set's tile is
+    replaced by the game's own); each land tile exactly once."""
+    order = []
+    for tile in pile:
+        if type(tile) is not Tile:
             raise TypeError(f"a pile holds Tile objects, not {type(tile).__name__}")
-    if sorted(t.id for t in order) != sorted(t.id for t in land_tiles):
+        own = tileset.tiles[tile.id] if type(tile.id) is int and 0 <= tile.id < len(
+            tileset.tiles) else None
+        if own is None or own != tile:
+            raise ValueError(f"{tile!r} is not a tile of the game's tile set")
+        order.append(own)
+    if sorted(t.id for t in order) != sorted(t.id for t in tileset.land_tiles):
         raise ValueError("an explicit pile must hold each land tile of the tile set exactly once")
-    return order
+    return tuple(order)
 
 
 # ---------------------------------------------------------------------------- legal actions
@@ -267,9 +274,7 @@ def apply_action_with_events(state: GameState,
 def _apply(state: GameState, action: Action, events: list[Event] | None) -> GameState:
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
-    if type(action) not in ACTION_TYPES:
-        raise TypeError(f"expected an action (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, "
-                        f"Pass or DrawTile), not {type(action).__name__}")
+    check_action(action)  # exact types, before any use of the action's fields
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise IllegalActionError(f"the game is over; {action} cannot be played",

@@ -24,6 +24,7 @@ IllegalActionCode: TypeAlias = Literal[
     "cell-occupied", "cell-not-adjacent", "downstream-of-river-end", "edge-mismatch",
     "double-not-set-aside", "not-the-placed-tile", "no-such-segment", "wrong-terrain",
     "on-the-amazon", "no-piece-left", "feature-occupied", "tile-not-in-pile",
+    "not-the-listed-copy",
     "slice-quota", "not-a-chance-node", "outside-board-window", "not-a-double-tile",
     "not-a-land-tile", "index-out-of-range", "no-piece-step",
 ]
@@ -50,6 +51,8 @@ ILLEGAL_ACTION_CODES: dict[IllegalActionCode, tuple[tuple[str, ...], str]] = {
     "no-piece-left": (("R-T5",), "a meeple or camp when the player has none left"),
     "feature-occupied": (("R-T5",), "a piece on a feature that already holds one"),
     "tile-not-in-pile": (("R-T1",), "a draw of a tile that is not in the pile"),
+    "not-the-listed-copy": (("R-T1",), "a draw of a copy identical to the listed outcome: "
+                            "identical copies are one outcome, drawn by the listed copy's id"),
     "slice-quota": (("R-C7",), "a draw the current slice of a stratified pile has no room for"),
     "not-a-chance-node": (("R-T1",), "chance outcomes asked of a state that is not a chance "
                           "node"),

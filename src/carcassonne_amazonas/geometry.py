@@ -58,7 +58,8 @@ _HALF_STRIDE: Final = KEY_STRIDE // 2
 
 
 def _coordinate(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+    # Exactly int: a subclass could lie in its comparisons or arithmetic (bool included).
+    if type(value) is not int:
         raise TypeError(f"Position.{attribute.name} must be an int, not {type(value).__name__}")
 
 
@@ -66,7 +67,9 @@ def _coordinate(_instance: object, attribute: attrs.Attribute[int], value: int) 
 class Position:
     """A cell of the grid (R-G1): ``x`` grows east, ``y`` grows downstream.
 
-    ``repr`` is ``Position(0, 4)``, ``str`` is ``0,4`` (as in the notation).
+    ``repr`` is ``Position(0, 4)``, ``str`` is ``0,4`` (as in the notation).  Both
+    coordinates must be exactly ``int`` (not a subclass, not ``bool``): ``TypeError``
+    otherwise.
     """
 
     x: int = attrs.field(validator=_coordinate)

@@ -4,6 +4,11 @@ Every accessor checks the type it expects and raises
 :class:`~carcassonne_amazonas.errors.RecordError` naming the field's path
 (``players[1].boat``) and what was wrong, so that a corrupted file never
 reaches the engine and never raises anything else.
+
+Costs stay linear in the size of the text: a document is at most
+:data:`MAX_DOCUMENT` characters, lists are measured against their bound
+(``max_items``) before any item is read, and values are shown in messages cut
+short (a number of thousands of digits cannot even be formatted).
 """
 
 from __future__ import annotations
@@ -13,15 +18,21 @@ import math
 from typing import Any
 
 from .errors import RecordError
+from .problem import show_int
 
-__all__ = ["Fields", "check_int", "parse_json"]
+__all__ = ["MAX_DOCUMENT", "Fields", "check_int", "parse_json"]
 
-MAX_DOCUMENT = 10_000_000  # characters; records of real games are a few kB
+MAX_DOCUMENT = 500_000
+"""The longest text a loader reads, in characters (bytes before decoding).  Records and
+snapshots of real games are a few kB; the largest the library writes, a record of a
+whole game of a 400-tile set with a start snapshot, is about 50 kB."""
 
 
 def parse_json(text: object, what: str) -> Fields:
     """Parse ``text`` as a JSON object; RecordError if it is not one."""
     if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_DOCUMENT:
+            raise RecordError(f"{what}: {len(text)} bytes is too long (at most {MAX_DOCUMENT})")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -29,13 +40,17 @@ def parse_json(text: object, what: str) -> Fields:
     if not isinstance(text, str):
         raise RecordError(f"{what}: expected JSON text, not {type(text).__name__}")
     if len(text) > MAX_DOCUMENT:
-        raise RecordError(f"{what}: {len(text)} characters is too long for a record")
+        raise RecordError(f"{what}: {len(text)} characters is too long (at most "
+                          f"{MAX_DOCUMENT})")
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{what}: not valid JSON (truncated or corrupted?): {error}") from None
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"{what}: not valid JSON: {error}") from None
+        raise RecordError(f"{what}: not valid JSON (truncated or corrupted?): "
+                          f"{error.msg} at line {error.lineno} column {error.colno}") from None
+    except RecursionError:
+        raise RecordError(f"{what}: not valid JSON: nested too deeply") from None
+    except ValueError as error:  # NaN, Infinity, a number of more than 4300 digits
+        raise RecordError(f"{what}: not valid JSON: {str(error)[:200]}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{what}: expected a JSON object at the top, not {_kind(data)}")
     return Fields(data, what)
@@ -80,7 +95,7 @@ class Fields:
         return check_int(self._get(key), f"{self.path}.{key}", low, high)
 
     def get_str(self, key: str) -> str:
-        """A string field."""
+        """A string field (of any length: messages show it cut short)."""
         value = self._get(key)
         if not isinstance(value, str):
             raise RecordError(f"{self.path}.{key}: expected a string, not {_kind(value)}")
@@ -93,11 +108,16 @@ class Fields:
             raise RecordError(f"{self.path}.{key}: expected true or false, not {_kind(value)}")
         return value
 
-    def get_list(self, key: str) -> list[Any]:
-        """A list field."""
+    def get_list(self, key: str, max_items: int | None = None, rule: str = "") -> list[Any]:
+        """A list field, of at most ``max_items`` items (``rule``: the id of the rule
+        that bounds it, for the message)."""
         value = self._get(key)
         if not isinstance(value, list):
             raise RecordError(f"{self.path}.{key}: expected a list, not {_kind(value)}")
+        if max_items is not None and len(value) > max_items:
+            cite = f" ({rule})" if rule else ""
+            raise RecordError(f"{self.path}.{key}: {len(value)} items, more than the "
+                              f"{max_items} this game can have{cite}")
         return value
 
     def get_obj(self, key: str) -> Fields:
@@ -107,24 +127,25 @@ class Fields:
             raise RecordError(f"{self.path}.{key}: expected an object, not {_kind(value)}")
         return Fields(value, f"{self.path}.{key}")
 
-    def get_ints(self, key: str, low: int | None = None, high: int | None = None) -> list[int]:
+    def get_ints(self, key: str, low: int | None = None, high: int | None = None,
+                 max_items: int | None = None) -> list[int]:
         """A list of integers."""
         return [check_int(v, f"{self.path}.{key}[{i}]", low, high)
-                for i, v in enumerate(self.get_list(key))]
+                for i, v in enumerate(self.get_list(key, max_items))]
 
-    def get_strs(self, key: str) -> list[str]:
+    def get_strs(self, key: str, max_items: int | None = None, rule: str = "") -> list[str]:
         """A list of strings."""
-        values = self.get_list(key)
+        values = self.get_list(key, max_items, rule)
         for index, value in enumerate(values):
             if not isinstance(value, str):
                 raise RecordError(f"{self.path}.{key}[{index}]: expected a string, "
                                   f"not {_kind(value)}")
         return values
 
-    def get_objs(self, key: str) -> list[Fields]:
+    def get_objs(self, key: str, max_items: int | None = None, rule: str = "") -> list[Fields]:
         """A list of objects."""
         result = []
-        for index, value in enumerate(self.get_list(key)):
+        for index, value in enumerate(self.get_list(key, max_items, rule)):
             if not isinstance(value, dict):
                 raise RecordError(f"{self.path}.{key}[{index}]: expected an object, "
                                   f"not {_kind(value)}")
@@ -140,6 +161,6 @@ def check_int(value: object, path: str, low: int | None = None, high: int | None
         raise RecordError(f"{path}: expected a whole number, not {_kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         shown = f"{low if low is not None else '...'}..{high if high is not None else '...'}"
-        raise RecordError(f"{path}: {value} is out of range {shown}")
+        raise RecordError(f"{path}: {show_int(value)} is out of range {shown}")
     return value
 

@@ -44,9 +44,9 @@ DRAW_MODES: tuple[Draws, ...] = ("seeded", "explicit")
 
 def as_draws(value: object) -> Draws:
     """``value`` as a draw mode; ``ValueError`` for anything but ``"seeded"`` or ``"explicit"``."""
-    if value == "seeded" and isinstance(value, str):
+    if type(value) is str and value == "seeded":
         return "seeded"
-    if value == "explicit" and isinstance(value, str):
+    if type(value) is str and value == "explicit":
         return "explicit"
     raise ValueError(f"draws must be 'seeded' or 'explicit', not {value!r}")
 

@@ -27,7 +27,13 @@ Loading replays every action: it rejects unknown schema versions, corrupted
 or truncated JSON, wrong types, unknown tile sets, illegal actions and a
 ``result`` that the actions do not give, always with
 :class:`~carcassonne_amazonas.errors.RecordError` saying which action or
-field and why.
+field and why, and never with another exception.  A ``start`` snapshot is
+checked as :func:`~carcassonne_amazonas.snapshot.state_from_json` checks one.
+
+Costs are bounded by the tile set before any work: at most
+``3 × land tiles + 2 × double tiles`` actions (every land tile drawn, placed and
+followed by a piece step; every double tile chosen and placed), each at most
+:data:`MAX_ACTION_TEXT` characters, and a ``pile`` of at most the land tiles.
 """
 
 from __future__ import annotations
@@ -44,21 +50,30 @@ from .errors import IllegalActionError, RecordError
 from .jsonio import Fields, parse_json
 from .notation import NotationError, format_action, parse_action
 from .pile import Draws, as_draws
+from .problem import show_int, show_text
 from .reprs import repr_pretty
 from .snapshot import (
     read_header,
     rules_to_json,
-    state_from_json,
+    state_from_fields,
     state_to_json,
     tileset_to_json,
 )
 from .state import GameState, Rules
 from .tiles import Tile, TileSet
 
-__all__ = ["RECORD_SCHEMA", "GameRecord"]
+__all__ = ["MAX_ACTION_TEXT", "RECORD_SCHEMA", "GameRecord", "max_actions"]
 
 RECORD_SCHEMA = "carcassonne-amazonas/record/1"
-MAX_ACTIONS = 10_000
+MAX_ACTION_TEXT = 32
+"""The longest action a record holds, in characters (``t-1234,-1234,270`` has 16)."""
+
+
+def max_actions(tileset: TileSet) -> int:
+    """The most actions a game with this tile set can have: every land tile drawn (a chance
+    action with explicit draws), placed and followed by its piece step, and every double
+    tile chosen and placed (R-T1–R-T5)."""
+    return 3 * len(tileset.land_tiles) + 2 * len(tileset.double_tiles)
 
 
 def _original_order(state: GameState) -> tuple[Tile, ...] | None:
@@ -212,9 +227,9 @@ class GameRecord:
             return cls._from_json(text, tileset)
         except RecordError:
             raise
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError,
-                RecursionError) as error:  # a last guard: report, never crash
-            raise RecordError(f"record: malformed ({type(error).__name__}: {error})") from None
+        except Exception as error:  # a last guard: the tests never reach it
+            raise RecordError(f"record: cannot be loaded ({type(error).__name__}); this is a "
+                              "bug of the loader, please report it") from None
 
     @classmethod
     def _from_json(cls, text: str | bytes, tileset: TileSet | None) -> GameRecord:
@@ -223,13 +238,15 @@ class GameRecord:
         try:
             draws = as_draws(doc.get_str("draws"))
         except ValueError:
-            raise RecordError(f"record.draws: {doc.get_str('draws')!r} is not 'seeded' or "
-                              "'explicit'") from None
+            raise RecordError(f"record.draws: {show_text(doc.get_str('draws'))} is not "
+                              "'seeded' or 'explicit'") from None
+        land = len(tiles.land_tiles)
+        texts = doc.get_strs("actions", max_actions(tiles), "R-T1")
+        pile = tuple(doc.get_strs("pile", land, "R-C3")) if doc.has("pile") else None
         seed = doc.get_int("seed") if doc.has("seed") else None
-        pile = tuple(doc.get_strs("pile")) if doc.has("pile") else None
         start = None
         if doc.has("start"):
-            start = state_from_json(json.dumps(doc.get_obj("start").data), tiles)
+            start = state_from_fields(doc.get_obj("start"), tiles)
             if start.num_players != num_players or start.rules != rules:
                 raise RecordError("record.start: the snapshot's players or rules differ from "
                                   "the record's")
@@ -238,11 +255,11 @@ class GameRecord:
             raise RecordError("record: a seeded game needs exactly one of seed, pile and start")
         if draws == "explicit" and (seed is not None or pile is not None):
             raise RecordError("record: an explicit-draws game has no seed and no pile")
-        texts = doc.get_strs("actions")
-        if len(texts) > MAX_ACTIONS:
-            raise RecordError(f"record.actions: {len(texts)} actions is more than any game")
         actions = []
         for number, action_text in enumerate(texts, start=1):
+            if len(action_text) > MAX_ACTION_TEXT:
+                raise RecordError(f"action {number}: {len(action_text)} characters is too long "
+                                  f"for an action ({show_text(action_text)})")
             try:
                 actions.append(parse_action(action_text))
             except NotationError as error:
@@ -258,20 +275,29 @@ def _check_result(result: Fields, final: GameState) -> None:
     """The recorded result must be what the actions give."""
     if not final.is_terminal:
         raise RecordError("record.result: the actions do not finish the game")
-    scores = result.get_ints("scores")
+    players = final.num_players
+    scores = result.get_ints("scores", max_items=players)
     if tuple(scores) != final.scores:
-        raise RecordError(f"record.result.scores: recorded {scores}, the actions give "
+        raise RecordError(f"record.result.scores: recorded {_ints(scores)}, the actions give "
                           f"{list(final.scores)}")
-    winners = result.get_ints("winners")
+    winners = result.get_ints("winners", max_items=players)
     if tuple(winners) != final.winners:
-        raise RecordError(f"record.result.winners: recorded {winners}, the actions give "
+        raise RecordError(f"record.result.winners: recorded {_ints(winners)}, the actions give "
                           f"{list(final.winners)}")
     assert final.final_scoring is not None
     expected = [[f.tributaries, f.villages, f.camps, f.river] for f in final.final_scoring]
-    recorded = result.get_list("final_scoring")
+    recorded = result.get_list("final_scoring", players)
     if recorded != expected:
-        raise RecordError(f"record.result.final_scoring: recorded {recorded!r}, the actions "
+        rows = all(isinstance(row, list) and len(row) == 4 and
+                   all(type(v) is int for v in row) for row in recorded)
+        shown = "[" + ", ".join(_ints(row) for row in recorded) + "]" if rows else \
+            "something else"
+        raise RecordError(f"record.result.final_scoring: recorded {shown}, the actions "
                           f"give {expected}")
+
+
+def _ints(values: list[int]) -> str:
+    return "[" + ", ".join(show_int(v) for v in values) + "]"
 
 
 def _text(action: Action) -> str:

@@ -4,9 +4,45 @@ A snapshot holds a whole position — board, pieces, players, pile, phase — so
 that a frontend can save a game in progress and load it elsewhere; the round
 trip gives an equal state.  Its ``schema`` is ``carcassonne-amazonas/state/1``
 and it names its tile set with the SHA-256 checksum of the tile-set file.
-Loading checks every field and the consistency of the whole (each tile once,
-placements legal, supplies adding up) and raises
-:class:`~carcassonne_amazonas.errors.RecordError` otherwise.
+
+**What loading guarantees.**  A snapshot that loads is a state the rules can
+reach: :func:`state_from_json` trusts nothing it can work out.  It replays the
+placements through the engine (each legal where it lies, doubles only after "!"
+tiles), puts the pieces down at the end of the turns that placed their tiles,
+and then runs every check of
+:func:`~carcassonne_amazonas.consistency.state_problems` against the stored
+values: supplies, track length, boats, the current player, the phase with the
+tile in hand, the piece step and the pending Amazon scorings, the pile's
+counters, slice quotas and removed tiles, the scores against what the board can
+have paid, the final scoring, and that a game not over has a legal action.
+Anything else raises :class:`~carcassonne_amazonas.errors.RecordError`, and
+nothing but ``RecordError``, naming the snapshot's field and the rule, such as
+``state.players[1].boat: space 16, but ... (R-T4, R-T5, R-T6, R-A4)``.
+
+**What a snapshot cannot prove** (as a chess FEN cannot prove that the position
+came from a real game):
+
+- that the game was played: any sequence of legal actions that leads to the
+  position is as good, and many do;
+- the order of the draws beyond what the placements show: when tiles removed
+  under R-G7 were drawn, and, for a pile given as an explicit order (``new_game(...,
+  pile=...)``, no seed), that it follows the slice quotas (only a shuffled pile, with
+  a seed, or a chance-mode pile is held to them);
+- that the pile's order comes from its ``seed``: a determinized state keeps the seed
+  and draws a new order, so the seed only names the shuffle;
+- who scored which completed feature, and who owned the meeples that went back: the
+  scores need only be sums that the completed features and Amazon scorings can have
+  paid;
+- how far each boat moved for which reason: a boat need only lie on the explored
+  river, no further than its turns, the Boat icons and the Amazon scorings can have
+  moved it.
+
+**Bounded cost.**  A snapshot is at most
+:data:`~carcassonne_amazonas.jsonio.MAX_DOCUMENT` characters; every list is
+measured against the tile set's bound (players, placements, pieces, pile,
+removed and set-aside tiles, pending scorings) before any item is read; values
+are shown in messages cut short.  Loading costs ``json.loads`` of the text plus
+at most the replay of one game's placements.
 
 Layout of the JSON object::
 
@@ -31,28 +67,32 @@ Layout of the JSON object::
 from __future__ import annotations
 
 import json
-from collections import Counter
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
-from .board import Board
+from .board import Placement
 from .boat_track import AmazonRanking
+from .consistency import CAMPS, MEEPLES, find_problems
+from .derivation import derive
 from .errors import RecordError
-from .features import FeatureGraph, node_of
-from .geometry import Position, Rotation, cell_key
+from .features import node_of
+from .geometry import COORDINATE_LIMIT, Position, Rotation
 from .jsonio import Fields, check_int, parse_json
 from .pile import Pile, Shuffle, plan_for
+from .problem import Problem, show_text
 from .reference import reference_tileset, shipped_tileset
 from .scoring import CampScoring
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
-from .tiles import Terrain, Tile, TileKind, TileSet
+from .tiles import Tile, TileKind, TileSet
 
-__all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_json",
-           "state_to_json", "tileset_from_json"]
+__all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_fields",
+           "state_from_json", "state_to_json", "tileset_from_json"]
 
 STATE_SCHEMA = "carcassonne-amazonas/state/1"
 _ROTATIONS = {r.degrees: r for r in Rotation}
 _PHASES = {p.value: p for p in Phase}
 _BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
+_MAX_PENDING = 2  # a "!" tile and its double tile (R-T8)
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
@@ -88,9 +128,9 @@ def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
     candidate = tileset if tileset is not None else reference_tileset()
     if candidate.checksum != checksum:
         hint = "" if tileset is not None else "; pass that tile set as tileset="
-        raise RecordError(f"{fields.path}: the game uses tile set {name!r} with checksum "
-                          f"{checksum[:12]}..., not {candidate.name!r} ({candidate.checksum[:12]}"
-                          f"...){hint}")
+        raise RecordError(f"{fields.path}: the game uses tile set {show_text(name)} with "
+                          f"checksum {show_text(checksum[:12])}..., not {candidate.name!r} "
+                          f"({candidate.checksum[:12]}...){hint}")
     return candidate
 
 
@@ -101,7 +141,7 @@ def rules_from_json(fields: Fields, tileset: TileSet, num_players: int) -> Rules
     try:
         shuffle = Shuffle(shuffle_name)
     except ValueError:
-        raise RecordError(f"{fields.path}.shuffle: unknown shuffle {shuffle_name!r} "
+        raise RecordError(f"{fields.path}.shuffle: unknown shuffle {show_text(shuffle_name)} "
                           "(expected 'stratified' or 'uniform')") from None
     slices = fields.get_int("slices", 1, 1000)
     ranking = _option(fields, "amazon_ranking", AmazonRanking, AmazonRanking.DENSE)
@@ -123,7 +163,7 @@ def _option(fields: Fields, key: str, kind: type[_Option], default: _Option) -> 
         return kind(value)
     except ValueError:
         known = " or ".join(repr(option.value) for option in kind)
-        raise RecordError(f"{fields.path}.{key}: unknown option {value!r} "
+        raise RecordError(f"{fields.path}.{key}: unknown option {show_text(value)} "
                           f"(expected {known})") from None
 
 
@@ -132,8 +172,8 @@ def read_header(doc: Fields, schema: str,
     """The schema check, tile set, player count and rules that open snapshots and records."""
     found = doc.get_str("schema")
     if found != schema:
-        raise RecordError(f"{doc.path}.schema: unknown schema {found!r}; this library reads "
-                          f"{schema!r}")
+        raise RecordError(f"{doc.path}.schema: unknown schema {show_text(found)}; this library "
+                          f"reads {schema!r}")
     tiles = tileset_from_json(doc.get_obj("tileset"), tileset)
     num_players = doc.get_int("num_players", 2, 5)
     return tiles, num_players, rules_from_json(doc.get_obj("rules"), tiles, num_players)
@@ -175,214 +215,209 @@ def state_to_json(state: GameState) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-class _Tiles:
-    """Looks tiles up by name and checks that each is used once."""
-
-    def __init__(self, tileset: TileSet) -> None:
-        self.by_name = {t.name: t for t in tileset.tiles}
-        self.used: Counter[str] = Counter()
-
-    def get(self, name: object, path: str) -> Tile:
-        if not isinstance(name, str):
-            raise RecordError(f"{path}: expected a tile name, not {type(name).__name__}")
-        tile = self.by_name.get(name)
-        if tile is None:
-            raise RecordError(f"{path}: no tile named {name!r} in the tile set")
-        self.used[name] += 1
-        if self.used[name] > 1:
-            raise RecordError(f"{path}: tile {name} appears twice in the snapshot")
-        return tile
-
-    def many(self, names: list[str], path: str) -> tuple[Tile, ...]:
-        return tuple(self.get(name, f"{path}[{i}]") for i, name in enumerate(names))
-
-
 def state_from_json(text: str | bytes, tileset: TileSet | None = None) -> GameState:
     """Load a snapshot made by :func:`state_to_json`.
 
     ``tileset`` must be given when the snapshot uses a tile set other than the
-    reference set.  Raises :class:`RecordError` for anything malformed or
-    inconsistent.
+    reference set.  Raises :class:`RecordError`, and nothing else, for anything
+    malformed or inconsistent: the message names the snapshot's field and, for a
+    state the rules cannot reach, the rule (see the module docstring).
     """
-    doc = parse_json(text, "state")
+    return _guarded("state", lambda: state_from_fields(parse_json(text, "state"), tileset))
+
+
+def _guarded(what: str, load: Callable[[], GameState]) -> GameState:
+    try:
+        return load()
+    except RecordError:
+        raise
+    except Exception as error:  # a last guard: the tests never reach it
+        raise RecordError(f"{what}: cannot be loaded ({type(error).__name__}); this is a bug "
+                          "of the loader, please report it") from None
+
+
+def state_from_fields(doc: Fields, tileset: TileSet | None = None) -> GameState:
+    """Load a snapshot already parsed into :class:`~carcassonne_amazonas.jsonio.Fields`
+    (a record's ``start``); messages name fields under ``doc.path``."""
     tiles_set, num_players, rules = read_header(doc, STATE_SCHEMA, tileset)
-    tiles = _Tiles(tiles_set)
-    board, graph = _board_from_json(doc, tiles)
-    graph = _pieces_from_json(doc, board, graph, num_players)
-    players = tuple(_player_from_json(f) for f in doc.get_objs("players"))
-    if len(players) != num_players:
-        raise RecordError(f"state.players: {len(players)} players for a {num_players}-player "
-                          "game")
+    bounds = _Bounds(tiles_set, num_players)
+    lists = _lists(doc, bounds)  # every list measured before any is read
+    names = _Names(tiles_set, doc.path)
+    placements = [_placement(row, f"placements[{i}]", names)
+                  for i, row in enumerate(lists.placements)]
+    pieces = [_piece(row, f"{doc.path}.pieces[{i}]", placements, num_players)
+              for i, row in enumerate(lists.pieces)]
+    removed = names.many(lists.removed, "removed")
+    derivation = derive(placements, pieces, num_players=num_players,
+                        first_player=rules.first_player,
+                        double_count=len(tiles_set.double_tiles), keep_boards=bool(removed))
+    if derivation.problems:
+        raise _record_error(doc.path, list(derivation.problems))
+    players = tuple(_player_from_json(f, bounds) for f in doc.get_objs("players"))
     phase_name = doc.get_str("phase")
     if phase_name not in _PHASES:
-        raise RecordError(f"state.phase: unknown phase {phase_name!r}")
-    phase = _PHASES[phase_name]
-    hand = None if not doc.has("tile_in_hand") else tiles.get(doc.data["tile_in_hand"],
-                                                               "state.tile_in_hand")
+        raise RecordError(f"{doc.path}.phase: unknown phase {show_text(phase_name)}")
+    hand = names.get(doc.data["tile_in_hand"], "tile_in_hand") if doc.has("tile_in_hand") \
+        else None
     pile_fields = doc.get_obj("pile")
-    pile_tiles = tiles.many(pile_fields.get_strs("tiles"), "state.pile.tiles")
     pile = Pile(
-        pile_tiles, plan_for(tiles_set.land_tiles, rules.shuffle, rules.slices),
-        pile_fields.get_int("drawn", 0, len(tiles_set.tiles)),
-        pile_fields.get_int("amazon_drawn", 0, len(tiles_set.tiles)),
+        names.many(lists.pile_tiles, "pile.tiles"),
+        plan_for(tiles_set.land_tiles, rules.shuffle, rules.slices),
+        pile_fields.get_int("drawn", 0, bounds.land),
+        pile_fields.get_int("amazon_drawn", 0, bounds.land),
         pile_fields.get_bool("explicit"),
         pile_fields.get_int("seed") if pile_fields.has("seed") else None,
     )
-    removed = tiles.many(doc.get_strs("removed"), "state.removed")
-    doubles_left = tiles.many(doc.get_strs("doubles_left"), "state.doubles_left")
-    pending = tuple(t for t in (tiles.by_name.get(n) for n in doc.get_strs("pending_amazon"))
-                    if t is not None)
-    if len(pending) != len(doc.get_strs("pending_amazon")):
-        raise RecordError("state.pending_amazon: names a tile that is not in the tile set")
+    doubles_left = names.many(lists.doubles_left, "doubles_left")
+    pending = names.many(lists.pending_amazon, "pending_amazon", again=True)
     final = None
-    if doc.has("final_scoring"):
-        final = tuple(FinalScore(*(check_int(v, f"state.final_scoring[{i}]", 0) for v in row))
-                      if isinstance(row, list) and len(row) == 4 else _bad_final(i)
-                      for i, row in enumerate(doc.get_list("final_scoring")))
+    if lists.final_scoring is not None:
+        final = tuple(_final_from_json(row, f"{doc.path}.final_scoring[{i}]")
+                      for i, row in enumerate(lists.final_scoring))
     state = GameState(
-        rules=rules, num_players=num_players, phase=phase,
+        rules=rules, num_players=num_players, phase=_PHASES[phase_name],
         current_player=doc.get_int("current_player", 0, num_players - 1), players=players,
-        track_length=doc.get_int("track_length", 1), board=board, features=graph,
-        tile_in_hand=hand, pile=pile, removed=removed, doubles_left=doubles_left,
-        piece_placement=doc.get_int("piece_placement", -1, len(board.placements) - 1),
+        track_length=doc.get_int("track_length", 1, bounds.track), board=derivation.board,
+        features=derivation.graph, tile_in_hand=hand, pile=pile, removed=removed,
+        doubles_left=doubles_left,
+        piece_placement=doc.get_int("piece_placement", -1, len(placements) - 1),
         pending_amazon=pending, final_scoring=final,
     )
-    _check_consistency(state, tiles)
+    problems = find_problems(state, derivation)
+    if problems:
+        raise _record_error(doc.path, problems)
     return state
 
 
-def _bad_final(index: int) -> FinalScore:
-    raise RecordError(f"state.final_scoring[{index}]: expected [tributaries, villages, camps, "
-                      "river]")
+class _Bounds:
+    """How large each part of a snapshot of this tile set and player count can be."""
+
+    def __init__(self, tileset: TileSet, num_players: int) -> None:
+        self.tiles = len(tileset.tiles)
+        self.land = len(tileset.land_tiles)
+        self.standard = len(tileset.of_kind(TileKind.STANDARD))
+        self.doubles = len(tileset.double_tiles)
+        self.players = num_players
+        self.pieces = num_players * (MEEPLES + CAMPS)
+        self.track = tileset.start_side(num_players).river_spaces + sum(
+            t.layout.river_spaces for t in tileset.tiles)
 
 
-def _player_from_json(fields: Fields) -> PlayerState:
+class _Lists(NamedTuple):
+    placements: list[Any]
+    pieces: list[Any]
+    pile_tiles: list[str]
+    removed: list[str]
+    doubles_left: list[str]
+    pending_amazon: list[str]
+    final_scoring: list[Any] | None
+
+
+def _lists(doc: Fields, bounds: _Bounds) -> _Lists:
+    """The snapshot's lists, each checked against its bound before anything is read."""
+    players = doc.get_list("players", bounds.players, "R-C1")
+    if len(players) != bounds.players:
+        raise RecordError(f"{doc.path}.players: {len(players)} players for a "
+                          f"{bounds.players}-player game (R-C1)")
+    pile = doc.get_obj("pile")
+    final = doc.get_list("final_scoring", bounds.players, "R-E1") \
+        if doc.has("final_scoring") else None
+    placements = doc.get_list("placements", bounds.tiles, "R-C3")
+    if not placements:
+        raise RecordError(f"{doc.path}.placements: the start tile is missing (R-C5)")
+    return _Lists(placements, doc.get_list("pieces", bounds.pieces, "R-C2"),
+                  pile.get_strs("tiles", bounds.land, "R-C3"),
+                  doc.get_strs("removed", bounds.standard, "R-G7"),
+                  doc.get_strs("doubles_left", bounds.doubles, "R-C4"),
+                  doc.get_strs("pending_amazon", _MAX_PENDING, "R-T8"), final)
+
+
+class _Names:
+    """Looks tiles up by name and checks that each is used once."""
+
+    def __init__(self, tileset: TileSet, path: str) -> None:
+        self.by_name = {t.name: t for t in tileset.tiles}
+        self.used: dict[str, str] = {}
+        self.path = path
+
+    def get(self, name: object, field: str, again: bool = False) -> Tile:
+        where = f"{self.path}.{field}"
+        if not isinstance(name, str):
+            raise RecordError(f"{where}: expected a tile name, not {type(name).__name__}")
+        tile = self.by_name.get(name)
+        if tile is None:
+            raise RecordError(f"{where}: no tile named {show_text(name)} in the tile set")
+        if not again:
+            if name in self.used:
+                raise RecordError(f"{where}: tile {name} is also at {self.used[name]}; every "
+                                  "tile exists once (R-C3)")
+            self.used[name] = where
+        return tile
+
+    def many(self, names: list[str], field: str, again: bool = False) -> tuple[Tile, ...]:
+        return tuple(self.get(name, f"{field}[{i}]", again) for i, name in enumerate(names))
+
+
+def _placement(row: object, field: str, names: _Names) -> Placement:
+    path = f"{names.path}.{field}"
+    if not isinstance(row, list) or len(row) != 4:
+        raise RecordError(f"{path}: expected [tile, x, y, degrees]")
+    tile = names.get(row[0], f"{field}[0]")
+    x = check_int(row[1], f"{path}[1]", -COORDINATE_LIMIT + 1, COORDINATE_LIMIT - 1)
+    y = check_int(row[2], f"{path}[2]", -COORDINATE_LIMIT + 1, COORDINATE_LIMIT - 1)
+    degrees = check_int(row[3], f"{path}[3]", 0, 270)
+    if degrees not in _ROTATIONS:
+        raise RecordError(f"{path}[3]: rotation must be 0, 90, 180 or 270, not {degrees}")
+    return Placement(tile, Position(x, y), _ROTATIONS[degrees])
+
+
+def _piece(row: object, path: str, placements: list[Placement],
+           num_players: int) -> tuple[int, int]:
+    if not isinstance(row, list) or len(row) != 3:
+        raise RecordError(f"{path}: expected [placement index, segment, player]")
+    placed = check_int(row[0], f"{path}[0]", 0, len(placements) - 1)
+    segments = placements[placed].tile.layout.segments
+    segment = check_int(row[1], f"{path}[1]", 0, len(segments) - 1)
+    player = check_int(row[2], f"{path}[2]", 0, num_players - 1)
+    return node_of(placed, segment), player
+
+
+def _final_from_json(row: object, path: str) -> FinalScore:
+    if not isinstance(row, list) or len(row) != 4:
+        raise RecordError(f"{path}: expected [tributaries, villages, camps, river]")
+    return FinalScore(*(check_int(v, f"{path}[{i}]", 0) for i, v in enumerate(row)))
+
+
+def _player_from_json(fields: Fields, bounds: _Bounds) -> PlayerState:
     breakdown_fields = fields.get_obj("breakdown")
     breakdown = ScoreBreakdown(*(breakdown_fields.get_int(k, 0) for k in _BREAKDOWN))
-    score = fields.get_int("score", 0)
-    if score != breakdown.total:
-        raise RecordError(f"{fields.path}.score: {score} is not the sum of its breakdown "
-                          f"({breakdown.total})")
-    return PlayerState(score, fields.get_int("boat", 1), fields.get_int("meeples", 0, 4),
-                       fields.get_int("camps", 0, 2), breakdown)
+    return PlayerState(fields.get_int("score", 0), fields.get_int("boat", 1, bounds.track),
+                       fields.get_int("meeples", 0, MEEPLES), fields.get_int("camps", 0, CAMPS),
+                       breakdown)
 
 
-def _board_from_json(doc: Fields, tiles: _Tiles) -> tuple[Board, FeatureGraph]:
-    rows = doc.get_list("placements")
-    if not rows:
-        raise RecordError("state.placements: the start tile is missing")
-    board: Board | None = None
-    graph = FeatureGraph.empty()
-    for index, row in enumerate(rows):
-        path = f"state.placements[{index}]"
-        if not isinstance(row, list) or len(row) != 4:
-            raise RecordError(f"{path}: expected [tile, x, y, degrees]")
-        tile = tiles.get(row[0], f"{path}[0]")
-        x = check_int(row[1], f"{path}[1]", -2000, 2000)
-        y = check_int(row[2], f"{path}[2]", -2000, 2000)
-        degrees = check_int(row[3], f"{path}[3]")
-        if degrees not in _ROTATIONS:
-            raise RecordError(f"{path}[3]: rotation must be 0, 90, 180 or 270, not {degrees}")
-        position, rotation = Position(x, y), _ROTATIONS[degrees]
-        if board is None:
-            if tile.kind is not TileKind.START or (x, y, degrees) != (0, 0, 0):
-                raise RecordError(f"{path}: the first placement must be the start tile at 0,0")
-            board = Board.with_start_tile(tile)
-            graph = graph.add_placement(board, 0, 1).graph
-            continue
-        if not board.allows(tile, position, rotation):
-            raise RecordError(f"{path}: {tile.name} cannot lie at {position} turned {degrees}° "
-                              "(the board does not allow it)")
-        board, placed = board.place(tile, rotation, cell_key(x, y))
-        graph = graph.add_placement(board, placed, 1).graph
-    assert board is not None
-    return board, graph
+# A state's field (as consistency.Problem names it) -> the snapshot's field.
+_JSON_FIELDS = (("board.placements", "placements"), ("board", "placements"),
+                ("features", "pieces"), ("pile.plan", "rules"), ("state", ""))
+_JSON_NAMES = {"meeples_in_supply": "meeples", "camps_in_supply": "camps"}
 
 
-def _pieces_from_json(doc: Fields, board: Board, graph: FeatureGraph,
-                      num_players: int) -> FeatureGraph:
-    for index, row in enumerate(doc.get_list("pieces")):
-        path = f"state.pieces[{index}]"
-        if not isinstance(row, list) or len(row) != 3:
-            raise RecordError(f"{path}: expected [placement index, segment, player]")
-        placed = check_int(row[0], f"{path}[0]", 0, len(board.placements) - 1)
-        segments = board.placements[placed].tile.layout.segments
-        segment = check_int(row[1], f"{path}[1]", 0, len(segments) - 1)
-        player = check_int(row[2], f"{path}[2]", 0, num_players - 1)
-        if segments[segment].terrain is Terrain.AMAZON:
-            raise RecordError(f"{path}: no piece stands on the Amazon (R-F6)")
-        node = node_of(placed, segment)
-        if any(n == node for n, _ in graph.feature_of(node).pieces):
-            raise RecordError(f"{path}: two pieces on one segment")
-        graph = graph.with_piece(node, player)
-    return graph
+def _json_field(path: str, field: str) -> str:
+    """``field`` of the state, as the snapshot at ``path`` names it."""
+    for prefix, replacement in _JSON_FIELDS:
+        if field == prefix or field.startswith(prefix + ".") or field.startswith(prefix + "["):
+            field = replacement + field[len(prefix):]
+            break
+    last = field.rsplit(".", 1)
+    if len(last) == 2 and last[1] in _JSON_NAMES:
+        field = f"{last[0]}.{_JSON_NAMES[last[1]]}"
+    return f"{path}.{field}" if field else path
 
 
-def _check_consistency(state: GameState, tiles: _Tiles) -> None:
-    """The whole must add up: every tile once, supplies, track, phase."""
-    tileset = state.rules.tileset
-    missing = [t.name for t in tileset.tiles if not tiles.used[t.name]
-               and t not in state.pending_amazon]
-    if missing:
-        raise RecordError(f"state: tiles missing from the snapshot: {', '.join(missing[:5])}")
-    meeples = Counter(p.player for p in state.pieces() if p.kind.value == "meeple")
-    camps = Counter(p.player for p in state.pieces() if p.kind.value == "camp")
-    for index, player in enumerate(state.players):
-        if player.meeples_in_supply + meeples[index] != 4 or \
-                player.camps_in_supply + camps[index] != 2:
-            raise RecordError(f"state.players[{index}]: supply and board do not add up to "
-                              "4 meeples and 2 camps (R-C2)")
-        if not 1 <= player.boat <= state.track_length:
-            raise RecordError(f"state.players[{index}].boat: {player.boat} is off the track "
-                              f"1..{state.track_length} (R-T9)")
-    expected = tileset.start_side(state.num_players).river_spaces + sum(
-        p.tile.layout.river_spaces for p in state.board.placements)
-    if state.track_length != expected:
-        raise RecordError(f"state.track_length: {state.track_length}, but the river tiles "
-                          f"placed give {expected} (R-T9)")
-    _check_pile(state)
-    needs_hand = state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE)
-    if needs_hand != (state.tile_in_hand is not None):
-        raise RecordError(f"state.tile_in_hand: does not fit the phase {state.phase.value!r}")
-    if (state.phase is Phase.PLACE_PIECE) != (state.piece_placement > 0):
-        raise RecordError(f"state.piece_placement: does not fit the phase {state.phase.value!r}")
-    if state.pile.explicit != (state.phase is Phase.DRAW_TILE) and state.phase is Phase.DRAW_TILE:
-        raise RecordError("state.pile: a chance node needs an explicit pile")
-    if (state.final_scoring is not None) != state.is_terminal:
-        raise RecordError("state.final_scoring: present exactly when the game is over")
-    if state.final_scoring is not None and len(state.final_scoring) != state.num_players:
-        raise RecordError("state.final_scoring: one row per player")
-
-
-def _check_pile(state: GameState) -> None:
-    """Each tile where its kind may be, and the pile's counters derivable from its tiles."""
-    tileset = state.rules.tileset
-    land = tileset.land_tiles
-    pile = state.pile
-    if any(t.kind not in (TileKind.STANDARD, TileKind.AMAZON) for t in pile.tiles):
-        raise RecordError("state.pile.tiles: only land tiles are drawn (R-C3)")
-    if any(t.kind is not TileKind.DOUBLE for t in state.doubles_left):
-        raise RecordError("state.doubles_left: only double tiles are set aside (R-C4)")
-    if any(t.kind is not TileKind.STANDARD for t in state.removed):
-        raise RecordError("state.removed: only standard tiles can be removed (R-G7)")
-    placed = {p.tile.id for p in state.board.placements}
-    if any(t.id not in placed or not t.kind.is_river for t in state.pending_amazon):
-        raise RecordError("state.pending_amazon: only river tiles placed this turn")
-    hand = state.tile_in_hand
-    wanted = TileKind.DOUBLE if state.phase is Phase.PLACE_DOUBLE else None
-    if hand is not None and (hand.kind is TileKind.DOUBLE) != (wanted is TileKind.DOUBLE):
-        raise RecordError(f"state.tile_in_hand: tile {hand.name} ({hand.kind.value}) cannot be "
-                          "in hand in "
-                          f"the {state.phase.value!r} phase")
-    amazon_left = sum(1 for t in pile.tiles if t.kind is TileKind.AMAZON)
-    amazon_total = sum(1 for t in land if t.kind is TileKind.AMAZON)
-    if pile.drawn != len(land) - len(pile.tiles) or \
-            pile.amazon_drawn != amazon_total - amazon_left:
-        raise RecordError(f"state.pile: drawn {pile.drawn} and amazon_drawn {pile.amazon_drawn} "
-                          f"do not match the {len(pile.tiles)} tiles left")
-    if pile.explicit and list(pile.tiles) != sorted(pile.tiles, key=lambda t: t.id):
-        raise RecordError("state.pile.tiles: an explicit pile lists its tiles by id")
-    if pile.explicit and pile.tiles and not state.is_terminal and not pile.outcomes():
-        raise RecordError("state.pile: no tile can come next under the shuffle's slice quotas")
-    if state.phase is Phase.DRAW_TILE and not pile.tiles:
-        raise RecordError("state.phase: a chance node with no tile left to draw")
+def _record_error(path: str, problems: list[Problem]) -> RecordError:
+    """The first problem, naming the snapshot's field and the rules it breaks."""
+    first = problems[0]
+    ids = f" ({', '.join(first.rules)})" if first.rules else ""
+    more = f" [and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''}]" \
+        if len(problems) > 1 else ""
+    return RecordError(f"{_json_field(path, first.field)}: {first.reason}{ids}{more}")

@@ -41,7 +41,7 @@ __all__ = [
 
 
 def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:  # exactly int: not bool, not a subclass that could lie
         raise TypeError(f"Rules.{attribute.name} must be an int, not {type(value).__name__}")
 
 
@@ -185,13 +185,17 @@ class GameState:
         """The feature that segment ``segment`` of the tile covering ``position`` is part of
         (R-F1): its terrain, tiles, icons, open ends and pieces.
 
-        Raises ``ValueError`` when no tile covers ``position`` or it has no such segment.
+        Raises ``ValueError`` when no tile covers ``position`` or it has no such segment,
+        ``TypeError`` unless they are exactly a Position and an int.
         """
+        if type(position) is not Position or type(segment) is not int:
+            raise TypeError(f"expected a Position and an int, not {type(position).__name__} "
+                            f"and {type(segment).__name__}")
         index = self.board.placement_index_at(position)
         if index is None:
             raise ValueError(f"no tile covers ({position})")
         segments = self.board.placements[index].tile.layout.segments
-        if not isinstance(segment, int) or not 0 <= segment < len(segments):
+        if not 0 <= segment < len(segments):
             raise ValueError(f"the tile at ({position}) has segments 0..{len(segments) - 1}, "
                              f"not {segment}")
         return self.features.feature_of(node_of(index, segment))

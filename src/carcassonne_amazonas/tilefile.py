@@ -60,6 +60,13 @@ from .tiles import (
 __all__ = ["load_tileset", "parse_tileset", "tileset_problems"]
 
 MAX_TILES = 400  # keeps every reachable cell inside the engine's cell-key range
+MAX_TEXT = 1_000_000
+"""The longest tile-set file read, in characters (the reference set has 9,000)."""
+MAX_LINE = 1_000  # characters of one line
+MAX_SIDE = 8  # the longest side of a tile's footprint, in cells (the start tile: 2x4)
+MAX_SEGMENTS = 64  # segments of one layout (a node packs its segment in 6 bits)
+MAX_DIGITS = 6  # the longest number in a file
+MAX_PROBLEMS = 200  # problems listed; the rest are counted
 
 _ICON_FIELDS = {
     "boat": ("boats", (Terrain.TRIBUTARY,)),
@@ -69,10 +76,10 @@ _ICON_FIELDS = {
     "piranha": ("piranhas", (Terrain.AMAZON,)),
 }
 _TOTAL_FIELDS = {"boats", "fruit", "animals", "caimans", "piranhas"}
-_PORT_RE = re.compile(r"^([NESW])([123])?(?:@(-?\d+),(-?\d+))?$")
-_ICON_RE = re.compile(r"^([A-Za-z_][\w-]*):([a-z]+)(?:\*(\d+))?$")
-_SIZE_RE = re.compile(r"^(\d+)x(\d+)$")
-_COUNT_RE = re.compile(r"^x(\d+)$")
+_PORT_RE = re.compile(r"^([NESW])([123])?(?:@(-?[0-9]+),(-?[0-9]+))?$")
+_ICON_RE = re.compile(r"^([A-Za-z_][\w-]*):([a-z]+)(?:\*([0-9]+))?$")
+_SIZE_RE = re.compile(r"^([0-9]+)x([0-9]+)$")
+_COUNT_RE = re.compile(r"^x([0-9]+)$")
 
 
 @attrs.define
@@ -95,24 +102,45 @@ class _Reader:
     def __init__(self) -> None:
         self.problems: list[str] = []
         self.lines: list[int] = []
+        self.count = 0
 
     def problem(self, line: int, text: str) -> None:
-        """Record a problem; line 0 means the file as a whole."""
-        self.problems.append(f"line {line}: {text}" if line else text)
-        self.lines.append(line)
+        """Record a problem; line 0 means the file as a whole.  Past
+        :data:`MAX_PROBLEMS`, problems are only counted."""
+        self.count += 1
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(f"line {line}: {text}" if line else text)
+            self.lines.append(line)
 
     def in_line_order(self) -> list[str]:
-        """The problems by line, in the order found within a line; the file's own last."""
+        """The problems listed, by line, in the order found within a line, the file's own
+        last; then how many more there were."""
         order = sorted(range(len(self.problems)),
                        key=lambda i: (self.lines[i] == 0, self.lines[i], i))
-        return [self.problems[i] for i in order]
+        more = self.count - len(self.problems)
+        tail = [f"... and {more} more problem{'' if more == 1 else 's'}"] if more else []
+        return [self.problems[i] for i in order] + tail
+
+
+def _short(token: str) -> str:
+    return repr(token) if len(token) <= 40 else f"{token[:40]!r}... ({len(token)} characters)"
+
+
+def _number(digits: str, reader: _Reader, line: int, what: str) -> int | None:
+    """``digits`` (ASCII, optionally signed) as an int, or None after reporting a number
+    too long to be meant (and too long for Python to format in a message)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        reader.problem(line, f"{what}: {len(digits)} digits is too large a number (at most "
+                             f"{MAX_DIGITS})")
+        return None
+    return int(digits)
 
 
 def _parse_int(token: str, reader: _Reader, line: int, what: str) -> int | None:
-    if not token.isdigit():
-        reader.problem(line, f"{what} must be a whole number, not {token!r}")
+    if not (token.isascii() and token.isdigit()):
+        reader.problem(line, f"{what} must be a whole number, not {_short(token)}")
         return None
-    return int(token)
+    return _number(token, reader, line, what)
 
 
 def _parse_ports(tokens: list[str], terrain: Terrain, draft: _LayoutDraft,
@@ -121,12 +149,14 @@ def _parse_ports(tokens: list[str], terrain: Terrain, draft: _LayoutDraft,
     for token in tokens:
         match = _PORT_RE.match(token)
         if match is None:
-            reader.problem(line, f"layout {draft.name}, segment {seg_name}: {token!r} is not a "
-                                 "port (expected N, N1..N3, or with a cell: S2@0,3)")
+            reader.problem(line, f"layout {draft.name}, segment {seg_name}: {_short(token)} is not "
+                                 "a port (expected N, N1..N3, or with a cell: S2@0,3)")
             continue
         side = Side("NESW".index(match.group(1)))
-        dx = int(match.group(3) or 0)
-        dy = int(match.group(4) or 0)
+        dx = _number(match.group(3) or "0", reader, line, f"layout {draft.name}, port cell")
+        dy = _number(match.group(4) or "0", reader, line, f"layout {draft.name}, port cell")
+        if dx is None or dy is None:
+            continue
         if match.group(2) is not None:
             indices = [int(match.group(2))]
         elif terrain in (Terrain.TRIBUTARY, Terrain.AMAZON):
@@ -139,18 +169,26 @@ def _parse_ports(tokens: list[str], terrain: Terrain, draft: _LayoutDraft,
 
 
 def _parse_copy(tokens: list[str], draft: _LayoutDraft, reader: _Reader, line: int) -> None:
-    count = 1
+    count: int | None = 1
     if tokens and _COUNT_RE.match(tokens[0]):
-        count = int(tokens[0][1:])
+        count = _number(tokens[0][1:], reader, line, f"layout {draft.name}, copy count")
         tokens = tokens[1:]
+    if count is None or count > MAX_TILES:
+        if count is not None:
+            reader.problem(line, f"layout {draft.name}: {count} copies is more than the "
+                                 f"{MAX_TILES} tiles a set may have")
+        count = 0
     icons: dict[str, Icons] = {}
     for token in tokens:
         match = _ICON_RE.match(token)
         if match is None:
-            reader.problem(line, f"layout {draft.name}: {token!r} is not an icon "
+            reader.problem(line, f"layout {draft.name}: {_short(token)} is not an icon "
                                  "(expected SEGMENT:ICON or SEGMENT:ICON*N)")
             continue
-        seg_name, icon, times = match.group(1), match.group(2), int(match.group(3) or 1)
+        seg_name, icon = match.group(1), match.group(2)
+        times = _number(match.group(3) or "1", reader, line, f"layout {draft.name}, icon count")
+        if times is None:
+            continue
         if icon not in _ICON_FIELDS:
             reader.problem(line, f"layout {draft.name}: unknown icon {icon!r} "
                                  f"(known: {', '.join(_ICON_FIELDS)})")
@@ -178,9 +216,14 @@ def _parse_layout_header(tokens: list[str], reader: _Reader, line: int) -> _Layo
     width, height, count, title = 1, 1, None, ""
     for token in tokens[3:]:
         if (size := _SIZE_RE.match(token)) is not None:
-            width, height = int(size.group(1)), int(size.group(2))
+            width = _number(size.group(1), reader, line, f"layout {name}, width") or 0
+            height = _number(size.group(2), reader, line, f"layout {name}, height") or 0
+            if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+                reader.problem(line, f"layout {name}: a footprint of {width}x{height} cells; "
+                                     f"each side has 1 to {MAX_SIDE} cells")
+                width, height = 1, 1
         elif _COUNT_RE.match(token):
-            count = int(token[1:])
+            count = _number(token[1:], reader, line, f"layout {name}, copy count")
         elif not title:
             title = token
         else:
@@ -197,7 +240,7 @@ def _side_is_outer(dx: int, dy: int, side: Side, width: int, height: int) -> boo
 def _check_layout(draft: _LayoutDraft, reader: _Reader) -> bool:
     """Validate one layout's geometry; True when it is sound."""
     name, line = draft.name, draft.line
-    before = len(reader.problems)
+    before = reader.count
     expected_size = {TileKind.STANDARD: (1, 1), TileKind.AMAZON: (1, 1), TileKind.DOUBLE: (1, 2)}
     if draft.kind in expected_size and (draft.width, draft.height) != expected_size[draft.kind]:
         w, h = expected_size[draft.kind]
@@ -248,7 +291,7 @@ def _check_layout(draft: _LayoutDraft, reader: _Reader) -> bool:
                             CellPort(dx, dy, make_port(side, 2)), reader)
     if draft.kind is not TileKind.STANDARD:
         _check_river(draft, owner, terrain_at, reader)
-    return len(reader.problems) == before
+    return reader.count == before
 
 
 def _check_edge(draft: _LayoutDraft, terrains: list[Terrain], owners: list[str],
@@ -303,7 +346,8 @@ def _check_river(draft: _LayoutDraft, owner: dict[tuple[int, int, int], str],
 
 
 def _check_copies(draft: _LayoutDraft, segments: tuple[Segment, ...],
-                  reader: _Reader) -> list[tuple[Icons, ...]]:
+                  reader: _Reader, build: bool = True) -> list[tuple[Icons, ...]]:
+    """Each copy's icons per segment (checked; the list is left empty unless ``build``)."""
     by_name = {s.name: i for i, s in enumerate(segments)}
     copies: list[tuple[Icons, ...]] = []
     for line, count, icons in draft.copies:
@@ -311,7 +355,7 @@ def _check_copies(draft: _LayoutDraft, segments: tuple[Segment, ...],
         for seg_name, seg_icons in icons.items():
             if seg_name not in by_name:
                 reader.problem(line, f"layout {draft.name}: copy names unknown segment "
-                                     f"{seg_name!r} (segments: {', '.join(by_name)})")
+                                     f"{seg_name!r} (segments: {', '.join(list(by_name)[:12])})")
                 continue
             segment = segments[by_name[seg_name]]
             for icon, (field, allowed) in _ICON_FIELDS.items():
@@ -324,18 +368,20 @@ def _check_copies(draft: _LayoutDraft, segments: tuple[Segment, ...],
         if draft.kind.is_river and not any(i.caimans or i.piranhas for i in per_segment):
             reader.problem(line, f"layout {draft.name}: every Amazon and double tile shows at "
                                  "least one caiman or piranha")
-        copies.extend([tuple(per_segment)] * count)
-    if draft.count is not None and draft.count != len(copies):
+        if build:
+            copies.extend([tuple(per_segment)] * count)
+    given = sum(count for _, count, _ in draft.copies)
+    if draft.count is not None and draft.count != given:
         reader.problem(draft.line, f"layout {draft.name}: header says x{draft.count} but its "
-                                   f"copy lines give {len(copies)} copies (wrong counts)")
-    if not copies:
+                                   f"copy lines give {given} copies (wrong counts)")
+    if not given:
         reader.problem(draft.line, f"layout {draft.name}: has no copy line")
     return copies
 
 
 def _parse_start_side(tokens: list[str], reader: _Reader, line: int) -> StartSide | None:
     # start-side 2-3 river-spaces 16 mouth 6 3
-    match = re.match(r"^(\d+)-(\d+)$", tokens[1]) if len(tokens) > 1 else None
+    match = re.match(r"^([0-9]{1,2})-([0-9]{1,2})$", tokens[1]) if len(tokens) > 1 else None
     if match is None or len(tokens) < 6 or tokens[2] != "river-spaces" or tokens[4] != "mouth":
         reader.problem(line, "expected: start-side MIN-MAX river-spaces N mouth P1 [P2 ...]")
         return None
@@ -377,7 +423,11 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
     """
     if not isinstance(text, str):
         raise TypeError(f"a tile-set file's text must be a str, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise TileSetError([f"{len(text)} characters is too long for a tile-set file (at most "
+                            f"{MAX_TEXT})"], source_name)
     reader = _Reader()
+    names: set[str] = set()
     name = title = ""
     start_sides: list[StartSide] = []
     expect: dict[str, int] = {}
@@ -385,6 +435,10 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
     drafts: list[_LayoutDraft] = []
     current: _LayoutDraft | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE:
+            reader.problem(number, f"{len(raw)} characters is too long for a line (at most "
+                                   f"{MAX_LINE})")
+            continue
         try:
             tokens = shlex.split(raw, comments=True)
         except ValueError as error:
@@ -408,8 +462,9 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
         elif word == "layout":
             current = _parse_layout_header(tokens, reader, number)
             if current is not None:
-                if any(d.name == current.name for d in drafts):
+                if current.name in names:
                     reader.problem(number, f"layout {current.name}: the name is used twice")
+                names.add(current.name)
                 drafts.append(current)
         elif word in {t.label for t in Terrain} or word == "copy":
             if current is None:
@@ -418,14 +473,22 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
                 _parse_copy(tokens[1:], current, reader, number)
             elif len(tokens) < 3:
                 reader.problem(number, f"layout {current.name}: expected {word} NAME PORT...")
+            elif len(current.segments) == MAX_SEGMENTS:
+                reader.problem(number, f"layout {current.name}: more than {MAX_SEGMENTS} "
+                                       "segments")
             else:
                 terrain = Terrain[word.upper()]
                 ports = _parse_ports(tokens[2:], terrain, current, reader, number, tokens[1])
                 current.segments.append((number, Segment(tokens[1], terrain, ports)))
         else:
-            reader.problem(number, f"unknown directive {word!r} (or wrong number of words)")
+            reader.problem(number, f"unknown directive {_short(word)} (or wrong number of "
+                                   "words)")
     if not name:
         reader.problem(0, "the file needs a 'tileset NAME' line")
+    copies_in_all = sum(count for draft in drafts for _, count, _ in draft.copies)
+    if copies_in_all > MAX_TILES:
+        reader.problem(0, f"at most {MAX_TILES} tiles are supported, this set has "
+                          f"{copies_in_all}")
 
     layouts: list[Layout] = []
     tiles: list[Tile] = []
@@ -434,7 +497,8 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
         segments = tuple(segment for _, segment in draft.segments)
         # Copies are checked even on a broken layout, so that every problem shows at once;
         # a broken layout gets no variants, and the set is not returned anyway.
-        copies = _check_copies(draft, segments, reader)
+        # Over the tile limit the set is refused anyway: no list of many copies is made.
+        copies = _check_copies(draft, segments, reader, build=copies_in_all <= MAX_TILES)
         variants = build_variants(draft.kind, draft.width, draft.height, segments) if sound else ()
         layout = Layout(draft.name, draft.kind, draft.title, draft.width, draft.height, segments,
                         draft.exclamation, variants)
@@ -442,7 +506,7 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
         for k, icons in enumerate(copies, start=1):
             tiles.append(Tile(TileId(len(tiles)), f"{draft.name}.{k}", layout, icons))
     _check_whole_set(tiles, start_sides, expect, totals, reader)
-    if reader.problems:
+    if reader.count:
         raise TileSetError(reader.in_line_order(), source_name)
     checksum = hashlib.sha256("\n".join(text.splitlines()).encode("utf-8")).hexdigest()
     return TileSet(name, title, tuple(layouts), tuple(tiles), tuple(start_sides), checksum, text)
@@ -454,8 +518,6 @@ def _check_whole_set(tiles: list[Tile], start_sides: list[StartSide], expect: di
     if counts[TileKind.START.value] != 1:
         reader.problem(0, f"a tile set needs exactly one start tile, this one has "
                           f"{counts[TileKind.START.value]}")
-    if len(tiles) > MAX_TILES:
-        reader.problem(0, f"at most {MAX_TILES} tiles are supported, this set has {len(tiles)}")
     exclamations = sum(1 for t in tiles if t.layout.exclamation)
     if exclamations > counts[TileKind.DOUBLE.value]:
         reader.problem(0, f"{exclamations} '!' tiles need at least as many double tiles, "
@@ -484,8 +546,15 @@ def _check_whole_set(tiles: list[Tile], start_sides: list[StartSide], expect: di
 
 
 def load_tileset(path: str | os.PathLike[str]) -> TileSet:
-    """Read and validate a tile-set file.  Raises :class:`TileSetError`."""
+    """Read and validate a tile-set file.  Raises :class:`TileSetError` for any content
+    (text that is not UTF-8 or longer than :data:`MAX_TEXT` included), ``OSError`` when
+    the file cannot be read."""
+    name = os.fspath(path)
     with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    return parse_tileset(text, os.fspath(path))
+        try:
+            text = handle.read(MAX_TEXT + 1)
+        except UnicodeDecodeError as error:
+            raise TileSetError([f"not UTF-8 text ({error.reason} at byte {error.start})"],
+                               str(name)) from None
+    return parse_tileset(text, str(name))
 

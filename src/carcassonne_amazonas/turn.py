@@ -340,7 +340,8 @@ class Turn:
         return False
 
     def draw_chance(self, action: DrawTile) -> None:
-        """A chance outcome names the drawn tile (R-T1; identical copies are one outcome)."""
+        """A chance outcome names the drawn tile (R-T1; identical copies are one outcome, named
+        by the listed copy: another copy is refused, so that exactly the listed draws apply)."""
         pile = self.pile
         tile = next((t for t in pile.tiles if t.id == action.tile), None)
         if tile is None:
@@ -351,7 +352,12 @@ class Turn:
             raise IllegalActionError(
                 f"tile {action.tile} ({tile.name}) cannot come next: the current slice of the "
                 "stratified pile has no room for its kind (R-C7)", rule="R-C7", code="slice-quota")
-        tile = pile.canonical(tile)
+        listed = pile.canonical(tile)
+        if listed is not tile:
+            raise IllegalActionError(
+                f"tile {action.tile} ({tile.name}) is identical to {listed.name}; identical "
+                f"copies are one chance outcome, drawn as DrawTile({listed.id}) (R-T1)",
+                rule="R-T1", code="not-the-listed-copy")
         self.pile = pile.take(tile)
         if not self.take_drawn(tile):
             self.draw(self.current_player)

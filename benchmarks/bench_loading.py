@@ -1,0 +1,201 @@
+"""Benchmark: the worst load of crafted hostile snapshots and records, next to
+``json.loads`` of the same text (the target: a ratio of at most 5).
+
+Each crafted input is a real snapshot or record grown to a target size by one hostile
+part: oversize lists (the 1.4 million pending tiles and 3.3 million empty players of
+the issue, placements, pieces, pile, actions), long strings, numbers of 4,300 digits,
+deep nesting, thousands of unknown keys, or plain whitespace around a valid document
+(which then loads and is checked in full).
+
+Two tables:
+
+- **as shipped**: inputs of 1 MB and 10 MB.  Both are over the loaders' size limit
+  (``jsonio.MAX_DOCUMENT``, 500,000 characters), so they are refused before parsing.
+- **limit raised**: the same inputs with the limit raised to 10 MB for the run, to
+  measure what the loader does after ``json.loads`` with big inputs: every oversize
+  list is refused by its bound before any item is read.  A valid document padded with
+  whitespace shows the fixed cost of loading a whole game (replaying it, for a record),
+  which does not grow with the text.
+
+Run:  python benchmarks/bench_loading.py [--repeat N] [--smoke]
+
+Figures are medians of ``--repeat`` runs on a shared machine; quote them as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from carcassonne_amazonas import (
+    GameRecord,
+    RecordError,
+    apply_action,
+    jsonio,
+    legal_actions,
+    new_game,
+    state_from_json,
+    state_to_json,
+)
+
+MB = 1_000_000
+
+
+def _game() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A real snapshot (mid-game) and a real record (a whole game)."""
+    initial = new_game(3, seed=7)
+    rng = random.Random(7)
+    state, actions = initial, []
+    middle = None
+    while not state.is_terminal:
+        action = rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply_action(state, action)
+        if len(actions) == 90:
+            middle = state
+    assert middle is not None
+    record = json.loads(GameRecord.from_game(initial, actions).to_json())
+    return json.loads(state_to_json(middle)), record
+
+
+def _grow(document: dict[str, Any], key: tuple[str, ...], item: Any, size: int) -> str:
+    """``document`` with the list at ``key`` made of copies of ``item``, about ``size``
+    characters long."""
+    base = len(json.dumps(document, separators=(",", ":")))
+    each = len(json.dumps(item, separators=(",", ":"))) + 1
+    data = json.loads(json.dumps(document))
+    parent = data
+    for step in key[:-1]:
+        parent = parent[step]
+    parent[key[-1]] = [item] * max(1, (size - base) // each)
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _with_text(document: dict[str, Any], key: tuple[Any, ...], size: int) -> str:
+    data = json.loads(json.dumps(document))
+    parent = data
+    for step in key[:-1]:
+        parent = parent[step]
+    parent[key[-1]] = "x" * max(1, size - len(json.dumps(document)))
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _padded(document: dict[str, Any], size: int) -> str:
+    text = json.dumps(document, separators=(",", ":"))
+    return text[:-1] + " " * max(0, size - len(text)) + "}"
+
+
+def _big_numbers(document: dict[str, Any], size: int) -> str:
+    number = "9" * 4300
+    count = max(1, size // (len(number) + 1))
+    text = json.dumps(document, separators=(",", ":"))
+    return text[:-1] + ',"junk":[' + ",".join([number] * count) + "]}"
+
+
+def _unknown_keys(document: dict[str, Any], size: int) -> str:
+    data = json.loads(json.dumps(document))
+    for index in range(max(1, size // 14)):
+        data[f"k{index:08d}"] = 0
+    return json.dumps(data, separators=(",", ":"))
+
+
+def inputs(snapshot: dict[str, Any], record: dict[str, Any],
+           size: int) -> list[tuple[str, str, str]]:
+    """(name, 'state' or 'record', text) of every crafted input of about ``size``."""
+    return [
+        ("pending tiles", "state", _grow(snapshot, ("pending_amazon",), "A1.1", size)),
+        ("empty players", "state", _grow(snapshot, ("players",), {}, size)),
+        ("placements", "state", _grow(snapshot, ("placements",), ["S01.1", 5, 5, 90], size)),
+        ("pieces", "state", _grow(snapshot, ("pieces",), [1, 1, 0], size)),
+        ("pile tiles", "state", _grow(snapshot, ("pile", "tiles"), "S01.1", size)),
+        ("removed tiles", "state", _grow(snapshot, ("removed",), "S01.1", size)),
+        ("long schema", "state", _with_text(snapshot, ("schema",), size)),
+        ("long tile name", "state", _with_text(snapshot, ("placements", 1, 0), size)),
+        ("4300-digit numbers", "state", _big_numbers(snapshot, size)),
+        ("deep nesting", "state", "[" * size),
+        ("unknown keys", "state", _unknown_keys(snapshot, size)),
+        ("valid, padded", "state", _padded(snapshot, size)),
+        ("actions", "record", _grow(record, ("actions",), "p", size)),
+        ("long action", "record", _with_text(record, ("actions", 0), size)),
+        ("record pile", "record", _grow(record, ("pile",), "S01.1", size)),
+        ("start players", "record", _grow(dict(record, start=snapshot), ("start", "players"),
+                                          {}, size)),
+        ("valid record, padded", "record", _padded(record, size)),
+    ]
+
+
+def _median(run: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def _load(kind: str, text: str) -> str:
+    try:
+        if kind == "state":
+            state_from_json(text)
+        else:
+            GameRecord.from_json(text).replay()
+    except RecordError as error:
+        return str(error)[:60]
+    return "loaded"
+
+
+def _json(text: str) -> None:
+    with contextlib.suppress(ValueError, RecursionError):
+        json.loads(text)
+
+
+def table(title: str, sizes: tuple[int, ...], repeat: int, snapshot: dict[str, Any],
+          record: dict[str, Any]) -> float:
+    print(f"\n{title}")
+    print(f"{'input':22} {'size':>9} {'json.loads':>11} {'load':>10} {'ratio':>6}  outcome")
+    worst = 0.0
+    for size in sizes:
+        for name, kind, text in inputs(snapshot, record, size):
+            outcome = _load(kind, text)
+            parse = _median(functools.partial(_json, text), repeat)
+            load = _median(functools.partial(_load, kind, text), repeat)
+            ratio = load / parse
+            worst = max(worst, ratio)
+            print(f"{name:22} {len(text) / MB:8.2f}M {parse * 1e3:9.2f}ms {load * 1e3:8.2f}ms "
+                  f"{ratio:6.2f}  {outcome}")
+    print(f"worst ratio: {worst:.2f}")
+    return worst
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs per input (median)")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run")
+    args = parser.parse_args()
+    sizes = (20_000, 100_000) if args.smoke else (MB, 10 * MB)
+    repeat = 1 if args.smoke else args.repeat
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
+    snapshot, record = _game()
+    print(f"size limit (jsonio.MAX_DOCUMENT): {jsonio.MAX_DOCUMENT} characters; "
+          f"medians of {repeat} run(s)")
+    shipped = table("as shipped", sizes, repeat, snapshot, record)
+    limit = jsonio.MAX_DOCUMENT
+    jsonio.MAX_DOCUMENT = 11 * MB
+    try:
+        raised = table("limit raised to 11,000,000 characters", sizes, repeat, snapshot,
+                       record)
+    finally:
+        jsonio.MAX_DOCUMENT = limit
+    print(f"\nworst ratio as shipped {shipped:.2f}; with the limit raised {raised:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""The forged-snapshot corpus (``tests/data/forged_snapshots.json``): every case is a real
+snapshot with a small JSON edit that makes it a game the rules cannot reach, and the
+loader rejects each with :class:`RecordError`, naming the field and the rule, with the
+message stored in the corpus.
+
+The corpus is data; ``tests/forged_corpus.py`` made it (see there to regenerate it).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from carcassonne_amazonas import RecordError, state_from_json, state_problems, state_to_json
+from forged_corpus import apply_patch
+
+CORPUS: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "data" / "forged_snapshots.json").read_text(encoding="utf-8"))
+CASES: list[dict[str, Any]] = CORPUS["cases"]
+
+# Every consistency check of the loader that the hostile-inputs issue lists, each with at
+# least one case.
+CHECKS = {
+    "open cells from the placed tiles", "river end from the placed tiles",
+    "features from the placed tiles", "track length from the placed tiles", "supplies",
+    "no meeple on a completed tributary or village", "pieces", "pieces against the turns",
+    "the current player against the turns played", "the phase against the tile in hand",
+    "the tile that may take a piece", "the pending Amazon scorings",
+    "a double only after a \"!\" tile", "a double only after a \"!\" tile, while any is left",
+    "double tiles on the board only after \"!\" tiles", "the tiles", "the pile's counts",
+    "the stratified-slice quotas", "the pile's order", "removed tiles that would fit",
+    "camp and river points only after the end", "the final scoring",
+    "scores against categories",
+    "finished exactly when the pile is empty and the turn done",
+    "a legal action in every state not over", "score bounds",
+    "boats against what the game paid",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS["bases"]))
+def test_every_base_is_a_real_snapshot(name: str) -> None:
+    text = json.dumps(CORPUS["bases"][name])
+    state = state_from_json(text)
+    assert state_problems(state) == []
+    assert json.loads(state_to_json(state)) == CORPUS["bases"][name]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_every_forged_snapshot_is_rejected_with_its_rule(case: dict[str, Any]) -> None:
+    forged = apply_patch(CORPUS["bases"][case["base"]], case["patch"])
+    assert len(case["patch"]) <= 6  # a small edit
+    with pytest.raises(RecordError) as caught:
+        state_from_json(json.dumps(forged))
+    message = str(caught.value)
+    assert message == case["message"]
+    # The message names the snapshot's field, then the rule broken in parentheses.
+    assert re.match(r"state(\.[a-z_]+(\[\d+\])*)*: ", message), message
+    assert re.search(rf"\((R-[A-Z]\d+, )*{case['rule']}(, R-[A-Z]\d+)*\)", message), message
+
+
+def test_the_corpus_covers_every_check() -> None:
+    assert {case["check"] for case in CASES} == CHECKS
+    assert len({case["name"] for case in CASES}) == len(CASES)
