@@ -14,12 +14,12 @@ from typing import Any
 import attrs
 
 from ..bots import BOT_KINDS
+from .draws import MAX_SEED
 from .seats import HUMAN
 
 __all__ = [
     "MAX_BODY_BYTES",
     "MAX_NAME_LENGTH",
-    "MAX_SEED",
     "ActionRequest",
     "BadRequest",
     "NewGameRequest",
@@ -30,8 +30,6 @@ __all__ = [
 
 #: Request bodies longer than this are refused with status 413 (64 KiB).
 MAX_BODY_BYTES = 64 * 1024
-#: Seeds are whole numbers from 0 to this (the range ``new_game`` draws from).
-MAX_SEED = 2**63 - 1
 #: The longest player name, in characters.
 MAX_NAME_LENGTH = 24
 _MAX_TOKEN_LENGTH = 200
@@ -127,7 +125,7 @@ def _name(value: object, index: int) -> str:
 def parse_new_game_request(data: dict[str, Any]) -> NewGameRequest:
     """Check a ``POST /api/games`` body: ``players`` 2 to 5, ``seats`` one kind per player
     (``human`` or a bot kind, at least one human), ``seed`` null or 0 to
-    :data:`MAX_SEED`, ``names`` (optional) one name per player."""
+    :data:`~carcassonne_amazonas.web.draws.MAX_SEED`, ``names`` (optional) one name per player."""
     _only(data, ("players", "seats", "seed", "names"))
     if "players" not in data:
         raise BadRequest("missing field 'players' (the number of players, 2 to 5)")
