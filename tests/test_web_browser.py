@@ -2,7 +2,7 @@
 Playwright, against a real uvicorn server on a free port.
 
 A complete 2-player game against the greedy bot is played on the page the way a person
-plays it: creating the game in the lobby, clicking a highlighted cell (or choosing one
+plays it: creating the game in the lobby (with two rule variants), clicking a highlighted cell (or choosing one
 with the arrow keys), rotating with the button or the R key, taking a placement back
 with Esc, confirming with the button or Enter, clicking a piece marker or a point of the
 new tile (hit-tested by the server), or passing with the button or the P key; then the
@@ -29,6 +29,9 @@ pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
 from playwright.sync_api import Page, sync_playwright
 
 from carcassonne_amazonas import GameRecord
+from carcassonne_amazonas.boat_track import AmazonRanking
+from carcassonne_amazonas.scoring import CampScoring
+from carcassonne_amazonas.tiles import reference_tileset
 from web_helpers import running_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -191,8 +194,12 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
             page.select_option('select[data-seat="1"]', "greedy")
             page.fill('input[aria-label="name of seat 1"]', "Ann <i>")
             page.fill("#seed", "31")
+            page.select_option("#amazon-ranking", "competition")
+            page.check("#bonus-river")
             page.locator("#create").click()
             page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=TIMEOUT_MS)
+            assert page.locator("#rules-text").inner_text() == \
+                "Variants: competition ranking (V1) · bonus river tiles (V3)"
             game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
             assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
 
@@ -228,5 +235,9 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
     assert final.is_terminal
     assert shown == list(final.scores) == json.loads(text)["result"]["scores"]
     assert ("winner" in result_text) or ("shared victory" in result_text.lower())
+    # The variants chosen in the lobby are the game's.
+    assert record.rules.amazon_ranking is AmazonRanking.COMPETITION
+    assert record.rules.camp_scoring is CampScoring.PER_JUNGLE
+    assert record.rules.tileset == reference_tileset(bonus_river=True)
     # The human played its half: every other turn's actions came from the page.
     assert len(record.actions) > 80

@@ -5,14 +5,17 @@
 
 ``POST /api/games``
     ``{"players": N, "seats": ["human", "greedy", ...], "seed": optional int,
-    "names": optional list}`` → 201 ``{"game": ID, "seats": [{"player": i, "kind": k,
-    "token": "..." or null}, ...]}``: one secret token per human seat, shown only here.
+    "names": optional list, "rules": optional {"amazon_ranking": "dense" or
+    "competition", "camp_scoring": "per-jungle" or "per-camp", "bonus_river": bool}}``
+    → 201 ``{"game": ID, "seats": [{"player": i, "kind": k, "token": "..." or null},
+    ...]}``: one secret token per human seat, shown only here.
 ``GET /api/games/{ID}``
     The view: ``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal`` (notation),
     ``state`` (the :func:`~carcassonne_amazonas.snapshot.state_to_json` snapshot),
     ``projected`` (each player's breakdown if the game ended now), and for pages
-    ``seq``, ``seats``, ``players``, ``hand``, ``placements``, ``pieces``, ``pass``,
-    ``doubles``, ``log``, ``final_scoring``, ``result``; ``?board=1`` adds
+    ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
+    ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
+    until the game is over); ``?board=1`` adds
     ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
@@ -22,7 +25,8 @@
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
     The board picture; the tile and segment under a board point (hit-testing).
 ``GET /api/config``
-    The seat kinds and player counts the server accepts.
+    The seat kinds (and which take a budget, up to what), the rule options and the
+    player counts the server accepts.
 ``GET /``
     The page (``static/index.html``; its script and style under ``/static``).
 
@@ -51,9 +55,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..bots import BOT_KINDS
 from ..state import PLAYER_COLOURS
 from .games import ApiError, GameService, render_board, view_of
+from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS, budgeted_kinds, seat_kinds
 from .requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
@@ -134,14 +138,20 @@ def _page_text() -> str:
 
 
 def create_app(db_path: str | os.PathLike[str], *,
-               max_open_games: int = DEFAULT_MAX_OPEN_GAMES) -> Starlette:
+               max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
+               max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> Starlette:
     """The app over the SQLite database ``db_path`` (created if missing).
 
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
-    The database is closed when the app's lifespan ends (the server stops).
+    ``max_bot_budget`` caps what a bot that takes a budget (``mcts``) may spend per move
+    (:mod:`~carcassonne_amazonas.web.options`).  The database is closed when the app's
+    lifespan ends (the server stops).
     """
+    if not isinstance(max_bot_budget, int) or max_bot_budget < 1:
+        raise ValueError(f"max_bot_budget must be a whole number >= 1, not {max_bot_budget!r}")
     store = GameStore(db_path)
-    service = GameService(store, max_open_games=max_open_games)
+    service = GameService(store, max_open_games=max_open_games,
+                          max_bot_budget=max_bot_budget)
     page = _page_text()
 
     @contextlib.asynccontextmanager
@@ -155,13 +165,17 @@ def create_app(db_path: str | os.PathLike[str], *,
         return HTMLResponse(page)
 
     async def config(request: Request) -> Response:
-        return _json({"version": __version__, "kinds": list(BOT_KINDS),
+        return _json({"version": __version__, "kinds": list(seat_kinds()),
+                      "budgeted_kinds": list(budgeted_kinds()),
+                      "max_bot_budget": service.max_bot_budget,
+                      "rules": {name: list(values) for name, values in RULE_OPTIONS.items()},
                       "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
                       "max_name_length": MAX_NAME_LENGTH})
 
     async def create_game(request: Request) -> Response:
         body = await _read_body(request)
-        new = parse_new_game_request(parse_json_object(body))
+        new = parse_new_game_request(parse_json_object(body),
+                                     max_budget=service.max_bot_budget)
         return _json(await run_in_threadpool(service.create, new), status=201)
 
     def show_game(request: Request) -> Response:

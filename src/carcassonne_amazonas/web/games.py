@@ -31,7 +31,7 @@ import attrs
 
 from ..actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..anchors import piece_anchor, segment_at
-from ..bots import derive_seed, make_bot
+from ..bots import derive_seed
 from ..engine import apply_action_with_events, legal_actions, new_game
 from ..errors import IllegalActionError, RecordError
 from ..explain import colour, describe_action, describe_events, tile_description, winner_text
@@ -45,6 +45,7 @@ from ..state import GameState, Phase, ScoreBreakdown
 from ..svg import board_svg, tile_svg
 from ..tiles import Tile
 from .draws import new_draw_seed, server_draw
+from .options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, bot_for
 from .requests import ActionRequest, NewGameRequest
 from .seats import HUMAN, hash_token, new_token, seat_of_token
 from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore, StaleWriteError, StoredGame, StoredSeat
@@ -139,7 +140,8 @@ class LoadedGame:
         return attrs.evolve(self, states=(*self.states, after),
                             actions=(*self.actions, action), log=(*self.log, entry))
 
-    def with_server_moves(self) -> LoadedGame:
+    def with_server_moves(self, max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET
+                          ) -> LoadedGame:
         """This game after the server's draws and the bot seats' moves, until a human is
         to move or the game is over: no view is ever at a chance node.
 
@@ -147,7 +149,8 @@ class LoadedGame:
         game's draw seed; each bot move from a bot seeded from the draw seed and the move
         number (games stored before the draw seed: the game id), so a game's moves do not
         depend on the server's history, and two games with the same seed in which the
-        people play the same moves are the same game.
+        people play the same moves are the same game.  A bot that takes a budget thinks
+        at most ``max_bot_budget`` (:func:`~carcassonne_amazonas.web.options.bot_for`).
         """
         game = self
         while not game.state.is_terminal:
@@ -163,9 +166,7 @@ class LoadedGame:
                 break
             seed = derive_seed("web", game.id, game.seq) if game.draw_seed is None \
                 else derive_seed("web-bot", game.draw_seed, game.seq)
-            bot = make_bot(seat.kind, seed)
-            assert bot is not None
-            game = game.played(bot.choose(state))
+            game = game.played(bot_for(seat.kind, seed, max_bot_budget).choose(state))
         return game
 
     def record(self) -> GameRecord:
@@ -295,6 +296,7 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
                      "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
                      "breakdown": _breakdown(player.breakdown)}
                     for index, player in enumerate(state.players)],
+        "rules": RuleOptions.of(state.rules).to_json(),
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
         "hand": _hand(state, placements),
@@ -333,10 +335,11 @@ class GameService:
     checked against the stored actions on every use.
     """
 
-    def __init__(self, store: GameStore, *, max_open_games: int = DEFAULT_MAX_OPEN_GAMES
-                 ) -> None:
+    def __init__(self, store: GameStore, *, max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
+                 max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> None:
         self.store = store
         self.max_open_games = max_open_games
+        self.max_bot_budget = max_bot_budget
         self._cache: collections.OrderedDict[str, LoadedGame] = collections.OrderedDict()
         self._cache_lock = threading.Lock()
         self._create_lock = threading.Lock()
@@ -374,11 +377,12 @@ class GameService:
         """A new game (``POST /api/games``): its id and one token per human seat.  The
         first tile is drawn, and bot seats that move first have already moved.
 
-        The game draws its tiles explicitly (:mod:`~carcassonne_amazonas.web.draws`) with
-        the request's seed, or a fresh secret one.
+        The game has the request's rule options and draws its tiles explicitly
+        (:mod:`~carcassonne_amazonas.web.draws`) with the request's seed, or a fresh
+        secret one.
         """
         self._check_room()  # refuse at once, before the bots think
-        initial = new_game(request.players, draws="explicit")
+        initial = new_game(request.players, rules=request.rules.rules(), draws="explicit")
         setup = GameRecord.from_game(initial, ()).to_json()
         game_id = secrets.token_urlsafe(9)
         draw_seed = request.seed if request.seed is not None else new_draw_seed()
@@ -388,7 +392,8 @@ class GameService:
             StoredSeat(player, kind, request.names[player],
                        hash_token(tokens[player]) if player in tokens else None)
             for player, kind in enumerate(request.seats))
-        game = LoadedGame(game_id, seats, draw_seed, (initial,), (), ()).with_server_moves()
+        game = LoadedGame(game_id, seats, draw_seed, (initial,), (), ()) \
+            .with_server_moves(self.max_bot_budget)
         with self._create_lock:
             self._check_room()
             self.store.create_game(game_id, setup, seats, game.action_texts,
@@ -433,7 +438,7 @@ class GameService:
                 after = game.played(action)
             except IllegalActionError as error:
                 raise ApiError(409, str(error)) from None
-            after = after.with_server_moves()
+            after = after.with_server_moves(self.max_bot_budget)
             try:
                 self.store.append_actions(game_id, game.seq, after.action_texts[game.seq:],
                                           after.state.is_terminal)

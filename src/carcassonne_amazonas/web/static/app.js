@@ -136,7 +136,9 @@ async function createGame(event) {
   ui.createError.textContent = "";
   const seats = Array.from(ui.seatRows.querySelectorAll("select")).map((s) => s.value);
   const names = Array.from(ui.seatRows.querySelectorAll("input")).map((i) => i.value);
-  const body = { players: seats.length, seats, names };
+  const rules = { amazon_ranking: ui.amazonRanking.value, camp_scoring: ui.campScoring.value,
+    bonus_river: ui.bonusRiver.checked };
+  const body = { players: seats.length, seats, names, rules };
   if (ui.seed.value !== "") body.seed = Number(ui.seed.value);
   ui.create.disabled = true;
   const answer = await api("POST", "/api/games", body);
@@ -493,6 +495,15 @@ function renderScores() {
     ui.scoreRows.append(row);
   });
   ui.tilesLeft.textContent = `${view.tiles_left} tiles to draw · river ${view.track_length} spaces`;
+  ui.rulesText.textContent = rulesText(view.rules);
+}
+
+function rulesText(rules) {
+  const variants = [];
+  if (rules.amazon_ranking === "competition") variants.push("competition ranking (V1)");
+  if (rules.camp_scoring === "per-camp") variants.push("per-camp scoring (V2)");
+  if (rules.bonus_river) variants.push("bonus river tiles (V3)");
+  return variants.length ? `Variants: ${variants.join(" · ")}` : "Standard rules";
 }
 
 function projectionText(b) {
@@ -624,7 +635,8 @@ async function start() {
   for (const id of ["lobby", "game", "status", "players", "seat-rows", "seed", "create", "create-error",
     "created", "seat-links", "enter-game", "recent", "recent-games", "board", "turn-title", "turn-help",
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
-    "action-error", "controls", "score-rows", "tiles-left", "final", "final-rows", "result", "log", "invite",
+    "action-error", "controls", "score-rows", "tiles-left", "rules-text", "amazon-ranking", "camp-scoring",
+    "bonus-river", "final", "final-rows", "result", "log", "invite",
     "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }
