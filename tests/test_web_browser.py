@@ -2,12 +2,12 @@
 Playwright, against a real uvicorn server on a free port.
 
 A complete 2-player game against the greedy bot is played on the page the way a person
-plays it: creating the game in the lobby (with two rule variants), clicking a highlighted cell (or choosing one
-with the arrow keys), rotating with the button or the R key, taking a placement back
-with Esc, confirming with the button or Enter, clicking a piece marker or a point of the
-new tile (hit-tested by the server), or passing with the button or the P key; then the
-final scores shown on the page must be the server's record's.  A second test plays a few
-turns between two friends, each on their own page.
+plays it: creating the game in the lobby (with two rule variants), clicking a
+highlighted cell (or choosing one with the arrow keys), rotating with the button or the
+R key, taking a placement back with Esc, confirming with the button or Enter, clicking a
+piece marker or a point of the new tile (hit-tested by the server), or passing with the
+button or the P key; then the final scores shown on the page must be the server's
+record's.  A second test plays a few turns between two friends, each on their own page.
 
 Skipped when Chromium is missing (``CHROMIUM`` names another binary), unless
 ``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER`` is set, as ``.ci/run`` does.
