@@ -431,3 +431,41 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "pip install 'carcassonne-amazonas[web]'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_poll_with_the_views_etag_is_an_empty_304_until_something_changes(
+        client: TestClient) -> None:
+    created = create(client, ["human", "greedy"], seed=4)
+    game, token = created["game"], tokens_of(created)[0]
+    for query, suffix in (("", ""), ("?board=1", "b")):
+        first = client.get(f"/api/games/{game}{query}")
+        etag = first.headers["etag"]
+        assert etag == f'"{first.json()["seq"]}{suffix}"'
+        again = client.get(f"/api/games/{game}{query}", headers={"if-none-match": etag})
+        assert again.status_code == 304 and again.content == b""
+        assert again.headers["etag"] == etag and again.headers["cache-control"] == "no-store"
+    # The other form's tag, a stale one or an unknown game's: the whole view (or 404).
+    board_tag = client.get(f"/api/games/{game}?board=1").headers["etag"]
+    assert client.get(f"/api/games/{game}", headers={"if-none-match": board_tag}
+                      ).status_code == 200
+    assert client.get("/api/games/nosuchgame", headers={"if-none-match": '"0"'}
+                      ).status_code == 404
+    before = client.get(f"/api/games/{game}").headers["etag"]
+    after = client.post(f"/api/games/{game}/actions",
+                        json={"token": token, "action": view(client, game)["legal"][0]})
+    assert after.headers["etag"] == f'"{after.json()["seq"]}"' != before
+    changed = client.get(f"/api/games/{game}", headers={"if-none-match": before})
+    assert changed.status_code == 200 and changed.json()["seq"] == after.json()["seq"]
+
+
+def test_a_failure_of_the_server_is_still_a_json_error(db_path: Path) -> None:
+    """The database loses its actions table under the server's feet: a 500 whose body
+    is JSON with a message the page can show, not a bare text page."""
+    with TestClient(create_app(db_path), raise_server_exceptions=False) as broken:
+        created = create(broken, ["human", "human"])
+        with sqlite3.connect(db_path) as db:
+            db.execute("DROP TABLE actions")
+        db.close()
+        answer = broken.get(f"/api/games/{created['game']}")
+        assert answer.status_code == 500
+        assert answer.json()["error"].startswith("the server failed (OperationalError)")

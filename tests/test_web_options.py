@@ -136,10 +136,9 @@ class FirstBot:
         return legal_actions(state)[0]
 
 
-@pytest.fixture
-def first_kind(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The bots module gains a kind ``first`` that takes a budget; yields the kinds
-    make_bot is asked for."""
+def add_first_kind(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The bots module gains a kind ``first`` that takes a budget; returns the list of
+    the kinds make_bot is asked for from then on."""
     asked: list[str] = []
     real = bots_module.make_bot
 
@@ -155,6 +154,11 @@ def first_kind(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(bots_module, "BOT_KINDS", (*bots_module.BOT_KINDS, "first"))
     monkeypatch.setattr(bots_module, "make_bot", make_bot)
     return asked
+
+
+@pytest.fixture
+def first_kind(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    return add_first_kind(monkeypatch)
 
 
 def test_the_seat_kinds_are_the_bots_modules(client: TestClient) -> None:
@@ -252,3 +256,23 @@ def test_mcts_seats_are_offered_and_capped(db_path: Path,
 def test_seat_kinds_put_human_first() -> None:
     assert seat_kinds()[0] == "human"
     assert sorted(seat_kinds()) == sorted(bots_module.BOT_KINDS)
+
+
+def test_a_stored_bot_kind_this_server_lacks_is_a_500_that_changes_nothing(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game made on a server whose bots module had a kind, played on by one without
+    it: the human's move is refused with a message, and nothing is stored."""
+    with monkeypatch.context() as patched:
+        add_first_kind(patched)
+        with TestClient(create_app(db_path)) as client:
+            created = create(client, ["human", "first"], seed=1)
+    assert "first" not in bots_module.BOT_KINDS
+    with TestClient(create_app(db_path)) as client:
+        game, token = created["game"], tokens_of(created)[0]
+        before = record_text(client, game)
+        act(client, game, token, view(client, game)["legal"][0])
+        answer = client.post(f"/api/games/{game}/actions", json={"token": token, "action": "p"})
+        assert answer.status_code == 500
+        assert "'first' bot, a kind this server does not know" in answer.json()["error"]
+        assert record_text(client, game) != before  # the tile stayed, the pass did not
+        assert view(client, game)["phase"] == "place piece"

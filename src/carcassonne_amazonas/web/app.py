@@ -16,7 +16,9 @@
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
     until the game is over); ``?board=1`` adds
-    ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).
+    ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).  The answer's
+    ``ETag`` changes with every action stored; sent back in ``If-None-Match``, it gets
+    an empty 304 while nothing changed (how the page polls).
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
     the action and the bot moves that follow (``?board=1`` as above).
@@ -32,8 +34,9 @@
 
 Statuses: 400 a body or action text that is not what the API accepts, 403 a token that
 opens no seat, 404 an unknown game, 409 an action that is not legal now (the library's
-message), 413 a body over 64 KiB, 503 too many unfinished games.  Nothing changes on an
-error.
+message), 413 a body over 64 KiB, 503 too many unfinished games, 500 a failure of the
+server (a database it cannot read, say), still with a JSON message.  Nothing changes on
+an error.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..state import PLAYER_COLOURS
-from .games import ApiError, GameService, render_board, view_of
+from .games import ApiError, GameService, is_game_id, render_board, view_of
 from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS, budgeted_kinds, seat_kinds
 from .requests import (
     MAX_BODY_BYTES,
@@ -125,8 +128,14 @@ async def _read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status)
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None
+          ) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=headers)
+
+
+def _etag(seq: int, board: bool) -> str:
+    """The entity tag of a game's view: it changes exactly when an action is stored."""
+    return f'"{seq}{"b" if board else ""}"'
 
 
 def _wants_board(request: Request) -> bool:
@@ -179,8 +188,17 @@ def create_app(db_path: str | os.PathLike[str], *,
         return _json(await run_in_threadpool(service.create, new), status=201)
 
     def show_game(request: Request) -> Response:
-        game = service.load(request.path_params["game_id"])
-        return _json(view_of(game, board=_wants_board(request)))
+        game_id = request.path_params["game_id"]
+        board = _wants_board(request)
+        # A page polling for changes sends the ETag of the view it has: while no action
+        # has been stored since, the answer is an empty 304, found with one count.
+        known = request.headers.get("if-none-match")
+        if known is not None and is_game_id(game_id):
+            count = store.action_count(game_id)
+            if count is not None and known == _etag(count, board):
+                return Response(status_code=304, headers={"etag": known})
+        game = service.load(game_id)
+        return _json(view_of(game, board=board), headers={"etag": _etag(game.seq, board)})
 
     async def play(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -188,7 +206,9 @@ def create_app(db_path: str | os.PathLike[str], *,
         await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
         action = parse_action_request(parse_json_object(body))
         game = await run_in_threadpool(service.act, game_id, action)
-        return _json(await run_in_threadpool(view_of, game, board=_wants_board(request)))
+        board = _wants_board(request)
+        return _json(await run_in_threadpool(view_of, game, board=board),
+                     headers={"etag": _etag(game.seq, board)})
 
     def record(request: Request) -> Response:
         game = service.load(request.path_params["game_id"])
@@ -218,6 +238,11 @@ def create_app(db_path: str | os.PathLike[str], *,
         assert isinstance(error, HTTPException)
         return _json({"error": error.detail}, status=error.status_code)
 
+    async def internal_error(request: Request, error: Exception) -> Response:
+        # Still JSON, so that the page can show it; the server logs the traceback.
+        return _json({"error": f"the server failed ({type(error).__name__}); its log "
+                               "says more, and the game is as it was"}, status=500)
+
     routes = [
         Route("/", index),
         Route("/api/config", config),
@@ -234,5 +259,5 @@ def create_app(db_path: str | os.PathLike[str], *,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
         exception_handlers={ApiError: api_error, BadRequest: bad_request,
-                            HTTPException: http_error},
+                            HTTPException: http_error, Exception: internal_error},
     )

@@ -166,7 +166,13 @@ class LoadedGame:
                 break
             seed = derive_seed("web", game.id, game.seq) if game.draw_seed is None \
                 else derive_seed("web-bot", game.draw_seed, game.seq)
-            game = game.played(bot_for(seat.kind, seed, max_bot_budget).choose(state))
+            try:
+                bot = bot_for(seat.kind, seed, max_bot_budget)
+            except ValueError:
+                raise ApiError(500, f"stored game {game.id}: {colour(seat.player)} is a "
+                                    f"{seat.kind!r} bot, a kind this server does not "
+                                    "know") from None
+            game = game.played(bot.choose(state))
         return game
 
     def record(self) -> GameRecord:

@@ -217,12 +217,13 @@ class GameStore:
         return StoredGame(game_id, row[0], row[1], tuple(StoredSeat(*s) for s in seats),
                           tuple(a[0] for a in actions), bool(row[2]), row[3])
 
-    def action_count(self, game_id: str) -> int:
-        """How many actions game ``game_id`` holds (0 for an unknown game)."""
+    def action_count(self, game_id: str) -> int | None:
+        """How many actions game ``game_id`` holds; None if there is no such game (one
+        quick query: what a client polling for changes needs)."""
         with self._read() as db:
-            count: int = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
-                                    (game_id,)).fetchone()[0]
-        return count
+            row = db.execute("SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?) "
+                             "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+        return None if row is None else int(row[0])
 
     def open_games(self) -> int:
         """How many stored games are not finished."""
