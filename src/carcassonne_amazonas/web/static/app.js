@@ -608,12 +608,18 @@ function renderLog() {
   if (shown > view.log.length) ui.log.replaceChildren();
   for (const entry of view.log.slice(ui.log.children.length)) {
     const item = el("li", { "data-seq": String(entry.seq) });
-    if (entry.action.startsWith("*")) item.classList.add("draw");  // the server's draw
     const head = el("div");
-    head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)),
-      el("span", { class: "notation" }, entry.action));
-    item.append(head);
-    for (const line of entry.lines) item.append(el("p", {}, line));
+    if (entry.action.startsWith("*")) {
+      // The server's draw: one line, for whom and which tile (or why it left the game).
+      item.classList.add("draw");
+      head.append(swatch(entry.player), document.createTextNode(capitalise(entry.lines.join(" "))));
+      item.append(head);
+    } else {
+      head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)),
+        el("span", { class: "notation" }, entry.action));
+      item.append(head);
+      for (const line of entry.lines) item.append(el("p", {}, line));
+    }
     ui.log.append(item);
   }
   if (view.log.length !== shown) ui.log.scrollTop = ui.log.scrollHeight;
