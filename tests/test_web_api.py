@@ -6,6 +6,8 @@
 - every error status (400, 403, 404, 409, 413, and 503 at the cap on open games)
   leaves the game exactly as it was;
 - a new app over the same database file resumes a game (restart persistence);
+- a poll with the view's ETag is an empty 304 until an action is stored; a failure of
+  the server is still a JSON error;
 - tokens are stored only as hashes; the page and its assets are served;
 - ``carcassonne-amazonas serve`` starts a real server.
 """

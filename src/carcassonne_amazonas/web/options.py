@@ -42,8 +42,9 @@ __all__ = [
 ]
 
 #: The most a bot that takes a budget may spend per move unless the server says
-#: otherwise: 100 MCTS iterations, about 0.3 s for a 2-player game and 0.7 s for 4
-#: players per decision on a slow shared core (a turn takes 2 or 3 decisions).
+#: otherwise: 100 MCTS iterations, a median of 0.2 s per decision in a 2-player game and
+#: 0.9 s with 4 players, measured on a busy shared 2-core machine (a turn takes 2 or 3
+#: decisions).
 DEFAULT_MAX_BOT_BUDGET = 100
 
 #: Each rule option of a new game with its values, the default first.
