@@ -28,10 +28,9 @@ pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
 
 from playwright.sync_api import Page, sync_playwright
 
-from carcassonne_amazonas import GameRecord
+from carcassonne_amazonas import GameRecord, reference_tileset
 from carcassonne_amazonas.boat_track import AmazonRanking
 from carcassonne_amazonas.scoring import CampScoring
-from carcassonne_amazonas.tiles import reference_tileset
 from web_helpers import running_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

@@ -23,11 +23,11 @@ from typing import Any
 
 import attrs
 
-from .. import bots
+# reference_tileset through the package's public names, not the module that defines it.
+from .. import bots, reference_tileset
 from ..boat_track import AmazonRanking
 from ..scoring import CampScoring
 from ..state import Rules
-from ..tiles import reference_tileset
 from .seats import HUMAN
 
 __all__ = [
