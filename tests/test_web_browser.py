@@ -198,7 +198,7 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
             page.locator("#create").click()
             page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=TIMEOUT_MS)
             assert page.locator("#rules-text").inner_text() == \
-                "Variants: competition ranking (V1) · bonus river tiles (V3)"
+                "Variants: competition ranking (R-V1) · bonus river tiles (R-V3)"
             game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
             assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
 

@@ -275,3 +275,19 @@ def test_a_stored_bot_kind_this_server_lacks_is_a_500_that_changes_nothing(
         assert "'first' bot, a kind this server does not know" in answer.json()["error"]
         assert record_text(client, game) != before  # the tile stayed, the pass did not
         assert view(client, game)["phase"] == "place piece"
+
+
+def test_rule_options_round_trip_through_the_librarys_rules_and_print_short() -> None:
+    from carcassonne_amazonas.web.options import RuleOptions
+
+    for options in (RuleOptions(), RuleOptions(AmazonRanking.COMPETITION,
+                                               CampScoring.PER_CAMP, True)):
+        assert RuleOptions.of(options.rules()) == options
+    printed: list[str] = []
+
+    class Printer:
+        def text(self, text: str) -> None:
+            printed.append(text)
+
+    RuleOptions()._repr_pretty_(Printer(), False)
+    assert printed == [repr(RuleOptions())]

@@ -120,6 +120,10 @@ class RuleOptions:
     bonus_river: bool = False
     """R-V3: the two Amazon Bonus River double tiles join the reference set."""
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython and Hypothesis print the short repr."""
+        printer.text(repr(self))
+
     def rules(self) -> Rules:
         """The library's rules for these options."""
         return Rules(tileset=reference_tileset(bonus_river=self.bonus_river),

@@ -576,9 +576,9 @@ function renderScores() {
 
 function rulesText(rules) {
   const variants = [];
-  if (rules.amazon_ranking === "competition") variants.push("competition ranking (V1)");
-  if (rules.camp_scoring === "per-camp") variants.push("per-camp scoring (V2)");
-  if (rules.bonus_river) variants.push("bonus river tiles (V3)");
+  if (rules.amazon_ranking === "competition") variants.push("competition ranking (R-V1)");
+  if (rules.camp_scoring === "per-camp") variants.push("per-camp scoring (R-V2)");
+  if (rules.bonus_river) variants.push("bonus river tiles (R-V3)");
   return variants.length ? `Variants: ${variants.join(" · ")}` : "Standard rules";
 }
 
