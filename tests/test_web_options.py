@@ -28,7 +28,7 @@ from carcassonne_amazonas.actions import Action
 from carcassonne_amazonas.boat_track import AmazonRanking
 from carcassonne_amazonas.scoring import CampScoring
 from carcassonne_amazonas.web.app import create_app
-from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET, seat_kinds
+from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, seat_kinds
 from web_helpers import act, create, play_to_the_end, record_text, tokens_of, view
 
 
@@ -278,8 +278,6 @@ def test_a_stored_bot_kind_this_server_lacks_is_a_500_that_changes_nothing(
 
 
 def test_rule_options_round_trip_through_the_librarys_rules_and_print_short() -> None:
-    from carcassonne_amazonas.web.options import RuleOptions
-
     for options in (RuleOptions(), RuleOptions(AmazonRanking.COMPETITION,
                                                CampScoring.PER_CAMP, True)):
         assert RuleOptions.of(options.rules()) == options
