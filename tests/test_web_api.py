@@ -6,6 +6,8 @@
 - every error status (400, 403, 404, 409, 413, and 503 at the cap on open games)
   leaves the game exactly as it was;
 - a new app over the same database file resumes a game (restart persistence);
+- a poll with the view's ETag is an empty 304 until an action is stored; a failure of
+  the server is still a JSON error;
 - tokens are stored only as hashes; the page and its assets are served;
 - ``carcassonne-amazonas serve`` starts a real server.
 """
@@ -32,6 +34,7 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 from starlette.testclient import TestClient
 
 from carcassonne_amazonas import (
+    DrawTile,
     GameRecord,
     Phase,
     apply_action,
@@ -42,9 +45,9 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.projection import projected_scores
 from carcassonne_amazonas.web.app import create_app
+from carcassonne_amazonas.web.draws import server_draw
 from carcassonne_amazonas.web.requests import MAX_BODY_BYTES
-
-Json = dict[str, Any]
+from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
 
 
 @pytest.fixture
@@ -56,50 +59,6 @@ def db_path(tmp_path: Path) -> Path:
 def client(db_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(db_path)) as test_client:
         yield test_client
-
-
-def create(client: TestClient, seats: list[str], seed: int | None = 7, **extra: Any) -> Json:
-    body: Json = {"players": len(seats), "seats": seats, **extra}
-    if seed is not None:
-        body["seed"] = seed
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    created: Json = response.json()
-    return created
-
-
-def tokens_of(created: Json) -> dict[int, str]:
-    return {seat["player"]: seat["token"] for seat in created["seats"] if seat["token"]}
-
-
-def view(client: TestClient, game: str) -> Json:
-    response = client.get(f"/api/games/{game}")
-    assert response.status_code == 200, response.text
-    result: Json = response.json()
-    return result
-
-
-def act(client: TestClient, game: str, token: str, action: str) -> Json:
-    response = client.post(f"/api/games/{game}/actions", json={"token": token, "action": action})
-    assert response.status_code == 200, response.text
-    result: Json = response.json()
-    return result
-
-
-def record_text(client: TestClient, game: str) -> str:
-    response = client.get(f"/api/games/{game}/record")
-    assert response.status_code == 200
-    return response.text
-
-
-def play_to_the_end(client: TestClient, created: Json, rng: random.Random) -> Json:
-    """Play random legal actions for the human seats until the game is over."""
-    tokens = tokens_of(created)
-    current = view(client, created["game"])
-    while not current["is_terminal"]:
-        current = act(client, created["game"], tokens[current["to_move"]],
-                      rng.choice(current["legal"]))
-    return current
 
 
 def test_a_full_game_of_human_seats_ends_with_the_scores_of_its_replayed_record(
@@ -115,11 +74,18 @@ def test_a_full_game_of_human_seats_ends_with_the_scores_of_its_replayed_record(
     assert final["scores"] == list(states[-1].scores)
     assert final["winners"] == list(states[-1].winners)
     assert final["seq"] == len(record.actions)
-    # The same seed and actions give the same game with the library alone.
-    state = new_game(3, seed=11)
+    # The library alone replays it from an explicit-draws game: the server's draws,
+    # made with the game's seed, are actions of the record.
+    state = new_game(3, draws="explicit")
+    draws = 0
     for action in record.actions:
-        assert action in legal_actions(state)
+        if state.is_chance_node:
+            assert action == server_draw(state, 11, draws)
+            draws += 1
+        else:
+            assert action in legal_actions(state)
         state = apply_action(state, action)
+    assert draws == sum(isinstance(a, DrawTile) for a in record.actions) >= 80 - 8
     assert list(state.scores) == final["scores"]
     # At the end, the projection is the final breakdown, and the view shows the final scoring.
     assert final["projected"] == [
@@ -139,7 +105,7 @@ def test_the_view_holds_the_contract_fields_and_what_a_page_needs(client: TestCl
     current = view(client, created["game"])
     for field in ("phase", "to_move", "scores", "is_terminal", "legal", "state", "projected"):
         assert field in current, field
-    state = new_game(2, seed=3)
+    state = GameRecord.from_json(record_text(client, created["game"])).final_state()
     assert current["phase"] == "place tile" and current["to_move"] == 0
     assert current["legal"] == [format_action(a) for a in legal_actions(state)]
     assert current["state"]["schema"] == "carcassonne-amazonas/state/1"
@@ -160,17 +126,23 @@ def test_the_view_holds_the_contract_fields_and_what_a_page_needs(client: TestCl
     for piece in after["pieces"]:
         x, y = piece["anchor"]
         assert isinstance(x, float) and isinstance(y, float) and piece["text"]
-    assert after["log"][0]["action"] == current["legal"][0]
-    assert after["log"][0]["lines"][0].startswith("yellow places")
+    # The first entry is the server's draw of yellow's first tile, then yellow's tile.
+    assert after["log"][0]["action"] == f"*{current['hand']['id']}"
+    assert after["log"][0]["lines"] == [
+        f"yellow draws {state.tile_in_hand.name} "  # type: ignore[union-attr]
+        f"\u201c{state.tile_in_hand.layout.title}\u201d (R-T1)"]  # type: ignore[union-attr]
+    assert after["log"][1]["action"] == current["legal"][0]
+    assert after["log"][1]["lines"][0].startswith("yellow places")
 
 
 def test_bot_seats_move_by_themselves(client: TestClient) -> None:
     created = create(client, ["greedy", "human", "random"], seed=4)
     assert tokens_of(created).keys() == {1}
     current = view(client, created["game"])
-    # Greedy (yellow) moved at once; now the human (red) is to move.
-    assert current["to_move"] == 1 and current["seq"] >= 2
-    assert {entry["player"] for entry in current["log"]} == {0}
+    # Greedy (yellow) moved at once; now the human (red) is to move, with a tile drawn.
+    assert current["to_move"] == 1 and current["seq"] >= 4
+    assert {entry["player"] for entry in current["log"]} == {0, 1}
+    assert current["log"][-1]["action"].startswith("*") and current["hand"] is not None
     rng = random.Random(9)
     while not current["is_terminal"]:
         assert current["to_move"] == 1
@@ -201,7 +173,7 @@ BAD_ACTIONS: list[tuple[str, int, Any]] = [
     ("another seat's token", 409, {"token": "OTHER", "action": "LEGAL"}),
     ("an illegal action", 409, {"token": "TOKEN", "action": "t40,40,0"}),
     ("a piece in the tile phase", 409, {"token": "TOKEN", "action": "p"}),
-    ("a draw in a seeded game", 409, {"token": "TOKEN", "action": "*3"}),
+    ("a draw, which only the server makes", 409, {"token": "TOKEN", "action": "*3"}),
     ("a stale seq", 409, {"token": "TOKEN", "action": "LEGAL", "seq": 0}),
     ("a body over 64 KiB", 413, {"token": "TOKEN", "action": "p",
                                  "pad": "x" * MAX_BODY_BYTES}),
@@ -240,7 +212,7 @@ def test_an_illegal_action_answers_with_the_librarys_message(client: TestClient)
     response = client.post(f"/api/games/{game}/actions",
                            json={"token": token, "action": "t40,40,0"})
     assert response.status_code == 409
-    state = new_game(2, seed=8)
+    state = GameRecord.from_json(before[0]).final_state()
     with pytest.raises(ValueError) as raised:
         apply_action(state, parse_action("t40,40,0"))
     assert response.json()["error"] == str(raised.value)
@@ -257,7 +229,7 @@ def test_unknown_games_are_404(client: TestClient) -> None:
                                       json={"token": token, "action": "p"})
             assert response.status_code == 404, (game, path)
             assert "error" in response.json()
-    assert view(client, created["game"])["seq"] == 0
+    assert view(client, created["game"])["seq"] == 1  # the first draw only
 
 
 BAD_GAMES: list[tuple[str, Any]] = [
@@ -368,7 +340,7 @@ def test_the_record_is_the_library_record(client: TestClient) -> None:
     current = act(client, created["game"], tokens_of(created)[0],
                   view(client, created["game"])["legal"][0])
     record = GameRecord.from_json(record_text(client, created["game"]))
-    assert record.seed == 5 and record.num_players == 2
+    assert record.draws == "explicit" and record.seed is None and record.num_players == 2
     assert [format_action(a) for a in record.actions] == [e["action"] for e in current["log"]]
 
 
@@ -461,3 +433,41 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "pip install 'carcassonne-amazonas[web]'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_poll_with_the_views_etag_is_an_empty_304_until_something_changes(
+        client: TestClient) -> None:
+    created = create(client, ["human", "greedy"], seed=4)
+    game, token = created["game"], tokens_of(created)[0]
+    for query, suffix in (("", ""), ("?board=1", "b")):
+        first = client.get(f"/api/games/{game}{query}")
+        etag = first.headers["etag"]
+        assert etag == f'"{first.json()["seq"]}{suffix}"'
+        again = client.get(f"/api/games/{game}{query}", headers={"if-none-match": etag})
+        assert again.status_code == 304 and again.content == b""
+        assert again.headers["etag"] == etag and again.headers["cache-control"] == "no-store"
+    # The other form's tag, a stale one or an unknown game's: the whole view (or 404).
+    board_tag = client.get(f"/api/games/{game}?board=1").headers["etag"]
+    assert client.get(f"/api/games/{game}", headers={"if-none-match": board_tag}
+                      ).status_code == 200
+    assert client.get("/api/games/nosuchgame", headers={"if-none-match": '"0"'}
+                      ).status_code == 404
+    before = client.get(f"/api/games/{game}").headers["etag"]
+    after = client.post(f"/api/games/{game}/actions",
+                        json={"token": token, "action": view(client, game)["legal"][0]})
+    assert after.headers["etag"] == f'"{after.json()["seq"]}"' != before
+    changed = client.get(f"/api/games/{game}", headers={"if-none-match": before})
+    assert changed.status_code == 200 and changed.json()["seq"] == after.json()["seq"]
+
+
+def test_a_failure_of_the_server_is_still_a_json_error(db_path: Path) -> None:
+    """The database loses its actions table under the server's feet: a 500 whose body
+    is JSON with a message the page can show, not a bare text page."""
+    with TestClient(create_app(db_path), raise_server_exceptions=False) as broken:
+        created = create(broken, ["human", "human"])
+        with sqlite3.connect(db_path) as db:
+            db.execute("DROP TABLE actions")
+        db.close()
+        answer = broken.get(f"/api/games/{created['game']}")
+        assert answer.status_code == 500
+        assert answer.json()["error"].startswith("the server failed (OperationalError)")

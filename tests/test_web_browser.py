@@ -2,12 +2,12 @@
 Playwright, against a real uvicorn server on a free port.
 
 A complete 2-player game against the greedy bot is played on the page the way a person
-plays it: creating the game in the lobby, clicking a highlighted cell (or choosing one
-with the arrow keys), rotating with the button or the R key, taking a placement back
-with Esc, confirming with the button or Enter, clicking a piece marker or a point of the
-new tile (hit-tested by the server), or passing with the button or the P key; then the
-final scores shown on the page must be the server's record's.  A second test plays a few
-turns between two friends, each on their own page.
+plays it: creating the game in the lobby (with two rule variants), clicking a
+highlighted cell (or choosing one with the arrow keys), rotating with the button or the
+R key, taking a placement back with Esc, confirming with the button or Enter, clicking a
+piece marker or a point of the new tile (hit-tested by the server), or passing with the
+button or the P key; then the final scores shown on the page must be the server's
+record's.  A second test plays a few turns between two friends, each on their own page.
 
 Skipped when Chromium is missing (``CHROMIUM`` names another binary), unless
 ``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER`` is set, as ``.ci/run`` does.
@@ -28,7 +28,9 @@ pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
 
 from playwright.sync_api import Page, sync_playwright
 
-from carcassonne_amazonas import GameRecord
+from carcassonne_amazonas import GameRecord, reference_tileset
+from carcassonne_amazonas.boat_track import AmazonRanking
+from carcassonne_amazonas.scoring import CampScoring
 from web_helpers import running_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -167,9 +169,10 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 mover.wait_for_selector('body[data-phase="place piece"]', timeout=TIMEOUT_MS)
                 mover.keyboard.press("p")
                 waiter.wait_for_selector('body[data-my-turn="true"]', timeout=TIMEOUT_MS)
+                # The first draw, then per turn: the tile, no piece, the next draw.
                 assert waiter.evaluate("document.body.dataset.seq") == \
-                    mover.evaluate("document.body.dataset.seq") == str(2 * (turn + 1))
-                assert waiter.locator("#log li").count() == 2 * (turn + 1)
+                    mover.evaluate("document.body.dataset.seq") == str(1 + 3 * (turn + 1))
+                assert waiter.locator("#log li").count() == 1 + 3 * (turn + 1)
         finally:
             browser.close()
 
@@ -190,8 +193,12 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
             page.select_option('select[data-seat="1"]', "greedy")
             page.fill('input[aria-label="name of seat 1"]', "Ann <i>")
             page.fill("#seed", "31")
+            page.select_option("#amazon-ranking", "competition")
+            page.check("#bonus-river")
             page.locator("#create").click()
             page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=TIMEOUT_MS)
+            assert page.locator("#rules-text").inner_text() == \
+                "Variants: competition ranking (R-V1) · bonus river tiles (R-V3)"
             game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
             assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
 
@@ -227,5 +234,9 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
     assert final.is_terminal
     assert shown == list(final.scores) == json.loads(text)["result"]["scores"]
     assert ("winner" in result_text) or ("shared victory" in result_text.lower())
+    # The variants chosen in the lobby are the game's.
+    assert record.rules.amazon_ranking is AmazonRanking.COMPETITION
+    assert record.rules.camp_scoring is CampScoring.PER_JUNGLE
+    assert record.rules.tileset == reference_tileset(bonus_river=True)
     # The human played its half: every other turn's actions came from the page.
     assert len(record.actions) > 80

@@ -2,21 +2,27 @@
 
 The server listens on a socket bound to port 0 before it starts, so the port is free
 and known without sleeping; it stops when ``should_exit`` is set (signals are only
-hooked on the main thread, so running it in a thread is safe).
+hooked on the main thread, so running it in a thread is safe).  The other helpers play
+through Starlette's TestClient and check every answer's status.
 """
 
 from __future__ import annotations
 
+import random
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import uvicorn
+from starlette.testclient import TestClient
 
 from carcassonne_amazonas.web.app import create_app
+
+Json = dict[str, Any]
 
 
 @contextmanager
@@ -42,3 +48,47 @@ def running_server(db_path: Path) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=30)
         sock.close()
+
+
+def create(client: TestClient, seats: list[str], seed: int | None = 7, **extra: Any) -> Json:
+    body: Json = {"players": len(seats), "seats": seats, **extra}
+    if seed is not None:
+        body["seed"] = seed
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    created: Json = response.json()
+    return created
+
+
+def tokens_of(created: Json) -> dict[int, str]:
+    return {seat["player"]: seat["token"] for seat in created["seats"] if seat["token"]}
+
+
+def view(client: TestClient, game: str) -> Json:
+    response = client.get(f"/api/games/{game}")
+    assert response.status_code == 200, response.text
+    result: Json = response.json()
+    return result
+
+
+def act(client: TestClient, game: str, token: str, action: str) -> Json:
+    response = client.post(f"/api/games/{game}/actions", json={"token": token, "action": action})
+    assert response.status_code == 200, response.text
+    result: Json = response.json()
+    return result
+
+
+def record_text(client: TestClient, game: str) -> str:
+    response = client.get(f"/api/games/{game}/record")
+    assert response.status_code == 200
+    return response.text
+
+
+def play_to_the_end(client: TestClient, created: Json, rng: random.Random) -> Json:
+    """Play random legal actions for the human seats until the game is over."""
+    tokens = tokens_of(created)
+    current = view(client, created["game"])
+    while not current["is_terminal"]:
+        current = act(client, created["game"], tokens[current["to_move"]],
+                      rng.choice(current["legal"]))
+    return current

@@ -5,15 +5,20 @@
 
 ``POST /api/games``
     ``{"players": N, "seats": ["human", "greedy", ...], "seed": optional int,
-    "names": optional list}`` → 201 ``{"game": ID, "seats": [{"player": i, "kind": k,
-    "token": "..." or null}, ...]}``: one secret token per human seat, shown only here.
+    "names": optional list, "rules": optional {"amazon_ranking": "dense" or
+    "competition", "camp_scoring": "per-jungle" or "per-camp", "bonus_river": bool}}``
+    → 201 ``{"game": ID, "seats": [{"player": i, "kind": k, "token": "..." or null},
+    ...]}``: one secret token per human seat, shown only here.
 ``GET /api/games/{ID}``
     The view: ``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal`` (notation),
     ``state`` (the :func:`~carcassonne_amazonas.snapshot.state_to_json` snapshot),
     ``projected`` (each player's breakdown if the game ended now), and for pages
-    ``seq``, ``seats``, ``players``, ``hand``, ``placements``, ``pieces``, ``pass``,
-    ``doubles``, ``log``, ``final_scoring``, ``result``; ``?board=1`` adds
-    ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).
+    ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
+    ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
+    until the game is over); ``?board=1`` adds
+    ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).  The answer's
+    ``ETag`` changes with every action stored; sent back in ``If-None-Match``, it gets
+    an empty 304 while nothing changed (how the page polls).
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
     the action and the bot moves that follow (``?board=1`` as above).
@@ -22,14 +27,16 @@
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
     The board picture; the tile and segment under a board point (hit-testing).
 ``GET /api/config``
-    The seat kinds and player counts the server accepts.
+    The seat kinds (and which take a budget, up to what), the rule options and the
+    player counts the server accepts.
 ``GET /``
     The page (``static/index.html``; its script and style under ``/static``).
 
 Statuses: 400 a body or action text that is not what the API accepts, 403 a token that
 opens no seat, 404 an unknown game, 409 an action that is not legal now (the library's
-message), 413 a body over 64 KiB, 503 too many unfinished games.  Nothing changes on an
-error.
+message), 413 a body over 64 KiB, 503 too many unfinished games, 500 a failure of the
+server (a database it cannot read, say), still with a JSON message.  Nothing changes on
+an error.
 """
 
 from __future__ import annotations
@@ -51,9 +58,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..bots import BOT_KINDS
 from ..state import PLAYER_COLOURS
-from .games import ApiError, GameService, render_board, view_of
+from .games import ApiError, GameService, is_game_id, render_board, view_of
+from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS, budgeted_kinds, seat_kinds
 from .requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
@@ -121,8 +128,14 @@ async def _read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status)
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None
+          ) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=headers)
+
+
+def _etag(seq: int, board: bool) -> str:
+    """The entity tag of a game's view: it changes exactly when an action is stored."""
+    return f'"{seq}{"b" if board else ""}"'
 
 
 def _wants_board(request: Request) -> bool:
@@ -134,14 +147,20 @@ def _page_text() -> str:
 
 
 def create_app(db_path: str | os.PathLike[str], *,
-               max_open_games: int = DEFAULT_MAX_OPEN_GAMES) -> Starlette:
+               max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
+               max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> Starlette:
     """The app over the SQLite database ``db_path`` (created if missing).
 
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
-    The database is closed when the app's lifespan ends (the server stops).
+    ``max_bot_budget`` caps what a bot that takes a budget (``mcts``) may spend per move
+    (:mod:`~carcassonne_amazonas.web.options`).  The database is closed when the app's
+    lifespan ends (the server stops).
     """
+    if not isinstance(max_bot_budget, int) or max_bot_budget < 1:
+        raise ValueError(f"max_bot_budget must be a whole number >= 1, not {max_bot_budget!r}")
     store = GameStore(db_path)
-    service = GameService(store, max_open_games=max_open_games)
+    service = GameService(store, max_open_games=max_open_games,
+                          max_bot_budget=max_bot_budget)
     page = _page_text()
 
     @contextlib.asynccontextmanager
@@ -155,18 +174,31 @@ def create_app(db_path: str | os.PathLike[str], *,
         return HTMLResponse(page)
 
     async def config(request: Request) -> Response:
-        return _json({"version": __version__, "kinds": list(BOT_KINDS),
+        return _json({"version": __version__, "kinds": list(seat_kinds()),
+                      "budgeted_kinds": list(budgeted_kinds()),
+                      "max_bot_budget": service.max_bot_budget,
+                      "rules": {name: list(values) for name, values in RULE_OPTIONS.items()},
                       "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
                       "max_name_length": MAX_NAME_LENGTH})
 
     async def create_game(request: Request) -> Response:
         body = await _read_body(request)
-        new = parse_new_game_request(parse_json_object(body))
+        new = parse_new_game_request(parse_json_object(body),
+                                     max_budget=service.max_bot_budget)
         return _json(await run_in_threadpool(service.create, new), status=201)
 
     def show_game(request: Request) -> Response:
-        game = service.load(request.path_params["game_id"])
-        return _json(view_of(game, board=_wants_board(request)))
+        game_id = request.path_params["game_id"]
+        board = _wants_board(request)
+        # A page polling for changes sends the ETag of the view it has: while no action
+        # has been stored since, the answer is an empty 304, found with one count.
+        known = request.headers.get("if-none-match")
+        if known is not None and is_game_id(game_id):
+            count = store.action_count(game_id)
+            if count is not None and known == _etag(count, board):
+                return Response(status_code=304, headers={"etag": known})
+        game = service.load(game_id)
+        return _json(view_of(game, board=board), headers={"etag": _etag(game.seq, board)})
 
     async def play(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -174,7 +206,9 @@ def create_app(db_path: str | os.PathLike[str], *,
         await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
         action = parse_action_request(parse_json_object(body))
         game = await run_in_threadpool(service.act, game_id, action)
-        return _json(await run_in_threadpool(view_of, game, board=_wants_board(request)))
+        board = _wants_board(request)
+        return _json(await run_in_threadpool(view_of, game, board=board),
+                     headers={"etag": _etag(game.seq, board)})
 
     def record(request: Request) -> Response:
         game = service.load(request.path_params["game_id"])
@@ -204,6 +238,11 @@ def create_app(db_path: str | os.PathLike[str], *,
         assert isinstance(error, HTTPException)
         return _json({"error": error.detail}, status=error.status_code)
 
+    async def internal_error(request: Request, error: Exception) -> Response:
+        # Still JSON, so that the page can show it; the server logs the traceback.
+        return _json({"error": f"the server failed ({type(error).__name__}); its log "
+                               "says more, and the game is as it was"}, status=500)
+
     routes = [
         Route("/", index),
         Route("/api/config", config),
@@ -220,5 +259,5 @@ def create_app(db_path: str | os.PathLike[str], *,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
         exception_handlers={ApiError: api_error, BadRequest: bad_request,
-                            HTTPException: http_error},
+                            HTTPException: http_error, Exception: internal_error},
     )

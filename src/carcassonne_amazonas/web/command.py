@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from .options import DEFAULT_MAX_BOT_BUDGET
 from .storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_serve_command", "run_serve"]
@@ -59,6 +60,10 @@ def add_serve_command(add_parser: Callable[..., argparse.ArgumentParser]
     serve.add_argument("--max-open-games", type=_positive, default=DEFAULT_MAX_OPEN_GAMES,
                        metavar="N", help="the most unfinished games the server keeps "
                                          f"(default {DEFAULT_MAX_OPEN_GAMES})")
+    serve.add_argument("--max-bot-budget", type=_positive, default=DEFAULT_MAX_BOT_BUDGET,
+                       metavar="N", help="the most a bot that takes a budget (mcts) may think "
+                                         "per move, in search iterations; a seat may ask "
+                                         f"for less (default {DEFAULT_MAX_BOT_BUDGET})")
     serve.set_defaults(func=run_serve, parser=serve)
     return serve
 
@@ -84,7 +89,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 1
     db_path = args.db if args.db is not None else default_db_path()
     try:
-        app = create_app(db_path, max_open_games=args.max_open_games)
+        app = create_app(db_path, max_open_games=args.max_open_games,
+                         max_bot_budget=args.max_bot_budget)
     except (OSError, sqlite3.Error, RuntimeError) as error:
         print(f"{_PROG}: error: cannot open the games database {str(db_path)!r}: {error}",
               file=sys.stderr)

@@ -4,9 +4,11 @@ Everything here goes through the library's public API: a stored game is replayed
 its :class:`~carcassonne_amazonas.records.GameRecord` setup and its actions with
 :func:`~carcassonne_amazonas.engine.apply_action_with_events`; a player's action is
 parsed with :func:`~carcassonne_amazonas.notation.parse_action` and checked by
-:func:`~carcassonne_amazonas.engine.apply_action`; bot seats then move at once with
-:func:`~carcassonne_amazonas.bots.make_bot`; the event log is the library's
-explanations (:mod:`~carcassonne_amazonas.explain`).
+:func:`~carcassonne_amazonas.engine.apply_action`; then the server draws the next tiles
+(:mod:`~carcassonne_amazonas.web.draws`: games use explicit draws, so no response holds
+the order of the tiles to come) and the bot seats move with
+:func:`~carcassonne_amazonas.bots.make_bot`, until a person is to move; the event log
+is the library's explanations (:mod:`~carcassonne_amazonas.explain`).
 
 Errors are :class:`ApiError` values carrying the HTTP status the app answers with.
 Nothing is stored until an action and the bot moves after it have all been applied, so
@@ -27,9 +29,9 @@ from typing import Any
 
 import attrs
 
-from ..actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from ..actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..anchors import piece_anchor, segment_at
-from ..bots import derive_seed, make_bot
+from ..bots import derive_seed
 from ..engine import apply_action_with_events, legal_actions, new_game
 from ..errors import IllegalActionError, RecordError
 from ..explain import colour, describe_action, describe_events, tile_description, winner_text
@@ -43,6 +45,8 @@ from ..snapshot import state_to_json
 from ..state import GameState, Phase, ScoreBreakdown
 from ..svg import board_svg, tile_svg
 from ..tiles import Tile
+from .draws import new_draw_seed, server_draw
+from .options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, bot_for
 from .requests import ActionRequest, NewGameRequest
 from .seats import HUMAN, hash_token, new_token, seat_of_token
 from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore, StaleWriteError, StoredGame, StoredSeat
@@ -99,6 +103,9 @@ class LoadedGame:
 
     id: str
     seats: tuple[StoredSeat, ...]
+    draw_seed: int | None
+    """The secret seed of the server's draws (:mod:`~carcassonne_amazonas.web.draws`);
+    None for a game stored with a seeded pile, before the server drew the tiles."""
     states: tuple[GameState, ...]
     """The initial state first, then the state after each action."""
     actions: tuple[Action, ...]
@@ -115,6 +122,11 @@ class LoadedGame:
         return len(self.actions)
 
     @property
+    def draws_made(self) -> int:
+        """How many tiles the server has drawn (the index of the next draw)."""
+        return sum(isinstance(action, DrawTile) for action in self.actions)
+
+    @property
     def action_texts(self) -> tuple[str, ...]:
         """The actions in notation."""
         return tuple(entry.action for entry in self.log)
@@ -123,23 +135,49 @@ class LoadedGame:
         """This game after ``action`` (raises the library's errors if it is illegal)."""
         before = self.state
         after, events = apply_action_with_events(before, action)
+        lines = describe_events(before, action, events)
+        if isinstance(action, DrawTile) and not lines:
+            tile = before.rules.tileset.tile(action.tile)
+            lines = [f"{colour(before.current_player)} draws {tile.name} "
+                     f"\u201c{tile.layout.title}\u201d (R-T1)"]
         entry = LogEntry(self.seq + 1, before.current_player, format_action(action),
-                         tuple(describe_events(before, action, events)))
+                         tuple(lines))
         return attrs.evolve(self, states=(*self.states, after),
                             actions=(*self.actions, action), log=(*self.log, entry))
 
-    def with_bot_moves(self) -> LoadedGame:
-        """This game after the bot seats have moved until a human is to move or the game
-        is over.  Each move's bot is seeded from the game id and the move number, so a
-        game's bot moves do not depend on the server's history."""
+    def with_server_moves(self, max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET
+                          ) -> LoadedGame:
+        """This game after the server's draws and the bot seats' moves, until a human is
+        to move or the game is over: no view is ever at a chance node.
+
+        Each draw comes from :func:`~carcassonne_amazonas.web.draws.server_draw` with the
+        game's draw seed; each bot move from a bot seeded from the draw seed and the move
+        number (games stored before the draw seed: the game id), so a game's moves do not
+        depend on the server's history, and two games with the same seed in which the
+        people play the same moves are the same game.  A bot that takes a budget thinks
+        at most ``max_bot_budget`` (:func:`~carcassonne_amazonas.web.options.bot_for`).
+        """
         game = self
         while not game.state.is_terminal:
-            seat = game.seats[game.state.current_player]
+            state = game.state
+            if state.is_chance_node:
+                if game.draw_seed is None:
+                    raise ApiError(500, f"stored game {game.id} draws its tiles explicitly "
+                                        "but has no draw seed")
+                game = game.played(server_draw(state, game.draw_seed, game.draws_made))
+                continue
+            seat = game.seats[state.current_player]
             if seat.kind == HUMAN:
                 break
-            bot = make_bot(seat.kind, derive_seed("web", game.id, game.seq))
-            assert bot is not None
-            game = game.played(bot.choose(game.state))
+            seed = derive_seed("web", game.id, game.seq) if game.draw_seed is None \
+                else derive_seed("web-bot", game.draw_seed, game.seq)
+            try:
+                bot = bot_for(seat.kind, seed, max_bot_budget)
+            except ValueError:
+                raise ApiError(500, f"stored game {game.id}: {colour(seat.player)} is a "
+                                    f"{seat.kind!r} bot, a kind this server does not "
+                                    "know") from None
+            game = game.played(bot.choose(state))
         return game
 
     def record(self) -> GameRecord:
@@ -149,12 +187,13 @@ class LoadedGame:
 
 def _replay(stored: StoredGame, start: LoadedGame | None) -> LoadedGame:
     """``stored`` replayed, reusing ``start`` when it holds a prefix of its actions."""
-    if start is None or stored.actions[:start.seq] != start.action_texts:
+    if start is None or start.draw_seed != stored.draw_seed \
+            or stored.actions[:start.seq] != start.action_texts:
         try:
             initial = GameRecord.from_json(stored.setup).initial_state()
         except RecordError as error:
             raise ApiError(500, f"stored game {stored.id} cannot be loaded: {error}") from None
-        start = LoadedGame(stored.id, stored.seats, (initial,), (), ())
+        start = LoadedGame(stored.id, stored.seats, stored.draw_seed, (initial,), (), ())
     game = start
     for number, text in enumerate(stored.actions[game.seq:], start=game.seq + 1):
         try:
@@ -235,7 +274,12 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
     contract (``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal``, ``state``,
     ``projected``) and what a page needs to draw and play it (seats, options with
     anchors, the tile in hand, the event log, the final scoring; the board SVG when
-    ``board``)."""
+    ``board``).
+
+    Nothing in it tells the tiles to come: the snapshot of an explicit-draws game lists
+    the tiles left sorted by id, and the draw seed (``seed``) is shown only once the game
+    is over.
+    """
     state = game.state
     legal = legal_actions(state)
     placements = _placements(state) if state.phase in (Phase.PLACE_TILE,
@@ -263,6 +307,7 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
                      "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
                      "breakdown": _breakdown(player.breakdown)}
                     for index, player in enumerate(state.players)],
+        "rules": RuleOptions.of(state.rules).to_json(),
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
         "hand": _hand(state, placements),
@@ -276,6 +321,8 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
         "log": [attrs.asdict(entry) for entry in game.log],
         "final_scoring": final,
         "result": winner_text(state.scores, state.winners) if state.is_terminal else None,
+        # The draw seed is secret while the game is on: it decides the tiles to come.
+        "seed": game.draw_seed if state.is_terminal else None,
     }
     if board:
         view["board_svg"] = render_board(game)
@@ -299,10 +346,11 @@ class GameService:
     checked against the stored actions on every use.
     """
 
-    def __init__(self, store: GameStore, *, max_open_games: int = DEFAULT_MAX_OPEN_GAMES
-                 ) -> None:
+    def __init__(self, store: GameStore, *, max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
+                 max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> None:
         self.store = store
         self.max_open_games = max_open_games
+        self.max_bot_budget = max_bot_budget
         self._cache: collections.OrderedDict[str, LoadedGame] = collections.OrderedDict()
         self._cache_lock = threading.Lock()
         self._create_lock = threading.Lock()
@@ -325,30 +373,42 @@ class GameService:
             raise ApiError(404, f"there is no game {game_id[:40]!r}")
         with self._cache_lock:
             cached = self._cache.get(game_id)
-        game = cached if cached is not None and cached.action_texts == stored.actions \
-            else _replay(stored, cached)
+        fresh = cached is not None and cached.draw_seed == stored.draw_seed \
+            and cached.action_texts == stored.actions
+        game = cached if cached is not None and fresh else _replay(stored, cached)
         self._remember(game)
         return game
 
+    def _check_room(self) -> None:
+        if self.store.open_games() >= self.max_open_games:
+            raise ApiError(503, f"the server already holds {self.max_open_games} "
+                                "unfinished games, its limit; finish some or try later")
+
     def create(self, request: NewGameRequest) -> dict[str, Any]:
-        """A new game (``POST /api/games``): its id and one token per human seat.  Bot
-        seats that move first have already moved."""
+        """A new game (``POST /api/games``): its id and one token per human seat.  The
+        first tile is drawn, and bot seats that move first have already moved.
+
+        The game has the request's rule options and draws its tiles explicitly
+        (:mod:`~carcassonne_amazonas.web.draws`) with the request's seed, or a fresh
+        secret one.
+        """
+        self._check_room()  # refuse at once, before the bots think
+        initial = new_game(request.players, rules=request.rules.rules(), draws="explicit")
+        setup = GameRecord.from_game(initial, ()).to_json()
+        game_id = secrets.token_urlsafe(9)
+        draw_seed = request.seed if request.seed is not None else new_draw_seed()
+        tokens = {player: new_token() for player, kind in enumerate(request.seats)
+                  if kind == HUMAN}
+        seats = tuple(
+            StoredSeat(player, kind, request.names[player],
+                       hash_token(tokens[player]) if player in tokens else None)
+            for player, kind in enumerate(request.seats))
+        game = LoadedGame(game_id, seats, draw_seed, (initial,), (), ()) \
+            .with_server_moves(self.max_bot_budget)
         with self._create_lock:
-            if self.store.open_games() >= self.max_open_games:
-                raise ApiError(503, f"the server already holds {self.max_open_games} "
-                                    "unfinished games, its limit; finish some or try later")
-            initial = new_game(request.players, seed=request.seed)
-            setup = GameRecord.from_game(initial, ()).to_json()
-            game_id = secrets.token_urlsafe(9)
-            tokens = {player: new_token() for player, kind in enumerate(request.seats)
-                      if kind == HUMAN}
-            seats = tuple(
-                StoredSeat(player, kind, request.names[player],
-                           hash_token(tokens[player]) if player in tokens else None)
-                for player, kind in enumerate(request.seats))
-            game = LoadedGame(game_id, seats, (initial,), (), ()).with_bot_moves()
+            self._check_room()
             self.store.create_game(game_id, setup, seats, game.action_texts,
-                                   game.state.is_terminal)
+                                   game.state.is_terminal, draw_seed)
         self._remember(game)
         return {"game": game_id,
                 "seats": [{"player": seat.player, "kind": seat.kind,
@@ -360,7 +420,8 @@ class GameService:
 
         Raises :class:`ApiError`: 404 unknown game, 403 a token that opens no human seat
         of the game, 400 text that is not notation, 409 an action that is not legal now
-        (the game is over, another player's turn, a stale ``seq``, or the library's
+        (the game is over, another player's turn, a stale ``seq``, a draw, which only
+        the server makes, or the library's
         :class:`~carcassonne_amazonas.errors.IllegalActionError` message).
         """
         with self._lock(game_id):
@@ -381,11 +442,14 @@ class GameService:
             if state.current_player != player:
                 raise ApiError(409, f"it is {colour(state.current_player)}'s turn, not "
                                     f"{colour(player)}'s")
+            if isinstance(action, DrawTile):
+                raise ApiError(409, "the server draws the tiles (R-T1); send a tile "
+                                    "placement, a piece, a pass or a double tile")
             try:
                 after = game.played(action)
             except IllegalActionError as error:
                 raise ApiError(409, str(error)) from None
-            after = after.with_bot_moves()
+            after = after.with_server_moves(self.max_bot_budget)
             try:
                 self.store.append_actions(game_id, game.seq, after.action_texts[game.seq:],
                                           after.state.is_terminal)

@@ -13,14 +13,23 @@ from typing import Any
 
 import attrs
 
-from ..bots import BOT_KINDS
+from ..boat_track import AmazonRanking
 from ..reprs import repr_pretty
+from ..scoring import CampScoring
+from .draws import MAX_SEED
+from .options import (
+    DEFAULT_MAX_BOT_BUDGET,
+    RULE_IDS,
+    RULE_OPTIONS,
+    RuleOptions,
+    seat_kind_problem,
+    seat_kinds,
+)
 from .seats import HUMAN
 
 __all__ = [
     "MAX_BODY_BYTES",
     "MAX_NAME_LENGTH",
-    "MAX_SEED",
     "ActionRequest",
     "BadRequest",
     "NewGameRequest",
@@ -31,8 +40,6 @@ __all__ = [
 
 #: Request bodies longer than this are refused with status 413 (64 KiB).
 MAX_BODY_BYTES = 64 * 1024
-#: Seeds are whole numbers from 0 to this (the range ``new_game`` draws from).
-MAX_SEED = 2**63 - 1
 #: The longest player name, in characters.
 MAX_NAME_LENGTH = 24
 _MAX_TOKEN_LENGTH = 200
@@ -46,7 +53,7 @@ class BadRequest(ValueError):
 @attrs.frozen
 class NewGameRequest:
     """``POST /api/games``: the number of players, one kind per seat, an optional seed,
-    optional names."""
+    optional names, optional rule options."""
 
     _repr_pretty_ = repr_pretty
 
@@ -54,6 +61,7 @@ class NewGameRequest:
     seats: tuple[str, ...]
     seed: int | None
     names: tuple[str, ...]
+    rules: RuleOptions = attrs.field(factory=RuleOptions)
 
 
 @attrs.frozen
@@ -129,27 +137,58 @@ def _name(value: object, index: int) -> str:
     return name
 
 
-def parse_new_game_request(data: dict[str, Any]) -> NewGameRequest:
+def _seats(value: object, players: int, max_budget: int) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise BadRequest(f"'seats' must be a list, not {_kind_of(value)}")
+    if len(value) != players:
+        raise BadRequest(f"'seats' lists {len(value)} kinds for {players} players")
+    for index, kind in enumerate(value):
+        problem = "not a string" if not isinstance(kind, str) \
+            else seat_kind_problem(kind, max_budget)
+        if problem is not None:
+            raise BadRequest(f"'seats[{index}]' is {json.dumps(kind)[:40]}: {problem}")
+    if HUMAN not in value:
+        raise BadRequest("at least one seat must be 'human': bot seats move by themselves")
+    return tuple(value)
+
+
+def _rules(value: object) -> RuleOptions:
+    if value is None:
+        return RuleOptions()
+    if not isinstance(value, dict):
+        raise BadRequest(f"'rules' must be an object, not {_kind_of(value)}")
+    unknown = sorted(set(value) - set(RULE_OPTIONS))
+    if unknown:
+        raise BadRequest(f"unknown rule option {json.dumps(unknown[0])[:40]}; the options "
+                         "are " + ", ".join(repr(name) for name in RULE_OPTIONS))
+    for name, allowed in RULE_OPTIONS.items():
+        given = value.get(name, allowed[0])
+        # bool is a subclass of int: compare types too, so that 1 is not true.
+        if not any(type(given) is type(option) and given == option for option in allowed):
+            shown = " or ".join(json.dumps(option) for option in allowed)
+            raise BadRequest(f"'rules.{name}' is {json.dumps(given)[:40]}, not {shown} "
+                             f"({RULE_IDS[name]})")
+    return RuleOptions(AmazonRanking(value.get("amazon_ranking", "dense")),
+                       CampScoring(value.get("camp_scoring", "per-jungle")),
+                       bool(value.get("bonus_river", False)))
+
+
+def parse_new_game_request(data: dict[str, Any], *,
+                           max_budget: int = DEFAULT_MAX_BOT_BUDGET) -> NewGameRequest:
     """Check a ``POST /api/games`` body: ``players`` 2 to 5, ``seats`` one kind per player
-    (``human`` or a bot kind, at least one human), ``seed`` null or 0 to
-    :data:`MAX_SEED`, ``names`` (optional) one name per player."""
-    _only(data, ("players", "seats", "seed", "names"))
+    (``human`` or a bot kind of :func:`~carcassonne_amazonas.web.options.seat_kinds`,
+    ``kind:N`` for a kind that takes a budget, N at most ``max_budget``; at least one
+    human), ``seed`` null or 0 to :data:`~carcassonne_amazonas.web.draws.MAX_SEED`,
+    ``names`` (optional) one name per player, ``rules`` (optional) the options of
+    :data:`~carcassonne_amazonas.web.options.RULE_OPTIONS` (R-V1 to R-V3)."""
+    _only(data, ("players", "seats", "seed", "names", "rules"))
     if "players" not in data:
         raise BadRequest("missing field 'players' (the number of players, 2 to 5)")
     players = _whole(data["players"], "players", 2, 5)
     if "seats" not in data:
-        raise BadRequest(f"missing field 'seats': one of {', '.join(BOT_KINDS)} per player")
-    seats = data["seats"]
-    if not isinstance(seats, list):
-        raise BadRequest(f"'seats' must be a list, not {_kind_of(seats)}")
-    if len(seats) != players:
-        raise BadRequest(f"'seats' lists {len(seats)} kinds for {players} players")
-    for index, kind in enumerate(seats):
-        if kind not in BOT_KINDS:
-            raise BadRequest(f"'seats[{index}]' is {json.dumps(kind)[:40]}, not one of "
-                             + ", ".join(BOT_KINDS))
-    if HUMAN not in seats:
-        raise BadRequest("at least one seat must be 'human': bot seats move by themselves")
+        raise BadRequest(f"missing field 'seats': one of {', '.join(seat_kinds())} "
+                         "per player")
+    seats = _seats(data["seats"], players, max_budget)
     seed = data.get("seed")
     if seed is not None:
         seed = _whole(seed, "seed", 0, MAX_SEED)
@@ -159,7 +198,7 @@ def parse_new_game_request(data: dict[str, Any]) -> NewGameRequest:
         if not isinstance(given, list) or len(given) != players:
             raise BadRequest(f"'names' must be a list of {players} strings")
         names = tuple(_name(name, index) for index, name in enumerate(given))
-    return NewGameRequest(players, tuple(seats), seed, names)
+    return NewGameRequest(players, seats, seed, names, _rules(data.get("rules")))
 
 
 def parse_action_request(data: dict[str, Any]) -> ActionRequest:

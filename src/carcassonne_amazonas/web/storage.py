@@ -1,11 +1,13 @@
 """Games in SQLite (standard library ``sqlite3``): each one as its game record.
 
 A game is stored as the setup part of its
-:class:`~carcassonne_amazonas.records.GameRecord` JSON (players, rule options, seed,
-tile set and checksum; no actions), its seats, and its actions in notation in an
-append-only table.  Nothing is ever updated or deleted except the ``finished`` flag;
-loading a game replays its record (:mod:`~carcassonne_amazonas.web.games`), so
-stopping and restarting the server loses nothing.
+:class:`~carcassonne_amazonas.records.GameRecord` JSON (players, rule options, draws,
+tile set and checksum; no actions), its seats, its secret draw seed
+(:mod:`~carcassonne_amazonas.web.draws`), and its actions in notation (the server's
+draws among them) in an append-only table.  Nothing is ever updated or deleted except
+the ``finished`` flag; loading a game replays its record
+(:mod:`~carcassonne_amazonas.web.games`), so stopping and restarting the server loses
+nothing.
 
 Seat tokens are never stored, only their SHA-256 hashes
 (:mod:`~carcassonne_amazonas.web.seats`).
@@ -34,15 +36,18 @@ __all__ = ["DEFAULT_MAX_OPEN_GAMES", "SCHEMA_VERSION", "GameStore", "StaleWriteE
 
 #: How many unfinished games a server keeps at most (``serve --max-open-games``).
 DEFAULT_MAX_OPEN_GAMES = 500
-#: ``PRAGMA user_version`` of the database layout this module writes.
-SCHEMA_VERSION = 1
+#: ``PRAGMA user_version`` of the database layout this module writes: 2 added
+#: ``games.draw_seed`` (a layout-1 file gains the column when it is opened; its games,
+#: made before the server drew the tiles itself, keep their seeded records).
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     created_at TEXT NOT NULL,
     setup TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    draw_seed INTEGER
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -103,6 +108,9 @@ class StoredGame:
     actions: tuple[str, ...]
     """The actions in notation, in the order they were played."""
     finished: bool
+    draw_seed: int | None = None
+    """The secret seed of the server's draws; None for a game whose record holds a
+    seeded pile (made before the server drew the tiles itself)."""
 
 
 class GameStore:
@@ -129,7 +137,16 @@ class GameStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute("BEGIN IMMEDIATE")  # two servers may open a file at once
+            try:
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+                if "draw_seed" not in columns:  # a layout-1 file
+                    self._db.execute("ALTER TABLE games ADD COLUMN draw_seed INTEGER")
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
         except BaseException:
             self._db.close()
             raise
@@ -156,12 +173,14 @@ class GameStore:
             self._db.execute("COMMIT")
 
     def create_game(self, game_id: str, setup: str, seats: Sequence[StoredSeat],
-                    actions: Sequence[str], finished: bool) -> None:
-        """Store a new game with its first ``actions`` (bot moves before any human's)."""
+                    actions: Sequence[str], finished: bool, draw_seed: int | None) -> None:
+        """Store a new game with its first ``actions`` (the first draw, and the bot moves
+        before any human's) and the secret seed of its draws."""
         now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
         with self._write() as db:
-            db.execute("INSERT INTO games (id, created_at, setup, finished) VALUES (?, ?, ?, ?)",
-                       (game_id, now, setup, int(finished)))
+            db.execute("INSERT INTO games (id, created_at, setup, finished, draw_seed) "
+                       "VALUES (?, ?, ?, ?, ?)",
+                       (game_id, now, setup, int(finished), draw_seed))
             db.executemany(
                 "INSERT INTO seats (game_id, player, kind, name, token_hash) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -193,8 +212,8 @@ class GameStore:
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game, or None if there is no game ``game_id``."""
         with self._read() as db:
-            row = db.execute("SELECT created_at, setup, finished FROM games WHERE id = ?",
-                             (game_id,)).fetchone()
+            row = db.execute("SELECT created_at, setup, finished, draw_seed FROM games "
+                             "WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             seats = db.execute("SELECT player, kind, name, token_hash FROM seats "
@@ -202,14 +221,15 @@ class GameStore:
             actions = db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq",
                                  (game_id,)).fetchall()
         return StoredGame(game_id, row[0], row[1], tuple(StoredSeat(*s) for s in seats),
-                          tuple(a[0] for a in actions), bool(row[2]))
+                          tuple(a[0] for a in actions), bool(row[2]), row[3])
 
-    def action_count(self, game_id: str) -> int:
-        """How many actions game ``game_id`` holds (0 for an unknown game)."""
+    def action_count(self, game_id: str) -> int | None:
+        """How many actions game ``game_id`` holds; None if there is no such game (one
+        quick query: what a client polling for changes needs)."""
         with self._read() as db:
-            count: int = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
-                                    (game_id,)).fetchone()[0]
-        return count
+            row = db.execute("SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?) "
+                             "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+        return None if row is None else int(row[0])
 
     def open_games(self) -> int:
         """How many stored games are not finished."""

@@ -18,9 +18,11 @@ let view = null;        // the last view of that game
 let selection = null;   // {kind: "tile", x, y, index} | {kind: "piece" | "double", action}
 let busy = false;
 let pollTimer = null;
+let pollLoop = 0;       // which polling loop is the current one
 let zoom = 1;
 let autoFit = true;
 let boardSeq = -1;
+let etag = null;        // the ETag of the view on screen, for polling
 
 function $(id) { return document.getElementById(id); }
 
@@ -51,17 +53,30 @@ function swatch(player) {
 
 function svgDataUrl(text) { return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text); }
 
-async function api(method, path, body) {
-  const options = { method, headers: {} };
+// Every call answers {ok, status, data, etag}; a server that cannot be reached is status
+// 0 with a message, never an exception, so no caller is left half-done (busy forever).
+// `body` is an object, or JSON text already made (see createGame).
+async function api(method, path, body, headers) {
+  const options = { method, headers: Object.assign({}, headers), cache: "no-store" };
   if (body !== undefined) {
     options.headers["content-type"] = "application/json";
-    options.body = JSON.stringify(body);
+    options.body = typeof body === "string" ? body : JSON.stringify(body);
   }
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    return { ok: false, status: 0, data: { error: "The server cannot be reached; check that it is running." } };
+  }
+  if (response.status === 304) return { ok: true, status: 304, data: null, etag: headers && headers["if-none-match"] };
   let data = null;
-  try { data = await response.json(); } catch (error) { data = { error: response.statusText }; }
-  return { ok: response.ok, status: response.status, data };
+  try { data = await response.json(); } catch (error) { data = { error: `${response.status} ${response.statusText}` }; }
+  if (!data || typeof data !== "object") data = { error: `${response.status} ${response.statusText}` };
+  return { ok: response.ok, status: response.status, data, etag: response.headers.get("etag") };
 }
+
+// Set a text only when it changes: screen readers announce live regions on every change.
+function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
 
 // ---- saved seats (this browser only) ------------------------------------------------
 
@@ -92,7 +107,8 @@ function renderSeatRows() {
     const row = el("tr");
     const who = el("td");
     who.append(swatch(player), document.createTextNode(capitalise(config.colours[player])));
-    const kind = el("select", { "data-seat": String(player), "aria-label": `seat ${player + 1}` });
+    const kind = el("select", { "data-seat": String(player),
+      "aria-label": `who plays seat ${player + 1} (${config.colours[player]})` });
     for (const option of config.kinds) kind.append(el("option", { value: option }, option));
     kind.value = kept[player] ? kept[player].kind : (player === 0 ? "human" : "greedy");
     const name = el("input", { type: "text", maxlength: String(config.max_name_length || 24),
@@ -121,11 +137,12 @@ function renderRecent() {
   }
 }
 
-function showLobby() {
+function showLobby(message) {
   stopPolling();
-  seat = null; view = null; selection = null;
+  seat = null; view = null; selection = null; etag = null;
   ui.lobby.hidden = false; ui.game.hidden = true; ui.created.hidden = true;
   ui.status.textContent = "";
+  ui.createError.textContent = message || "";
   document.body.dataset.screen = "lobby";
   renderSeatRows();
   renderRecent();
@@ -136,10 +153,22 @@ async function createGame(event) {
   ui.createError.textContent = "";
   const seats = Array.from(ui.seatRows.querySelectorAll("select")).map((s) => s.value);
   const names = Array.from(ui.seatRows.querySelectorAll("input")).map((i) => i.value);
-  const body = { players: seats.length, seats, names };
-  if (ui.seed.value !== "") body.seed = Number(ui.seed.value);
+  const rules = { amazon_ranking: ui.amazonRanking.value, camp_scoring: ui.campScoring.value,
+    bonus_river: ui.bonusRiver.checked };
+  const body = { players: seats.length, seats, names, rules };
+  let text = JSON.stringify(body);
+  const seed = ui.seed.value.trim();
+  if (seed !== "") {
+    // The seed goes as its digits: a JavaScript number would round seeds above 2^53.
+    if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) > 9223372036854775807n) {
+      ui.createError.textContent = "The seed is a whole number from 0 to 9223372036854775807, or empty for a secret one.";
+      ui.seed.focus();
+      return;
+    }
+    text = `${text.slice(0, -1)},"seed":${seed.replace(/^0+(?=[0-9])/, "")}}`;
+  }
   ui.create.disabled = true;
-  const answer = await api("POST", "/api/games", body);
+  const answer = await api("POST", "/api/games", text);
   ui.create.disabled = false;
   if (!answer.ok) { ui.createError.textContent = answer.data.error || `error ${answer.status}`; return; }
   saveGame(answer.data);
@@ -157,7 +186,7 @@ function listSeatLinks(list, game, seats) {
     const item = el("li");
     const link = el("input", { type: "text", readonly: "", "aria-label": `link of seat ${s.player + 1}` });
     link.value = seatLink(game, s.player, s.token);
-    const copy = el("button", { type: "button" }, "Copy");
+    const copy = el("button", { type: "button", "aria-label": `Copy the link of seat ${s.player + 1}` }, "Copy");
     copy.onclick = async () => {
       link.select();
       try { await navigator.clipboard.writeText(link.value); copy.textContent = "Copied"; } catch (error) { document.execCommand("copy"); }
@@ -174,54 +203,102 @@ function myTurn() {
 }
 
 async function openGame(params) {
+  stopPolling();
   seat = { game: params.get("game"), player: null, token: params.get("token") };
   if (params.get("player") !== null && seat.token) seat.player = Number(params.get("player"));
+  // Nothing of a game shown before may stay: its log, its seat links, its messages.
+  view = null; etag = null; selection = null; boardSeq = -1; autoFit = true; busy = false;
+  ui.log.replaceChildren(); ui.inviteLinks.replaceChildren(); ui.board.replaceChildren();
+  ui.actionError.textContent = ""; ui.handImage.removeAttribute("src");
   ui.lobby.hidden = true; ui.game.hidden = false;
   document.body.dataset.screen = "game";
-  selection = null; boardSeq = -1; autoFit = true;
-  await refresh(true);
+  delete document.body.dataset.seq;
+  setText(ui.turnTitle, "Loading the game…");
+  const answer = await refresh();
+  if (answer && answer.status === 404) {
+    history.replaceState(null, "", location.pathname);  // back to the lobby, saying why
+    showLobby(answer.data.error);
+    return;
+  }
   startPolling();
 }
 
-async function refresh(withBoard) {
-  if (!seat) return;
-  const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}${withBoard ? "?board=1" : ""}`);
-  if (!answer.ok) { ui.status.textContent = answer.data.error || `error ${answer.status}`; stopPolling(); return; }
-  if (!withBoard && view && answer.data.seq !== view.seq) { await refresh(true); return; }
-  if (withBoard) setView(answer.data);
+// Fetch the view (with the board) unless it is the one on screen (ETag: an empty 304).
+// Answers that come back late, for another game or older than the view on screen
+// (another tab, a poll crossing an action), are dropped: the view never goes back.
+async function refresh() {
+  if (!seat) return null;
+  const game = seat.game;
+  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?board=1`, undefined,
+    etag && view ? { "if-none-match": etag } : {});
+  if (!seat || seat.game !== game) return null;
+  if (!answer.ok) {
+    setText(ui.status, answer.status === 0 ? "Connection lost; retrying…" : (answer.data.error || `error ${answer.status}`));
+    return answer;
+  }
+  if (answer.status === 304 || (view && answer.data.seq < view.seq)) {
+    if (view) renderStatus();  // the connection is back
+    return answer;
+  }
+  etag = answer.etag;
+  setView(answer.data);
+  return answer;
 }
 
 function setView(next) {
   const moved = !view || next.seq !== view.seq;
   view = next;
-  if (moved) selection = null;
+  if (moved) { selection = null; ui.actionError.textContent = ""; }
   render();
 }
 
+// Poll while the game is on: a 304 costs the server one count. Errors keep the polling
+// going (a restarting server comes back), except for a game that no longer exists.
+// One loop at a time: a tick still waiting for its answer when the loop is restarted
+// (after a move) does not schedule another, or the loops would pile up.
 function startPolling() {
   stopPolling();
+  const loop = pollLoop;
   const tick = async () => {
-    if (seat && view && !view.is_terminal && !busy && !document.hidden) await refresh(false);
-    if (seat && view && !view.is_terminal) pollTimer = setTimeout(tick, POLL_MS);
+    let answer = null;
+    try {
+      if (seat && (!view || !view.is_terminal) && !busy && !document.hidden) answer = await refresh();
+    } finally {
+      const gone = answer && answer.status === 404;
+      if (loop === pollLoop && !gone && seat && (!view || !view.is_terminal)) pollTimer = setTimeout(tick, POLL_MS);
+    }
   };
   pollTimer = setTimeout(tick, POLL_MS);
 }
 
-function stopPolling() { if (pollTimer) clearTimeout(pollTimer); pollTimer = null; }
+function stopPolling() {
+  pollLoop += 1;
+  if (pollTimer) clearTimeout(pollTimer);
+  pollTimer = null;
+}
 
 async function send(action) {
   if (busy || !myTurn()) return;
+  const game = seat.game;
+  const before = view.seq;
   busy = true; updateControls();
   ui.actionError.textContent = "";
-  const answer = await api("POST", `/api/games/${encodeURIComponent(seat.game)}/actions?board=1`,
-    { token: seat.token, action, seq: view.seq });
+  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=1`,
+    { token: seat.token, action, seq: before });
   busy = false;
+  if (!seat || seat.game !== game) return;
   if (!answer.ok) {
-    ui.actionError.textContent = answer.data.error || `error ${answer.status}`;
-    if (answer.status === 409) await refresh(true); else updateControls();
+    if (answer.status === 409) await refresh();
+    if (answer.status === 409 && view.seq !== before) {
+      ui.actionError.textContent = "The game moved on before your move arrived (another tab or player?): " +
+        "here it is as it stands now.";
+    } else {
+      ui.actionError.textContent = answer.data.error || `error ${answer.status}`;
+    }
+    updateControls();
     return;
   }
-  setView(answer.data);
+  if (answer.data.seq >= view.seq) { etag = answer.etag; setView(answer.data); }
   startPolling();
 }
 
@@ -280,7 +357,7 @@ function updateControls() {
     const double = view.doubles.find((d) => d.action === selection.action);
     text = double ? `Take ${double.text}.` : "";
   } else if (mine && view.phase === "place piece" && view.pass) text = capitalise(view.pass) + " if you pass.";
-  ui.choiceText.textContent = text;
+  setText(ui.choiceText, text);
 }
 
 // ---- rendering ------------------------------------------------------------------------
@@ -327,10 +404,10 @@ function renderStatus() {
     title = seatInfo.kind === "human" ? `Waiting for ${who}` : `${who} (${seatInfo.kind}) is thinking`;
     help = seat.player === null ? "You are watching this game." : "";
   }
-  ui.turnTitle.textContent = title;
-  ui.turnHelp.textContent = help;
+  setText(ui.turnTitle, title);
+  setText(ui.turnHelp, help);
   const who = seat.player === null ? "watching" : `you are ${playerName(seat.player)}`;
-  ui.status.textContent = `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`;
+  setText(ui.status, `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`);
 }
 
 function boardSvg() { return ui.board.querySelector("svg"); }
@@ -459,6 +536,7 @@ function renderHand() {
       if (ui.handImage.getAttribute("src") !== url) ui.handImage.setAttribute("src", url);
     }
     ui.handText.textContent = hand.text;
+    ui.handImage.setAttribute("alt", `the tile in hand, ${hand.name}`);
   }
   const choosing = view.phase === "choose double" && !view.is_terminal;
   ui.doubles.hidden = !choosing;
@@ -467,7 +545,7 @@ function renderHand() {
   for (const double of view.doubles) {
     const chosen = selection && selection.kind === "double" && selection.action === double.action;
     const button = el("button", { type: "button", class: "double-option" + (chosen ? " selected" : ""),
-      "data-action": double.action, title: double.text });
+      "data-action": double.action, title: double.text, "aria-pressed": String(Boolean(chosen)) });
     button.disabled = !myTurn() || busy;
     button.append(el("img", { src: svgDataUrl(double.svg), alt: double.name }), el("span", {}, double.name));
     button.onclick = () => { selection = { kind: "double", action: double.action }; render(); };
@@ -493,6 +571,15 @@ function renderScores() {
     ui.scoreRows.append(row);
   });
   ui.tilesLeft.textContent = `${view.tiles_left} tiles to draw · river ${view.track_length} spaces`;
+  ui.rulesText.textContent = rulesText(view.rules);
+}
+
+function rulesText(rules) {
+  const variants = [];
+  if (rules.amazon_ranking === "competition") variants.push("competition ranking (R-V1)");
+  if (rules.camp_scoring === "per-camp") variants.push("per-camp scoring (R-V2)");
+  if (rules.bonus_river) variants.push("bonus river tiles (R-V3)");
+  return variants.length ? `Variants: ${variants.join(" · ")}` : "Standard rules";
 }
 
 function projectionText(b) {
@@ -522,10 +609,17 @@ function renderLog() {
   for (const entry of view.log.slice(ui.log.children.length)) {
     const item = el("li", { "data-seq": String(entry.seq) });
     const head = el("div");
-    head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)),
-      el("span", { class: "notation" }, entry.action));
-    item.append(head);
-    for (const line of entry.lines) item.append(el("p", {}, line));
+    if (entry.action.startsWith("*")) {
+      // The server's draw: one line, for whom and which tile (or why it left the game).
+      item.classList.add("draw");
+      head.append(swatch(entry.player), document.createTextNode(capitalise(entry.lines.join(" "))));
+      item.append(head);
+    } else {
+      head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)),
+        el("span", { class: "notation" }, entry.action));
+      item.append(head);
+      for (const line of entry.lines) item.append(el("p", {}, line));
+    }
     ui.log.append(item);
   }
   if (view.log.length !== shown) ui.log.scrollTop = ui.log.scrollHeight;
@@ -558,25 +652,25 @@ async function boardClick(event) {
   if (target.classList && target.classList.contains("piece-tile")) {
     const svg = boardSvg();
     const [x, y] = boardPoint(svg, event.clientX, event.clientY);
+    const shown = view;
     const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}/segment?x=${x}&y=${y}`);
-    if (!answer.ok || answer.data.segment === null) return;
+    if (view !== shown || !answer.ok || answer.data.segment === null) return;  // too late
     const found = view.pieces.find((p) => p.x === answer.data.x && p.y === answer.data.y && p.segment === answer.data.segment);
     if (found) { selection = { kind: "piece", action: found.action }; render(); }
     else ui.choiceText.textContent = "No piece can go on that part of the tile.";
   }
 }
 
-// The game's own buttons: Enter and Space on them act as the shortcuts (Enter confirms
-// even when the Rotate button has the focus); on any other button they press it.
-const CONTROL_IDS = new Set(["rotate", "confirm", "take-back", "pass", "zoom-in", "zoom-out", "zoom-fit"]);
-
+// Enter and Space press a button that has the keyboard focus, as everywhere; elsewhere
+// they confirm. A button pressed with the mouse gives the focus back (see start), so
+// that after clicking Rotate, Enter confirms rather than rotating again.
 function keydown(event) {
   if (ui.game.hidden || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   const tag = target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   const key = event.key;
-  if ((key === "Enter" || key === " ") && tag === "BUTTON" && !CONTROL_IDS.has(target.id)) return;
+  if ((key === "Enter" || key === " ") && (tag === "BUTTON" || tag === "A")) return;
   if (key === "r" || key === "R") rotate();
   else if (key === "Enter" || key === " ") confirmChoice();
   else if (key === "p" || key === "P") pass();
@@ -624,7 +718,8 @@ async function start() {
   for (const id of ["lobby", "game", "status", "players", "seat-rows", "seed", "create", "create-error",
     "created", "seat-links", "enter-game", "recent", "recent-games", "board", "turn-title", "turn-help",
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
-    "action-error", "controls", "score-rows", "tiles-left", "final", "final-rows", "result", "log", "invite",
+    "action-error", "controls", "score-rows", "tiles-left", "rules-text", "amazon-ranking", "camp-scoring",
+    "bonus-river", "final", "final-rows", "result", "log", "invite",
     "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }
@@ -641,6 +736,10 @@ async function start() {
   ui.zoomFit.addEventListener("click", () => { autoFit = true; applyZoom(); });
   ui.newGame.addEventListener("click", () => { location.hash = ""; showLobby(); });
   ui.board.addEventListener("click", boardClick);
+  ui.game.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button");
+    if (button && event.detail > 0) button.blur();  // a mouse click, not Enter or Space
+  });
   document.addEventListener("keydown", keydown);
   window.addEventListener("hashchange", route);
   window.addEventListener("resize", () => { if (autoFit) applyZoom(); });

@@ -1,0 +1,235 @@
+"""The web app draws the tiles itself, and no response tells the tiles to come (R-T1, R-C7).
+
+- games use explicit draws; the server resolves every chance node at once from the
+  game's secret draw seed, so no view is at a chance node and the record holds the
+  draws as ``*id`` actions;
+- two games with the same seed, played the same, are the same game;
+- the view, the board and the record of an unfinished game hold nothing about the
+  order of the tiles to come: the snapshot's pile is sorted by id, no answer holds the
+  seed, and changing the stored seed changes the next draws but no answer before them;
+- the draws follow the chance outcomes' exact probabilities;
+- a database of the first layout (seeded games, no draw seed) is migrated and its
+  games play on.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+
+from starlette.testclient import TestClient
+
+from carcassonne_amazonas import DrawTile, GameRecord, new_game
+from carcassonne_amazonas.chance import chance_outcomes
+from carcassonne_amazonas.web.app import create_app
+from carcassonne_amazonas.web.draws import MAX_SEED, new_draw_seed, server_draw
+from carcassonne_amazonas.web.seats import hash_token
+from carcassonne_amazonas.web.storage import SCHEMA_VERSION
+from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
+
+# A seed whose digits cannot turn up in an answer by chance.
+SECRET = 7_394_018_265_530_917_421
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db_path)) as test_client:
+        yield test_client
+
+
+def answers(client: TestClient, game: str) -> dict[str, str]:
+    """Every GET answer about ``game``, as text."""
+    return {path: client.get(f"/api/games/{game}{path}").text
+            for path in ("", "?board=1", "/record", "/board.svg")}
+
+
+def without_id(current: Json) -> Json:
+    return {key: value for key, value in current.items() if key != "game"}
+
+
+def test_the_server_draws_every_tile_and_no_view_is_at_a_chance_node(db_path: Path) -> None:
+    with TestClient(create_app(db_path)) as client:
+        created = create(client, ["human", "random"], seed=12)
+        current = view(client, created["game"])
+        rng = random.Random(4)
+        token = tokens_of(created)[0]
+        while not current["is_terminal"]:
+            assert current["phase"] != "draw tile"
+            assert current["state"]["phase"] != "draw tile"
+            assert not any(action.startswith("*") for action in current["legal"])
+            current = act(client, created["game"], token, rng.choice(current["legal"]))
+        record = GameRecord.from_json(record_text(client, created["game"]))
+    assert record.draws == "explicit" and record.seed is None and record.pile is None
+    # Every draw of the record is the server's draw with the game's seed, in order.
+    states = record.replay()
+    draws = [(states[i], action) for i, action in enumerate(record.actions)
+             if isinstance(action, DrawTile)]
+    assert len(draws) >= 72 and all(state.is_chance_node for state, _ in draws)
+    assert [action for _, action in draws] == [server_draw(state, 12, k)
+                                               for k, (state, _) in enumerate(draws)]
+
+
+def test_two_games_with_the_same_seed_play_the_same(client: TestClient) -> None:
+    games = [create(client, ["human", "greedy", "random"], seed=99) for _ in range(2)]
+    other = create(client, ["human", "greedy", "random"], seed=100)
+    finals = [play_to_the_end(client, created, random.Random(8)) for created in games]
+    assert finals[0]["game"] != finals[1]["game"]
+    assert without_id(finals[0]) == without_id(finals[1])
+    assert json.loads(record_text(client, games[0]["game"])) == \
+        json.loads(record_text(client, games[1]["game"]))
+    # Another seed draws other tiles.
+    play_to_the_end(client, other, random.Random(8))
+    assert drawn_tiles(client, other["game"]) != drawn_tiles(client, games[0]["game"])
+
+
+def drawn_tiles(client: TestClient, game: str) -> list[int]:
+    record = GameRecord.from_json(record_text(client, game))
+    return [int(a.tile) for a in record.actions if isinstance(a, DrawTile)]
+
+
+def test_the_same_seed_draws_the_same_tiles_however_the_game_is_played(
+        client: TestClient) -> None:
+    """The k-th draw's outcomes depend only on the tiles drawn before it (R-C7)."""
+    games = [create(client, ["human", "human"], seed=5) for _ in range(2)]
+    for created, moves_seed in zip(games, (1, 2)):
+        play_to_the_end(client, created, random.Random(moves_seed))
+    records = [GameRecord.from_json(record_text(client, g["game"])) for g in games]
+    moves = [[a for a in r.actions if not isinstance(a, DrawTile)] for r in records]
+    assert moves[0] != moves[1]
+    assert drawn_tiles(client, games[0]["game"]) == drawn_tiles(client, games[1]["game"])
+
+
+def test_no_answer_about_an_unfinished_game_tells_the_tiles_to_come(
+        client: TestClient) -> None:
+    created = create(client, ["human", "greedy"], seed=SECRET)
+    assert str(SECRET) not in json.dumps(created)
+    game, token = created["game"], tokens_of(created)[0]
+    current = view(client, game)
+    rng = random.Random(1)
+    for _ in range(30):
+        snapshot = current["state"]
+        pile = snapshot["pile"]
+        assert pile["explicit"] is True and pile["seed"] is None
+        tileset = GameRecord.from_json(record_text(client, game)).rules.tileset
+        ids = [int(tileset.tile_named(name).id) for name in pile["tiles"]]
+        assert ids == sorted(ids) and len(ids) == current["tiles_left"]
+        assert current["seed"] is None
+        for path, text in answers(client, game).items():
+            assert str(SECRET) not in text, path
+        record = json.loads(record_text(client, game))
+        assert record["seed"] is None and record["pile"] is None and record["start"] is None
+        current = act(client, game, token, rng.choice(current["legal"]))
+    final = play_to_the_end(client, created, rng)
+    # Once the game is over, its seed may be told: it lets anyone check the draws.
+    assert final["seed"] == SECRET
+
+
+def test_changing_the_stored_seed_changes_the_next_draws_but_no_answer_before_them(
+        tmp_path: Path) -> None:
+    """Two copies of one game, the second with another draw seed in its database: every
+    answer is the same, byte for byte, until the next tile is drawn, which differs."""
+    first, second = tmp_path / "first.sqlite3", tmp_path / "second.sqlite3"
+    with TestClient(create_app(first)) as client:
+        created = create(client, ["human", "human"], seed=31)
+        game, tokens = created["game"], tokens_of(created)
+        current = view(client, game)
+        for _ in range(9):
+            current = act(client, game, tokens[current["to_move"]], current["legal"][0])
+    shutil.copy(first, second)
+    with sqlite3.connect(second) as db:
+        db.execute("UPDATE games SET draw_seed = ?", (32,))
+    db.close()
+    clients = [TestClient(create_app(path)) for path in (first, second)]
+    with clients[0], clients[1]:
+        differed = False
+        for _ in range(40):
+            seen = [answers(c, game) for c in clients]
+            assert seen[0] == seen[1]
+            current = json.loads(seen[0][""])
+            if current["is_terminal"]:
+                break
+            action = current["legal"][0]
+            after = [act(c, game, tokens[current["to_move"]], action) for c in clients]
+            if after[0]["hand"] != after[1]["hand"]:
+                differed = True
+                break
+        assert differed, "another seed should have drawn another tile within 40 moves"
+
+
+def test_the_draws_follow_the_exact_probabilities() -> None:
+    """At the first draw, each tile comes with the probability chance_outcomes gives
+    (R-C7: 3 of the 16 tiles of the first slice are Amazon tiles): checked on 4,000
+    draws (indices), within 4.5 standard deviations; the same index draws the same."""
+    state = new_game(2, draws="explicit")
+    outcomes = dict(chance_outcomes(state))
+    tileset = state.rules.tileset
+    amazon = sum(p for action, p in outcomes.items()
+                 if tileset.tile(action.tile).name.startswith("A"))
+    draws = Counter(server_draw(state, 77, index) for index in range(4000))
+    assert set(draws) <= set(outcomes)
+    share = sum(count for action, count in draws.items()
+                if tileset.tile(action.tile).name.startswith("A")) / 4000
+    sigma = (float(amazon) * (1 - float(amazon)) / 4000) ** 0.5
+    assert abs(share - float(amazon)) < 4.5 * sigma
+    assert len(draws) > len(outcomes) * 0.9
+    assert server_draw(state, 77, 12) == server_draw(state, 77, 12)
+    with pytest.raises(ValueError, match="not a chance node"):
+        server_draw(new_game(2, seed=1), 77, 0)
+    assert all(0 <= new_draw_seed() <= MAX_SEED for _ in range(20))
+    assert len({new_draw_seed() for _ in range(20)}) == 20
+
+
+LAYOUT_1 = """
+CREATE TABLE games (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, setup TEXT NOT NULL,
+                    finished INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE seats (game_id TEXT NOT NULL REFERENCES games(id), player INTEGER NOT NULL,
+                    kind TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT,
+                    PRIMARY KEY (game_id, player));
+CREATE TABLE actions (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+                      action TEXT NOT NULL, PRIMARY KEY (game_id, seq));
+CREATE INDEX games_open ON games(finished);
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_database_of_the_first_layout_is_migrated_and_its_games_play_on(
+        db_path: Path) -> None:
+    """A game stored before the server drew the tiles (a seeded record, no draw seed)
+    still loads and plays, greedy bot included; the file gains the draw_seed column."""
+    setup = GameRecord.from_game(new_game(2, seed=3), ()).to_json()
+    with sqlite3.connect(db_path) as db:
+        db.executescript(LAYOUT_1)
+        db.execute("INSERT INTO games VALUES ('old', '2024-01-01T00:00:00+00:00', ?, 0)",
+                   (setup,))
+        db.executemany("INSERT INTO seats VALUES ('old', ?, ?, '', ?)",
+                       [(0, "human", hash_token("secret")), (1, "greedy", None)])
+    db.close()
+    with TestClient(create_app(db_path)) as client:
+        current = view(client, "old")
+        assert current["state"]["pile"]["explicit"] is False and current["to_move"] == 0
+        created: Json = {"game": "old", "seats": [{"player": 0, "kind": "human",
+                                                   "token": "secret"}]}
+        final = play_to_the_end(client, created, random.Random(2))
+        record = GameRecord.from_json(record_text(client, "old"))
+        assert record.seed == 3 and record.final_state().scores == tuple(final["scores"])
+        assert final["seed"] is None
+        create(client, ["human", "human"])  # new games in the same file draw explicitly
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        seeds = db.execute("SELECT id, draw_seed FROM games ORDER BY created_at").fetchall()
+    db.close()
+    assert seeds[0] == ("old", None) and seeds[1][1] == 7
