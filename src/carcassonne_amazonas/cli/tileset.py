@@ -13,9 +13,8 @@ import functools
 from collections.abc import Callable
 
 from ..errors import TileSetError
-from ..explain import icons_text
 from ..reference import reference_text
-from ..text import plural
+from ..text import icons_text, plural
 from ..tilefile import parse_tileset
 from ..tiles import TileKind, TileSet
 from .common import (
