@@ -212,11 +212,12 @@ def test_validate_tileset_lists_problems_in_line_order(tmp_path: Path) -> None:
 
 
 def test_validate_tileset_says_when_the_file_looks_like_json(stopped_game: Path) -> None:
+    # The hint alone: not one problem per line of the JSON.
     result = run("validate-tileset", str(stopped_game))
     stderr = assert_clean_error(result, 1)
-    assert "looks like JSON" in result.stdout and "not a valid tile set" in stderr
+    assert result.stdout == "" and "not a tile-set file: it looks like JSON" in stderr
     record_as_tileset = run("play", "--tileset", str(stopped_game), "--bots", "random")
-    assert "it looks like JSON, not a tile-set file" in assert_clean_error(record_as_tileset, 1)
+    assert assert_clean_error(record_as_tileset, 1) == stderr
 
 
 # ---------------------------------------------------------------------------- replay width

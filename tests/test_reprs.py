@@ -162,7 +162,9 @@ def test_value_classes_with_defaults_show_only_what_differs() -> None:
     assert repr(rules) == "Rules(first_player=1, shuffle=Shuffle.UNIFORM)"
     assert repr(Icons(fruit=1)) == "Icons(fruit=1)"
     assert repr(ScoreBreakdown(villages=7)) == "ScoreBreakdown(villages=7)"
-    assert repr(PlayerState()) == "PlayerState()"
+    # A player's score and boat always show: a fresh player does not look empty.
+    assert repr(PlayerState()) == "PlayerState(score=0, boat=1)"
+    assert repr(PlayerState(camps_in_supply=1)) == "PlayerState(score=0, boat=1, camps_in_supply=1)"
     names = {**NAMESPACE, "Icons": Icons, "FinalScore": FinalScore}
     values: list[object] = [rules, Rules(slices=3), Icons(boats=1, piranhas=2),
                             FinalScore(3, 0, 5, 6), PlayerState(4, 3, 2, 1, ScoreBreakdown(4))]

@@ -200,7 +200,7 @@ def test_without_open_cells_the_full_picture_keeps_their_room() -> None:
 
 
 def test_a_cell_size_must_be_positive() -> None:
-    with pytest.raises(ValueError, match="cell_size must be positive"):
+    with pytest.raises(ValueError, match="cell_size must be a finite number above 0"):
         board_svg(MIDDLE, cell_size=0)
 
 

@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from carcassonne_amazonas import Rotation, Tile, TileKind, TileSet, load_tileset, reference_tileset
-from carcassonne_amazonas.explain import icons_text
+from carcassonne_amazonas.text import icons_text
 from carcassonne_amazonas.svg import tile_svg
 from carcassonne_amazonas.tiles import Icons, Layout
 

@@ -84,7 +84,9 @@ class Board:
         return hash(self.placements)
 
     def __repr__(self) -> str:
-        return (f"<Board: {len(self.placements)} tiles, river column {self.river_column}, "
+        count = len(self.placements)
+        tiles = f"{count} tile" if count == 1 else f"{count} tiles"  # text.plural imports this
+        return (f"<Board: {tiles}, river column {self.river_column}, "
                 f"river end row {self.river_end_row}>")
 
     _repr_pretty_ = repr_pretty

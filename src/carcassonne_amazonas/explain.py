@@ -1,15 +1,19 @@
 """Explanations in words: what an action does, what its events mean, the results.
 
 Used by the command-line tool's ``play`` and ``replay``, and by frontends that
-want a readable log.  Every line cites the rule it applies.
+want a readable log.  Every line cites the rule it applies.  Players are named by
+their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
+The words for counts (:func:`~carcassonne_amazonas.text.plural`), icons and tiles are
+in :mod:`~carcassonne_amazonas.text`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .boat_track import AmazonRanking
+from .engine import apply_action, legal_actions
 from .events import (
     AmazonScored,
     BoatAdvanced,
@@ -29,20 +33,20 @@ from .geometry import Position
 from .reference import reference_tileset
 from .scoring import CampScoring
 from .state import PLAYER_COLOURS, GameState, Rules
-from .text import icons_text, plural, tile_description
+from .text import plural, tile_description
 from .tiles import Terrain, TileSet
 
 __all__ = [
     "colour",
     "describe_action",
     "describe_events",
-    "icons_text",
-    "plural",
     "results_text",
-    "tile_description",
     "variants_text",
     "winner_text",
 ]
+
+#: How a player is named in a line: ``who(player)``.
+_Namer = Callable[[int], str]
 
 
 def colour(player: int) -> str:
@@ -50,15 +54,26 @@ def colour(player: int) -> str:
     return PLAYER_COLOURS[player]
 
 
-def _names(players: Sequence[int]) -> str:
-    names = [colour(p) for p in players]
+def _namer(names: Sequence[str] | None, players: int) -> _Namer:
+    """``who(player)``: the player's name in ``names`` when given and not empty, else
+    their colour; ``ValueError`` for names that are not one string per player."""
+    if names is None:
+        return colour
+    chosen = tuple(names)
+    if len(chosen) != players or not all(isinstance(name, str) for name in chosen):
+        raise ValueError(f"names must be one string per player ({players}), not {chosen!r}"[:200])
+    return lambda player: chosen[player] or colour(player)
+
+
+def _names(players: Sequence[int], who: _Namer) -> str:
+    names = [who(p) for p in players]
     if len(names) <= 1:
         return "".join(names) or "nobody"
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _points(points: Sequence[int]) -> str:
-    gained = [f"{colour(p)} +{n}" for p, n in enumerate(points) if n]
+def _points(points: Sequence[int], who: _Namer) -> str:
+    gained = [f"{who(p)} +{n}" for p, n in enumerate(points) if n]
     return ", ".join(gained) if gained else "nobody scores"
 
 
@@ -71,7 +86,13 @@ def _segment_label(state: GameState, position: Position, segment: int) -> str:
 
 
 def describe_action(state: GameState, action: Action) -> str:
-    """What ``action`` does in ``state``, in words (for menus)."""
+    """What the legal action ``action`` does in ``state``, in words (for menus).
+
+    Raises the engine's :class:`~carcassonne_amazonas.errors.IllegalActionError` (its
+    message, rule and code) when ``action`` is not legal in ``state``: a ``Pass()`` in
+    the tile phase is not described as if it were."""
+    if action not in legal_actions(state):
+        apply_action(state, action)  # raises the engine's IllegalActionError
     if isinstance(action, PlaceTile):
         return f"put the tile at ({action.position}) turned {action.rotation.degrees}°"
     if isinstance(action, ChooseDouble):
@@ -100,8 +121,14 @@ def describe_action(state: GameState, action: Action) -> str:
     return str(action)  # pragma: no cover
 
 
-def describe_events(before: GameState, action: Action, events: Sequence[Event]) -> list[str]:
-    """One line per thing that happened when ``action`` was played in ``before``."""
+def describe_events(before: GameState, action: Action, events: Sequence[Event], *,
+                    names: Sequence[str] | None = None) -> list[str]:
+    """One line per thing that happened when ``action`` was played in ``before``.
+
+    ``names``: one per player, used instead of the colours (an empty name keeps the
+    colour); the web app passes its seat names.
+    """
+    who = _namer(names, before.num_players)
     tileset = before.rules.tileset
     lines: list[str] = []
     passed = isinstance(action, Pass)
@@ -109,40 +136,41 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event]) 
     for event in events:
         if isinstance(event, TilePlaced):
             tile = tileset.tile(event.tile)
-            lines.append(f"{colour(event.player)} places {tile.name} "
+            lines.append(f"{who(event.player)} places {tile.name} "
                          f"\u201c{tile.layout.title}\u201d at ({event.position}) "
                          f"turned {event.rotation.degrees}°")
         elif isinstance(event, DoubleChosen):
-            lines.append(f"{colour(event.player)} takes the double tile "
+            lines.append(f"{who(event.player)} takes the double tile "
                          f"{tile_description(tileset.tile(event.tile))} (R-T3)")
         elif isinstance(event, PiecePlaced):
             what = "sets up a camp in the" if event.camp else "puts a meeple on the"
             label = _segment_label(before, event.position, event.segment)
-            lines.append(f"{colour(event.player)} {what} {label} (R-T5)")
+            lines.append(f"{who(event.player)} {what} {label} (R-T5)")
         elif isinstance(event, BoatAdvanced):
             moved = moved or event.reason is BoatReason.NO_PIECE
-            lines.append(_boat_line(event))
+            lines.append(_boat_line(event, who))
         elif isinstance(event, FeatureScored):
-            lines.append(_feature_line(event))
+            lines.append(_feature_line(event, who))
         elif isinstance(event, AmazonScored):
-            lines.append(_amazon_line(event, tileset, before.num_players))
+            lines.append(_amazon_line(event, tileset, before.num_players, who))
         elif isinstance(event, JungleScored):
-            lines.append(_jungle_line(event))
+            lines.append(_jungle_line(event, who))
         elif isinstance(event, RiverScored):
-            ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
+            ranks = ", ".join(f"{who(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
             lines.append(f"final scoring: the river, boats ranked {ranks}: "
-                         f"{_points(event.points)} (R-E5)")
+                         f"{_points(event.points, who)} (R-E5)")
         elif isinstance(event, GameOver):
-            lines.append(f"game over: {winner_text(event.scores, event.winners)} (R-E6)")
+            lines.append(f"game over: {winner_text(event.scores, event.winners, names=names)} "
+                         "(R-E6)")
         elif isinstance(event, TileRemoved):
             tile = tileset.tile(event.tile)
-            lines.append(f"{colour(event.player)} drew {tile.name} "
+            lines.append(f"{who(event.player)} drew {tile.name} "
                          f"\u201c{tile.layout.title}\u201d, which fits nowhere: it leaves "
                          "the game and the same player draws again (R-G7)")
         elif isinstance(event, TileDrawn):
             continue  # the next turn's heading shows the tile in hand
     if passed and not moved:
-        lines.insert(0, f"{colour(before.current_player)} places no piece; the boat is at the "
+        lines.insert(0, f"{who(before.current_player)} places no piece; the boat is at the "
                         "end of the explored river and stays (R-T5c, R-T9)")
     return lines
 
@@ -169,25 +197,25 @@ def variants_text(rules: Rules) -> str:
     return "variants: " + ", ".join(chosen) if chosen else ""
 
 
-def _jungle_line(event: JungleScored) -> str:
-    camps = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.camps) if n)
+def _jungle_line(event: JungleScored, who: _Namer) -> str:
+    camps = ", ".join(f"{who(p)} {n}" for p, n in enumerate(event.camps) if n)
     note = ""
     if event.camp_scoring is CampScoring.PER_CAMP:
         # R-V2 changed the result where a scoring player has more than one camp there.
         doubled = [p for p, (n, points) in enumerate(zip(event.camps, event.points))
                    if points and n > 1]
         if doubled:
-            each = "; ".join(f"{colour(p)}'s {event.camps[p]} camps score "
+            each = "; ".join(f"{who(p)}'s {event.camps[p]} camps score "
                              f"{plural(event.animals, 'animal')} each" for p in doubled)
             note = f"; per-camp scoring: {each}"
     rules = "R-E4, R-V2" if note else "R-E4"
     return (f"final scoring: jungle of {plural(len(event.tiles), 'tile')} with "
             f"{plural(event.animals, 'animal')}, camps {camps}: "
-            f"{_points(event.points)}{note} ({rules})")
+            f"{_points(event.points, who)}{note} ({rules})")
 
 
-def _boat_line(event: BoatAdvanced) -> str:
-    who = colour(event.player)
+def _boat_line(event: BoatAdvanced, namer: _Namer) -> str:
+    who = namer(event.player)
     move = f"{who}'s boat {event.from_space} \u2192 {event.to_space}"
     if event.reason is BoatReason.NO_PIECE:
         return f"{who} places no piece: boat {event.from_space} \u2192 {event.to_space} (R-T5c)"
@@ -198,7 +226,7 @@ def _boat_line(event: BoatAdvanced) -> str:
     return f"{move}: {who} scored nothing in the Amazon scoring (R-A4)"
 
 
-def _feature_line(event: FeatureScored) -> str:
+def _feature_line(event: FeatureScored, who: _Namer) -> str:
     tiles = len(event.tiles)
     where = " ".join(f"({p})" for p in event.tiles[:4]) + (" ..." if tiles > 4 else "")
     terrain = f"{event.terrain.label} at {where}"
@@ -214,17 +242,17 @@ def _feature_line(event: FeatureScored) -> str:
                 f"{plural(event.fruit, 'Fruit icon')} is worth {worth}")
         rule = "R-T7, R-M1"
     if value:
-        result = f" = {value}: {_points(event.points)}"
+        result = f" = {value}: {_points(event.points, who)}"
     else:
         result = ": no meeples on it, nobody scores"
-    back = ", ".join(f"{colour(p)} {n}" for p, n in enumerate(event.meeples_returned) if n)
+    back = ", ".join(f"{who(p)} {n}" for p, n in enumerate(event.meeples_returned) if n)
     returned = f"; meeples back to the supply: {back}" if back else ""
     return f"{head}{result}{returned} ({rule})"
 
 
-def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
+def _amazon_line(event: AmazonScored, tileset: TileSet, players: int, namer: _Namer) -> str:
     tile = tileset.tile(event.tile)
-    ranks = ", ".join(f"{colour(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
+    ranks = ", ".join(f"{namer(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
     first = event.caimans + event.piranhas
     note = ""
     rules = "R-A1\u2013R-A3"
@@ -237,7 +265,7 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
         skipped = [p for p, rank in enumerate(event.ranks)
                    if rank > 2 and distinct.index(rank) + 1 == 2]
         if skipped:
-            who = " and ".join(colour(p) for p in skipped)
+            who = " and ".join(namer(p) for p in skipped)
             verb, scores = ("is", "scores") if len(skipped) == 1 else ("are", "score")
             note += (f"; competition ranking: {who} {verb} "
                      f"{_ordinal_word(event.ranks[skipped[0]])}, not second, and "
@@ -245,16 +273,19 @@ def _amazon_line(event: AmazonScored, tileset: TileSet, players: int) -> str:
             rules += ", R-V1"
     return (f"Amazon scoring of {tile.name} ({plural(event.caimans, 'caiman')}, "
             f"{plural(event.piranhas, 'piranha')}): boats ranked {ranks}; first place "
-            f"scores {first}, second place {event.piranhas}: {_points(event.points)}"
+            f"scores {first}, second place {event.piranhas}: {_points(event.points, namer)}"
             f"{note} ({rules})")
 
 
-def winner_text(scores: Sequence[int], winners: Sequence[int]) -> str:
-    """Who won and with how many points, or the shared victory of tied players (R-E6)."""
-    best = max(scores)
+def winner_text(scores: Sequence[int], winners: Sequence[int], *,
+                names: Sequence[str] | None = None) -> str:
+    """Who won and with how many points, or the shared victory of tied players (R-E6);
+    ``names`` as for :func:`describe_events`."""
+    who = _namer(names, len(scores))
+    best = plural(max(scores), "point")
     if len(winners) == 1:
-        return f"the winner is {colour(winners[0])} with {best} points"
-    return f"shared victory: {_names(winners)} with {best} points each"
+        return f"the winner is {who(winners[0])} with {best}"
+    return f"shared victory: {_names(winners, who)} with {best} each"
 
 
 def results_text(state: GameState, kinds: Sequence[str] | None = None) -> str:

@@ -109,16 +109,32 @@ class Side(ShortEnumRepr, enum.IntEnum):
 
 
 class Rotation(ShortEnumRepr, enum.IntEnum):
-    """A clockwise quarter-turn count (R-G5).
+    """A clockwise rotation of a tile (R-G5), counted in quarter turns.
 
-    Standard tiles use all four; Amazon and double tiles only ``R0`` and
-    ``R180``, which keep the river along the river column.
+    The value is the number of quarter turns, not degrees: ``Rotation(1)`` is
+    ``Rotation.R90``, and ``Rotation(90)`` is a ``ValueError``; from degrees, use
+    :meth:`from_degrees` (``Rotation.from_degrees(90)``); back to degrees,
+    :attr:`degrees`.  Standard tiles use all four; Amazon and double tiles only ``R0``
+    and ``R180``, which keep the river along the river column.
     """
 
     R0 = 0
     R90 = 1
     R180 = 2
     R270 = 3
+
+    @classmethod
+    def from_degrees(cls, degrees: int) -> Rotation:
+        """The rotation of ``degrees`` clockwise: 0, 90, 180 or 270, as in the notation
+        (``t0,4,90``).  ``TypeError`` for anything but an ``int``, ``ValueError`` for
+        another number."""
+        if type(degrees) is not int:
+            raise TypeError(f"degrees must be an int (0, 90, 180 or 270), not "
+                            f"{type(degrees).__name__}")
+        if degrees not in (0, 90, 180, 270):
+            raise ValueError(f"a rotation is 0, 90, 180 or 270 degrees clockwise, not "
+                             f"{degrees} (R-G5)")
+        return cls(degrees // 90)
 
     @property
     def degrees(self) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 from .errors import RecordError
 from .problem import show_int
 
-__all__ = ["MAX_DOCUMENT", "Fields", "check_int", "parse_json"]
+__all__ = ["MAX_DOCUMENT", "Fields", "check_int", "json_kind", "parse_json", "reject_constant"]
 
 MAX_DOCUMENT = 500_000
 """The longest text a loader reads, in characters (bytes before decoding).  Records and
@@ -43,7 +43,7 @@ def parse_json(text: object, what: str) -> Fields:
         raise RecordError(f"{what}: {len(text)} characters is too long (at most "
                           f"{MAX_DOCUMENT})")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=reject_constant)
     except json.JSONDecodeError as error:
         raise RecordError(f"{what}: not valid JSON (truncated or corrupted?): "
                           f"{error.msg} at line {error.lineno} column {error.colno}") from None
@@ -52,15 +52,19 @@ def parse_json(text: object, what: str) -> Fields:
     except ValueError as error:  # NaN, Infinity, a number of more than 4300 digits
         raise RecordError(f"{what}: not valid JSON: {str(error)[:200]}") from None
     if not isinstance(data, dict):
-        raise RecordError(f"{what}: expected a JSON object at the top, not {_kind(data)}")
+        raise RecordError(f"{what}: expected a JSON object at the top, not {json_kind(data)}")
     return Fields(data, what)
 
 
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not allowed")
+def reject_constant(name: str) -> float:
+    """``parse_constant`` for :func:`json.loads`: refuse ``NaN``, ``Infinity`` and
+    ``-Infinity``, which Python reads but JSON does not have (``ValueError``)."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
-def _kind(value: object) -> str:
+def json_kind(value: object) -> str:
+    """What a parsed JSON value is, for messages: ``null``, ``a boolean``, ``a number``,
+    ``a string``, ``a list`` or ``an object``."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -98,14 +102,14 @@ class Fields:
         """A string field (of any length: messages show it cut short)."""
         value = self._get(key)
         if not isinstance(value, str):
-            raise RecordError(f"{self.path}.{key}: expected a string, not {_kind(value)}")
+            raise RecordError(f"{self.path}.{key}: expected a string, not {json_kind(value)}")
         return value
 
     def get_bool(self, key: str) -> bool:
         """A boolean field."""
         value = self._get(key)
         if not isinstance(value, bool):
-            raise RecordError(f"{self.path}.{key}: expected true or false, not {_kind(value)}")
+            raise RecordError(f"{self.path}.{key}: expected true or false, not {json_kind(value)}")
         return value
 
     def get_list(self, key: str, max_items: int | None = None, rule: str = "") -> list[Any]:
@@ -113,7 +117,7 @@ class Fields:
         that bounds it, for the message)."""
         value = self._get(key)
         if not isinstance(value, list):
-            raise RecordError(f"{self.path}.{key}: expected a list, not {_kind(value)}")
+            raise RecordError(f"{self.path}.{key}: expected a list, not {json_kind(value)}")
         if max_items is not None and len(value) > max_items:
             cite = f" ({rule})" if rule else ""
             raise RecordError(f"{self.path}.{key}: {len(value)} items, more than the "
@@ -124,7 +128,7 @@ class Fields:
         """An object field."""
         value = self._get(key)
         if not isinstance(value, dict):
-            raise RecordError(f"{self.path}.{key}: expected an object, not {_kind(value)}")
+            raise RecordError(f"{self.path}.{key}: expected an object, not {json_kind(value)}")
         return Fields(value, f"{self.path}.{key}")
 
     def get_ints(self, key: str, low: int | None = None, high: int | None = None,
@@ -139,7 +143,7 @@ class Fields:
         for index, value in enumerate(values):
             if not isinstance(value, str):
                 raise RecordError(f"{self.path}.{key}[{index}]: expected a string, "
-                                  f"not {_kind(value)}")
+                                  f"not {json_kind(value)}")
         return values
 
     def get_objs(self, key: str, max_items: int | None = None, rule: str = "") -> list[Fields]:
@@ -148,7 +152,7 @@ class Fields:
         for index, value in enumerate(self.get_list(key, max_items, rule)):
             if not isinstance(value, dict):
                 raise RecordError(f"{self.path}.{key}[{index}]: expected an object, "
-                                  f"not {_kind(value)}")
+                                  f"not {json_kind(value)}")
             result.append(Fields(value, f"{self.path}.{key}[{index}]"))
         return result
 
@@ -158,7 +162,7 @@ def check_int(value: object, path: str, low: int | None = None, high: int | None
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{path}: expected a whole number, not {_kind(value)}")
+        raise RecordError(f"{path}: expected a whole number, not {json_kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         shown = f"{low if low is not None else '...'}..{high if high is not None else '...'}"
         raise RecordError(f"{path}: {show_int(value)} is out of range {shown}")

@@ -15,6 +15,7 @@ from .actions import PlaceTile
 from .engine import legal_actions
 from .geometry import Position, Rotation
 from .state import GameState, Phase
+from .svg_tiles import check_tile_and_rotation
 from .tiles import Tile
 
 __all__ = ["footprint", "placement_options"]
@@ -45,7 +46,14 @@ def footprint(tile: Tile, position: Position, rotation: Rotation) -> tuple[Posit
     ``rotation``: one cell for land tiles, two for a double tile (R-C4), eight for the
     start tile (R-C5); the anchor first, then row by row.
 
-    Raises ``ValueError`` for a rotation the tile's kind does not allow (R-G5).
+    Raises ``ValueError`` for a rotation the tile's kind does not allow (R-G5), and
+    ``TypeError`` for arguments that are not a :class:`~carcassonne_amazonas.tiles.Tile`,
+    a :class:`~carcassonne_amazonas.geometry.Position` and a
+    :class:`~carcassonne_amazonas.geometry.Rotation`.
     """
+    check_tile_and_rotation(tile, rotation)
+    if type(position) is not Position:
+        hint = " (Position(x, y) makes one)" if isinstance(position, tuple) else ""
+        raise TypeError(f"position must be a Position, not {type(position).__name__}{hint}")
     variant = tile.layout.variant(rotation)
     return tuple(Position(position.x + cell.dx, position.y + cell.dy) for cell in variant.cells)

@@ -15,6 +15,7 @@ nothing else from the package, so every module can use it.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Protocol
 
 import attrs
@@ -22,7 +23,8 @@ from attrs import AttrsInstance
 
 from .provenance import code_for
 
-__all__ = ["ShortEnumRepr", "TextPrinter", "changed_fields_repr", "enum_repr", "repr_pretty"]
+__all__ = ["ShortEnumRepr", "TextPrinter", "changed_fields_repr", "enum_repr",
+           "fields_repr_showing", "repr_pretty"]
 
 
 class TextPrinter(Protocol):
@@ -63,6 +65,22 @@ def changed_fields_repr(self: AttrsInstance) -> str:
     ``Rules()`` for the default rules, ``Icons(fruit=1)`` for one Fruit icon: code
     that evaluates back to an equal value when the field values' reprs do.
     """
+    return _fields_repr(self, ())
+
+
+def fields_repr_showing(*always: str) -> Callable[[AttrsInstance], str]:
+    """A ``__repr__`` like :func:`changed_fields_repr` that always shows the fields
+    ``always``, so that a value at its defaults does not look empty:
+    ``PlayerState(score=0, boat=1)``."""
+
+    def field_repr(self: AttrsInstance) -> str:
+        return _fields_repr(self, always)
+
+    field_repr.__doc__ = f"The fields that differ from their defaults, and {', '.join(always)}."
+    return field_repr
+
+
+def _fields_repr(self: AttrsInstance, always: tuple[str, ...]) -> str:
     parts = []
     for field in attrs.fields(type(self)):
         if not field.repr or not field.init:
@@ -71,7 +89,7 @@ def changed_fields_repr(self: AttrsInstance) -> str:
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory(self) if default.takes_self else default.factory()
-        if default is not attrs.NOTHING and value == default:
+        if default is not attrs.NOTHING and value == default and field.name not in always:
             continue
         parts.append(f"{field.alias or field.name}={value!r}")
     return f"{type(self).__name__}({', '.join(parts)})"

@@ -21,7 +21,7 @@ from .phases import Phase
 from .pieces import PLAYER_COLOURS, PieceKind, PlacedPiece
 from .pile import Pile, Shuffle
 from .reference import reference_tileset
-from .reprs import changed_fields_repr, repr_pretty
+from .reprs import changed_fields_repr, fields_repr_showing, repr_pretty
 from .scoring import CampScoring
 from .text import state_text
 from .tiles import Terrain, Tile, TileSet
@@ -81,8 +81,9 @@ class Rules:
 
 @attrs.frozen(slots=True, repr=False)
 class PlayerState:
-    """One player's score, boat and supply (R-C2, R-C9); ``repr`` names what differs from
-    the start of a game: ``PlayerState(score=4, boat=3, ...)``."""
+    """One player's score, boat and supply (R-C2, R-C9); ``repr`` shows the score and
+    the boat and names what else differs from the start of a game:
+    ``PlayerState(score=0, boat=1)``, ``PlayerState(score=4, boat=3, camps_in_supply=1)``."""
 
     score: int = 0
     boat: int = 1
@@ -91,7 +92,7 @@ class PlayerState:
     camps_in_supply: int = 2
     breakdown: ScoreBreakdown = NO_POINTS
 
-    __repr__ = changed_fields_repr
+    __repr__ = fields_repr_showing("score", "boat")
     _repr_pretty_ = repr_pretty
 
 

@@ -36,12 +36,21 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .anchors import piece_anchor
-from .board import Placement
+from .board import Board, Placement
 from .feature_geometry import FeatureGeometry, feature_geometry
 from .geometry import Position, Side
 from .phases import Phase
 from .pieces import PLAYER_COLOURS
-from .svg_document import AMAZON, HIGHLIGHT, OPEN_CELL, Pen, SvgDocument, number, svg_document
+from .svg_document import (
+    AMAZON,
+    HIGHLIGHT,
+    OPEN_CELL,
+    Pen,
+    SvgDocument,
+    check_cell_size,
+    number,
+    svg_document,
+)
 from .svg_panels import coordinates as coordinate_labels
 from .svg_panels import legend as legend_panel
 from .svg_panels import (
@@ -54,6 +63,7 @@ from .svg_panels import (
     track_width,
 )
 from .svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg
+from .text import plural
 
 if TYPE_CHECKING:  # the state module shows itself with these pictures
     from .state import GameState
@@ -97,8 +107,41 @@ def _feature(state: GameState, feature: tuple[Position, int] | FeatureGeometry |
              ) -> FeatureGeometry | None:
     if feature is None or isinstance(feature, FeatureGeometry):
         return feature
+    if not (isinstance(feature, tuple) and len(feature) == 2
+            and type(feature[0]) is Position and type(feature[1]) is int):
+        raise TypeError(f"highlight_feature must be (Position, segment), a FeatureGeometry "
+                        f"or None, not {_shown(feature)}")
     position, segment = feature
     return feature_geometry(state, position, segment)
+
+
+def _shown(value: object) -> str:
+    """A wrong argument in a message: its type, and its value when short."""
+    text = repr(value)
+    return type(value).__name__ + (f" {text}" if len(text) <= 40 else "")
+
+
+def _check_state(state: object) -> None:
+    # This module cannot import GameState (the state module draws itself with it), so
+    # it checks what it reads: a board and a phase.
+    if not (isinstance(getattr(state, "board", None), Board)
+            and isinstance(getattr(state, "phase", None), Phase)):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+
+
+def _cells(cells: object) -> list[Position]:
+    """``highlight_cells`` as a list without repeats; ``TypeError`` unless they are
+    :class:`~carcassonne_amazonas.geometry.Position` values."""
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+        raise TypeError(f"highlight_cells must be an iterable of Position values, not "
+                        f"{type(cells).__name__}")
+    marked = list(dict.fromkeys(cells))
+    for cell in marked:
+        if type(cell) is not Position:
+            hint = "; Position(x, y) makes one" if isinstance(cell, tuple) else ""
+            raise TypeError(f"highlight_cells must hold Position values, not "
+                            f"{_shown(cell)}{hint}")
+    return marked
 
 
 def board_svg(state: GameState, *, cell_size: float | None = None,
@@ -128,17 +171,20 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
 
     Outside compact mode the picture always has room for the open cells, drawn or not,
     so a page can draw its own marks there.  Raises ``ValueError`` for a
-    ``highlight_feature`` that names no placed segment.
+    ``highlight_feature`` that names no placed segment and for a ``cell_size`` that is
+    not finite and above 0, and ``TypeError`` for arguments of the wrong type (a
+    ``state`` that is not a :class:`~carcassonne_amazonas.state.GameState`, cells that
+    are not :class:`~carcassonne_amazonas.geometry.Position` values, a ``cell_size``
+    that is not a number).
     """
-    size = float(cell_size if cell_size is not None else
-                 COMPACT_CELL_SIZE if compact else DEFAULT_CELL_SIZE)
-    if size <= 0:
-        raise ValueError(f"cell_size must be positive, not {cell_size}")
+    _check_state(state)
+    size = check_cell_size(cell_size if cell_size is not None else
+                           COMPACT_CELL_SIZE if compact else DEFAULT_CELL_SIZE)
     show_open = not compact if show_open is None else show_open
     scores = not compact if scores is None else scores
     board = state.board
+    marked = _cells(highlight_cells)
     feature = _feature(state, highlight_feature)
-    marked = list(dict.fromkeys(highlight_cells))
     open_cells = _open_cells(state)
     cells = [c for placement in board.placements for c in placement.cells] + marked
     if not compact or show_open:
@@ -189,7 +235,8 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
     if legend:
         body.append(legend_panel(items, size, margin, legend_top, width - 2 * margin))
     phase = "game over" if state.is_terminal else state.phase.value
-    title = (f"Carcassonne – Amazonas: {state.num_players} players, {len(board)} tiles placed, "
+    title = (f"Carcassonne – Amazonas: {state.num_players} players, "
+             f"{plural(max(len(board) - 1, 0), 'tile')} placed (and the start tile), "
              f"{state.tiles_left} to draw, {phase}")
     attributes = {"class": "board" + (" compact" if compact else ""),
                   "data-cell-size": number(size), "data-origin-x": number(pen.x),
@@ -234,8 +281,8 @@ def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
     """The feature's cells lightened and outlined, its open edges in red."""
     inside = set(feature.cells)
     out = [f'<g class="feature-highlight" data-terrain="{feature.terrain.label}">',
-           f"<title>{feature.terrain.label}: {len(feature.tiles)} tiles, "
-           f"{len(feature.open_edges)} open edges</title>"]
+           f"<title>{feature.terrain.label}: {plural(len(feature.tiles), 'tile')}, "
+           f"{plural(len(feature.open_edges), 'open edge')}</title>"]
     for cell in feature.cells:
         out.append(f'<rect class="feature-cell" data-x="{cell.x}" data-y="{cell.y}" '
                    f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.35"/>')

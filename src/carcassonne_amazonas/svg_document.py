@@ -8,6 +8,7 @@ which Jupyter also displays as a picture.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
@@ -31,6 +32,7 @@ __all__ = [
     "VILLAGE_EDGE",
     "Pen",
     "SvgDocument",
+    "check_cell_size",
     "number",
     "svg_document",
 ]
@@ -53,6 +55,19 @@ TRACK = "#cfe3f3"
 INK = "#222222"
 OPEN_CELL = "#8a8370"
 HIGHLIGHT = "#ffd21f"
+
+
+def check_cell_size(value: object) -> float:
+    """A picture's ``cell_size`` (SVG units per cell) as a float, checked the same way for
+    every picture: an ``int`` or a ``float`` (not a ``bool``, not text), finite and
+    positive; ``TypeError`` or ``ValueError`` saying so otherwise."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"cell_size must be a number (int or float), not "
+                        f"{type(value).__name__}")
+    size = float(value)
+    if not (math.isfinite(size) and size > 0):
+        raise ValueError(f"cell_size must be a finite number above 0, not {value!r}")
+    return size
 
 
 def number(value: float) -> str:

@@ -16,6 +16,7 @@ from .pieces import PLAYER_COLOURS, PieceKind
 from .projection import projected_scores
 from .svg_document import AMAZON, HIGHLIGHT, INK, JUNGLE, OPEN_CELL, TRACK, Pen, number
 from .svg_tiles import ICON_STYLES, boat_glyph, icon_glyph, piece_glyph
+from .text import plural
 
 if TYPE_CHECKING:  # the state module shows itself with these pictures
     from .state import GameState
@@ -235,7 +236,8 @@ def _heading(state: GameState) -> str:
         phase = "game over"
     else:
         phase = f"{PLAYER_COLOURS[state.current_player]} to play ({state.phase.value})"
-    tiles = "1 tile" if len(state.board) == 1 else f"{len(state.board)} tiles"
+    # Counted as the state's repr counts them: the start tile lies there from the setup.
+    tiles = plural(max(len(state.board) - 1, 0), "tile")
     return (f"{tiles} placed, {state.tiles_left} to draw, "
             f"river {state.track_length} spaces; {phase}")
 

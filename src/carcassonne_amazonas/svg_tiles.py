@@ -40,6 +40,7 @@ from .svg_document import (
     VILLAGE_EDGE,
     Pen,
     SvgDocument,
+    check_cell_size,
     number,
     svg_document,
 )
@@ -58,6 +59,7 @@ from .tiles import Icons, Terrain, Tile
 __all__ = [
     "ICON_STYLES",
     "boat_glyph",
+    "check_tile_and_rotation",
     "icon_glyph",
     "icon_kinds",
     "piece_glyph",
@@ -250,6 +252,20 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
     return "\n".join(out)
 
 
+def check_tile_and_rotation(tile: object, rotation: object) -> None:
+    """``TypeError`` unless ``tile`` is a :class:`~carcassonne_amazonas.tiles.Tile` and
+    ``rotation`` a :class:`~carcassonne_amazonas.geometry.Rotation`, saying how to get
+    one from a tile's name or from degrees."""
+    if type(tile) is not Tile:
+        hint = " (a tile's name: tileset.tile_named(name) gives the tile)" \
+            if isinstance(tile, str) else ""
+        raise TypeError(f"tile must be a Tile, not {type(tile).__name__}{hint}")
+    if type(rotation) is not Rotation:
+        hint = " (degrees: Rotation.from_degrees(90) gives Rotation.R90)" \
+            if type(rotation) is int else ""
+        raise TypeError(f"rotation must be a Rotation, not {type(rotation).__name__}{hint}")
+
+
 def tile_svg(tile: Tile, rotation: Rotation = Rotation.R0, *, cell_size: float = 96,
              label: bool = True, segment_labels: bool = False) -> SvgDocument:
     """An SVG document of one tile copy turned clockwise by ``rotation``.
@@ -258,8 +274,16 @@ def tile_svg(tile: Tile, rotation: Rotation = Rotation.R0, *, cell_size: float =
     double tiles 0° and 180°, the start tile 0°; R-G5), else ``ValueError``.
     ``label`` adds the tile's name and rotation under it; ``segment_labels`` writes
     each segment's index (as in ``PlaceMeeple(position, segment)``, R-T5) at the
-    point where its piece would stand.
+    point where its piece would stand.  ``cell_size`` is a finite positive number, as
+    for :func:`~carcassonne_amazonas.svg.board_svg`.
+
+    ``TypeError`` for a ``tile`` that is not a :class:`~carcassonne_amazonas.tiles.Tile`
+    (a name: ``tileset.tile_named("A4.3")``) or a ``rotation`` that is not a
+    :class:`~carcassonne_amazonas.geometry.Rotation` (degrees:
+    ``Rotation.from_degrees(90)``).
     """
+    check_tile_and_rotation(tile, rotation)
+    cell_size = check_cell_size(cell_size)
     shapes = tile_shapes(tile, rotation)
     pad = cell_size * 0.1
     label_height = cell_size * 0.36 if label else 0.0

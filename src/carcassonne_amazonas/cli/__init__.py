@@ -43,11 +43,19 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import __version__
-from ..web.command import add_serve_command
 from . import play, replay, simulate, tileset
 from .common import PROG, AddCommand, CliError, error_line, one_line
 
 __all__ = ["COMMANDS", "build_parser", "main"]
+
+def _add_serve_command(add: AddCommand) -> object:
+    """Add ``serve`` (:func:`carcassonne_amazonas.web.command.add_serve_command`)."""
+    # Imported here, not at the top: web.command uses this package's common module, so
+    # importing web.command first would otherwise meet this package half-initialised.
+    from ..web.command import add_serve_command
+
+    return add_serve_command(add)
+
 
 #: The functions that add the commands to the parser, in the order of ``--help``.
 COMMANDS: tuple[Callable[[AddCommand], object], ...] = (
@@ -55,7 +63,7 @@ COMMANDS: tuple[Callable[[AddCommand], object], ...] = (
     simulate.add_command,
     replay.add_commands,        # replay and render
     tileset.add_commands,       # tileset show and validate-tileset
-    add_serve_command,          # serve: the web app (carcassonne_amazonas.web)
+    _add_serve_command,         # serve: the web app (carcassonne_amazonas.web)
 )
 
 

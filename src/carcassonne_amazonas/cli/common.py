@@ -7,6 +7,9 @@ one line on standard error and exits with code 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -14,6 +17,7 @@ from typing import TextIO
 from ..boat_track import AmazonRanking
 from ..errors import RecordError, TileSetError
 from ..records import GameRecord
+from ..reference import reference_tileset
 from ..scoring import CampScoring
 from ..simulation import RulesSpec, rules_for
 from ..state import Rules
@@ -21,9 +25,10 @@ from ..text import plural
 from ..tilefile import parse_tileset
 from ..tiles import TileSet
 
-__all__ = ["PROG", "AddCommand", "CliError", "add_rules_options", "bot_kinds", "error_line",
-           "int_in", "load_record", "load_tileset_file", "looks_like_json", "one_line", "read_text",
-           "rules_from_args", "rules_spec_from_args", "say", "write_text"]
+__all__ = ["PROG", "AddCommand", "CliError", "add_rules_options", "bot_kinds", "check_writable",
+           "error_line", "int_in", "json_instead_of_tileset", "load_record", "load_tileset_file",
+           "looks_like_json", "looks_like_tileset", "one_line", "read_text", "rules_clashes",
+           "rules_from_args", "rules_spec_from_args", "say", "silence_output", "write_text"]
 
 #: The tool's name, in messages and help.
 PROG = "carcassonne-amazonas"
@@ -43,8 +48,27 @@ def one_line(error: BaseException) -> str:
 
 
 def say(out: TextIO, text: str = "") -> None:
-    """Print a line and flush it (the game is interactive)."""
-    print(text, file=out, flush=True)
+    """Print a line and flush it (the game is interactive).
+
+    When the reader of ``out`` has gone away (``play ... | head``), the rest of the
+    output is thrown away (:func:`silence_output`) and the command goes on, so that a
+    game still ends and its record is still saved.
+    """
+    try:
+        print(text, file=out, flush=True)
+    except BrokenPipeError:
+        silence_output(out)
+
+
+def silence_output(out: TextIO) -> None:
+    """Send what is still written to ``out`` (a stream whose reader has gone away) to
+    the null device, as Python's documentation advises for a broken pipe, so that
+    neither the command nor the interpreter's exit fails on it."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, out.fileno())
+    finally:
+        os.close(devnull)
 
 
 def read_text(path: str, what: str) -> str:
@@ -71,9 +95,41 @@ def write_text(path: str, text: str, what: str) -> None:
         raise CliError(f"cannot write {what} {path!r}: {error.strerror or error}") from None
 
 
+def check_writable(path: str, what: str) -> None:
+    """:class:`CliError` unless a file can be written at ``path`` (checked before a long
+    command starts, not after it).  The file is opened for appending, which changes
+    nothing in a file that exists; one that did not exist is removed again."""
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except IsADirectoryError:
+        raise CliError(f"cannot write {what} {path!r}: it is a directory") from None
+    except OSError as error:
+        raise CliError(f"cannot write {what} {path!r}: {error.strerror or error}") from None
+    if not existed:
+        with contextlib.suppress(OSError):  # removed meanwhile: written at the end anyway
+            os.remove(path)
+
+
 def looks_like_json(text: str) -> bool:
     """Whether a file that should be a tile set looks like JSON (a record, a snapshot)."""
     return text.lstrip().startswith(("{", "["))
+
+
+def json_instead_of_tileset(path: str) -> str:
+    """The message for a file given as a tile set that looks like JSON."""
+    return (f"{path}: not a tile-set file: it looks like JSON, such as a game record or a "
+            f"snapshot; '{PROG} tileset show' prints a tile-set file")
+
+
+_TILESET_LINE = re.compile(r"^\s*(tileset|layout)\s+\S", re.MULTILINE)
+
+
+def looks_like_tileset(text: str) -> bool:
+    """Whether a file that should be a game record looks like a tile-set file (it is not
+    JSON and has a ``tileset`` or ``layout`` line)."""
+    return not looks_like_json(text) and _TILESET_LINE.search(text) is not None
 
 
 def load_tileset_file(path: str | None) -> TileSet | None:
@@ -81,12 +137,19 @@ def load_tileset_file(path: str | None) -> TileSet | None:
     if path is None:
         return None
     text = read_text(path, "tile set")
+    if looks_like_json(text):
+        raise CliError(json_instead_of_tileset(path))
     try:
         return parse_tileset(text, path)
     except TileSetError as error:
-        json_note = "; it looks like JSON, not a tile-set file" if looks_like_json(text) else ""
         raise CliError(f"{path}: not a valid tile set ({plural(len(error.problems), 'problem')}"
-                       f"{json_note}; '{PROG} validate-tileset {path}' lists them)") from None
+                       f"; '{PROG} validate-tileset {path}' lists them)") from None
+
+
+#: How the library's loader asks for a record's tile set (the Python keyword), and how
+#: the command line asks for it.
+_TILESET_KEYWORD_HINT = "; pass that tile set as tileset="
+_TILESET_OPTION_HINT = "; pass its tile-set file with --tileset FILE"
 
 
 def load_record(path: str, tileset_path: str | None) -> GameRecord:
@@ -96,7 +159,12 @@ def load_record(path: str, tileset_path: str | None) -> GameRecord:
     try:
         return GameRecord.from_json(text, tileset)
     except RecordError as error:
-        raise CliError(f"{path}: {one_line(error)}") from None
+        if looks_like_tileset(text):
+            raise CliError(f"{path}: not a game record (JSON): it looks like a tile-set file; "
+                           f"'{PROG} play --tileset {path}' plays with it, "
+                           f"'{PROG} validate-tileset {path}' checks it") from None
+        message = one_line(error).replace(_TILESET_KEYWORD_HINT, _TILESET_OPTION_HINT)
+        raise CliError(f"{path}: {message}") from None
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -104,12 +172,12 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     and :func:`rules_from_args`: ``--tileset`` and the variants ``--amazon-ranking``,
     ``--camp-scoring`` and ``--bonus-river`` (R-V1–R-V3)."""
     parser.add_argument("--tileset", metavar="FILE", help="play with a custom tile-set file")
+    # No defaults here (None: not given), so that play --resume can tell an option given
+    # on the command line, which must agree with the record, from one left out.
     parser.add_argument("--amazon-ranking", choices=[r.value for r in AmazonRanking],
-                        default=AmazonRanking.DENSE.value,
                         help="after a tie for first in an Amazon scoring, the next boat is "
                              "second (dense, the default) or third (competition) (R-V1)")
     parser.add_argument("--camp-scoring", choices=[c.value for c in CampScoring],
-                        default=CampScoring.PER_JUNGLE.value,
                         help="a jungle pays its animals once to its majority (per-jungle, "
                              "the default) or once per camp of theirs there (per-camp) (R-V2)")
     parser.add_argument("--bonus-river", action="store_true",
@@ -123,8 +191,26 @@ def rules_spec_from_args(args: argparse.Namespace) -> RulesSpec:
     if args.bonus_river and args.tileset is not None:
         args.parser.error("--bonus-river adds tiles to the reference set; a custom "
                           "--tileset must hold the bonus tiles itself")
-    return RulesSpec(args.tileset, args.bonus_river, AmazonRanking(args.amazon_ranking),
-                     CampScoring(args.camp_scoring))
+    return RulesSpec(args.tileset, args.bonus_river,
+                     AmazonRanking(args.amazon_ranking or AmazonRanking.DENSE.value),
+                     CampScoring(args.camp_scoring or CampScoring.PER_JUNGLE.value))
+
+
+def rules_clashes(args: argparse.Namespace, rules: Rules) -> list[str]:
+    """The options of :func:`add_rules_options` given on the command line that ask for
+    other rules than ``rules`` (a saved game's), each as ``--option value: why``; the
+    tile set of ``--tileset`` is checked when the record is loaded with it."""
+    clashes = []
+    if args.amazon_ranking is not None and args.amazon_ranking != rules.amazon_ranking.value:
+        clashes.append(f"--amazon-ranking {args.amazon_ranking}: the game is played with "
+                       f"{rules.amazon_ranking.value} ranking")
+    if args.camp_scoring is not None and args.camp_scoring != rules.camp_scoring.value:
+        clashes.append(f"--camp-scoring {args.camp_scoring}: the game is played with "
+                       f"{rules.camp_scoring.value} camp scoring")
+    if args.bonus_river and rules.tileset != reference_tileset(bonus_river=True):
+        clashes.append(f"--bonus-river: the game is played with tile set "
+                       f"{rules.tileset.name!r}, without the bonus river tiles")
+    return clashes
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:

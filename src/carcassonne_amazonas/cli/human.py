@@ -15,11 +15,19 @@ from ..state import GameState, Phase
 from ..text import board_text, players_text, tile_description, tile_pictures
 from .common import say
 
-__all__ = ["HUMAN_HELP", "StopGame", "ask_human", "menu", "show_position"]
+__all__ = ["HUMAN", "HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "menu",
+           "show_position"]
+
+#: The player kind of a person at the terminal (``--bots human,...``).
+HUMAN = "human"
 
 
 class StopGame(Exception):
     """The human asked to stop the game."""
+
+
+class UndoRequest(Exception):
+    """The human asked to take back their last decision (``undo``)."""
 
 
 HUMAN_HELP = """\
@@ -30,6 +38,7 @@ Type the number of an action from the list, or an action in notation:
   c<x>,<y>,<segment>  a camp on a jungle segment of the tile just placed
   p                   place no piece (your boat advances 1)
 Other commands: board (show the board), list (the numbered actions), help,
+undo (take back your last decision, and the bot moves after it),
 quit (stop the game; with --save the record is saved). End of input stops too."""
 
 
@@ -59,11 +68,14 @@ def show_position(state: GameState, out: TextIO) -> None:
     say(out, players_text(state))
 
 
-def ask_human(state: GameState, read: Callable[[str], str], out: TextIO) -> Action:
+def ask_human(state: GameState, read: Callable[[str], str], out: TextIO, *,
+              can_undo: bool = False) -> Action:
     """The action the human at the terminal chooses (by number or in notation).
 
     Asks again after input it does not understand or an illegal action; raises
-    :class:`StopGame` on ``quit`` and lets ``EOFError`` (end of input) through.
+    :class:`StopGame` on ``quit``, :class:`UndoRequest` on ``undo`` when ``can_undo``
+    (a human has made a decision to take back), and lets ``EOFError`` (end of input)
+    through.
     """
     actions = legal_actions(state)
     player = state.current_player
@@ -97,6 +109,11 @@ def ask_human(state: GameState, read: Callable[[str], str], out: TextIO) -> Acti
             continue
         if word in ("quit", "exit", "q"):
             raise StopGame
+        if word in ("undo", "u"):
+            if can_undo:
+                raise UndoRequest
+            say(out, "Nothing to undo: no human decision has been played yet.")
+            continue
         if re.fullmatch(r"[+-]?[0-9]+", text):
             number = int(text)
             if 1 <= number <= len(actions):

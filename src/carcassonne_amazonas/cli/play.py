@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from ..actions import Action
@@ -18,16 +19,19 @@ from .common import (
     CliError,
     add_rules_options,
     bot_kinds,
+    check_writable,
     int_in,
     load_record,
+    rules_clashes,
     rules_from_args,
     say,
+    silence_output,
     write_text,
 )
-from .human import StopGame, ask_human
+from .human import HUMAN, StopGame, UndoRequest, ask_human
 from .turns import current_turn, record_origin, status, step_lines
 
-__all__ = ["add_command", "run"]
+__all__ = ["add_command", "run", "take_back"]
 
 
 def add_command(add: AddCommand) -> None:
@@ -36,8 +40,9 @@ def add_command(add: AddCommand) -> None:
         "play", help="play a game in the terminal (humans and/or bots), or resume one",
         description="A full game in the terminal. A human chooses from the numbered legal "
                     "actions or types one in notation (t-1,0,90, m0,1,2, c0,1,1, p, d82); "
-                    "'help' at the prompt explains. End of input, 'quit' or Ctrl-C stop "
-                    "the game (the record is saved with --save); --resume continues it.")
+                    "'help' at the prompt explains, 'undo' takes back your last decision. "
+                    "End of input, 'quit' or Ctrl-C stop the game (the record is saved "
+                    "with --save); --resume continues it.")
     play.add_argument("--players", type=int_in(2, 5, "the number of players"), metavar="N",
                       help="2 to 5 players (default 2; with --resume, the record's)")
     play.add_argument("--bots", metavar="LIST",
@@ -50,8 +55,9 @@ def add_command(add: AddCommand) -> None:
     play.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE")
     play.add_argument("--resume", metavar="FILE",
                       help="continue the unfinished game saved in FILE, with its players, "
-                           "rules and actions; it is saved back to FILE unless --save "
-                           "names another file")
+                           "rules and actions (rule options, if given, must be the "
+                           "record's; --tileset names the file of a custom set); it is "
+                           "saved back to FILE unless --save names another file")
     add_rules_options(play)
     play.set_defaults(func=run, parser=play)
 
@@ -70,9 +76,48 @@ def _game(args: argparse.Namespace, seed: int) -> tuple[Game, str]:
     if args.players is not None and args.players != record.num_players:
         raise CliError(f"--players {args.players}: the game in {args.resume} has "
                        f"{record.num_players} players")
+    clashes = rules_clashes(args, record.rules)
+    if clashes:
+        raise CliError("; ".join(clashes) + f" (a resumed game keeps the rules saved in "
+                       f"{args.resume}: leave the option out)")
     return game, (f"resuming {args.resume}: {record.num_players} players, "
                   f"{record_origin(record)}, {plural(len(game), 'action')} played; "
                   f"bot seed {seed}")
+
+
+def _read(prompt: str) -> str:
+    """A line of the human's input after ``prompt``; the prompt is lost, not the game,
+    when nobody reads the output any more (a broken pipe)."""
+    try:
+        return input(prompt)
+    except BrokenPipeError:
+        silence_output(sys.stdout)
+        return input()
+
+
+def _last_human_choice(game: Game, kinds: Sequence[str]) -> int | None:
+    """The index of the last action of ``game`` that a human player chose (not a draw,
+    not a bot's move), None before any."""
+    states = game.states
+    for index in range(len(game) - 1, -1, -1):
+        before = states[index]
+        if not before.is_chance_node and kinds[before.current_player] == HUMAN:
+            return index
+    return None
+
+
+def take_back(game: Game, kinds: Sequence[str]) -> list[tuple[int, Action]]:
+    """Undo ``game``'s actions back to, and including, the last one a human player chose
+    (``kinds[player]`` is ``human``) with :meth:`~carcassonne_amazonas.game.Game.undo`:
+    the bot moves and draws after it go too.  Returns the undone actions with the player
+    of each, in the order they were played; empty (and nothing undone) when no human has
+    chosen an action yet."""
+    last = _last_human_choice(game, kinds)
+    undone: list[tuple[int, Action]] = []
+    while last is not None and len(game) > last:
+        player = game.states[-2].current_player
+        undone.append((player, game.undo()))
+    return undone[::-1]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,8 +125,11 @@ def run(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     game, intro = _game(args, seed)
+    target = args.save or args.resume
+    if target:
+        check_writable(target, "game record")  # now, not after a whole game
     players = game.state.num_players
-    kinds = bot_kinds(args.parser, args.bots, players, ["human"] + ["greedy"] * (players - 1),
+    kinds = bot_kinds(args.parser, args.bots, players, [HUMAN] + ["greedy"] * (players - 1),
                       BOT_KINDS)
     bots = [make_bot(kind, derive_seed(seed, "bot", p)) for p, kind in enumerate(kinds)]
     draws = random.Random(derive_seed(seed, "draws"))  # the table's draws, explicit games
@@ -110,7 +158,17 @@ def run(args: argparse.Namespace) -> int:
                                        weights=[float(p) for _, p in outcomes])[0]
             else:
                 bot = bots[player]
-                action = bot.choose(state) if bot is not None else ask_human(state, input, out)
+                if bot is not None:
+                    action = bot.choose(state)
+                else:
+                    try:
+                        can_undo = _last_human_choice(game, kinds) is not None
+                        action = ask_human(state, _read, out, can_undo=can_undo)
+                    except UndoRequest:
+                        undone = take_back(game, kinds)
+                        say(out, f"\nUndone ({plural(len(undone), 'action')}): "
+                                 + ", ".join(f"{colour(p)} {a}" for p, a in undone))
+                        continue
             game.play(action)
             for line in step_lines(state, action, game.last_events):
                 say(out, line)
@@ -128,7 +186,6 @@ def run(args: argparse.Namespace) -> int:
         say(out, board_text(game.state, legend=False))
         say(out)
         say(out, results_text(game.state, kinds))
-    target = args.save or args.resume
     if target:
         write_text(target, game.record().to_json(), "game record")
         say(out, f"Game record saved to {target}.")

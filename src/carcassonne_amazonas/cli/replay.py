@@ -44,7 +44,9 @@ def add_commands(add: AddCommand) -> None:
                     "pieces, boats) at the end or after turn K; says whether the game is "
                     "finished.")
     ren.add_argument("file", metavar="FILE", help="a game record (JSON)")
-    ren.add_argument("--svg", metavar="OUT", required=True, help="the SVG file to write")
+    ren.add_argument("--svg", metavar="OUT", required=True,
+                     help="the SVG file to write ('-': standard output, and the summary "
+                          "line on standard error)")
     ren.add_argument("--turn", type=turn, metavar="K", help="draw the board after turn K")
     ren.add_argument("--cell-size", type=int_in(8, 1000, "the cell size"), default=64,
                      metavar="PX", help="pixels per cell (default 64)")
@@ -124,12 +126,19 @@ def run_render(args: argparse.Namespace) -> int:
         state = state_after_turn(initial, turns, args.turn)
     except ValueError as error:
         raise CliError(str(error)) from None
-    write_text(args.svg, board_svg(state, cell_size=args.cell_size), "SVG file")
+    picture = board_svg(state, cell_size=args.cell_size)
+    to_stdout = args.svg == "-"
+    if to_stdout:
+        sys.stdout.write(picture)
+        sys.stdout.flush()
+    else:
+        write_text(args.svg, picture, "SVG file")
+    summary = sys.stderr if to_stdout else sys.stdout  # never mixed into the picture
     label = "at the end" if args.turn is None else f"after turn {args.turn}"
     pieces = sum(1 for _ in state.pieces())
-    print(f"{args.svg}: the board {label} ({plural(len(state.board), 'tile')}, "
-          f"{plural(pieces, 'piece')})")
+    print(f"{'the SVG' if to_stdout else args.svg}: the board {label} "
+          f"({plural(len(state.board), 'tile')}, {plural(pieces, 'piece')})", file=summary)
     last = turns[-1].after if turns else initial
     if not last.is_terminal:
-        print(f"{args.file}: the game is {status(last, record.actions)}")
+        print(f"{args.file}: the game is {status(last, record.actions)}", file=summary)
     return 0

@@ -13,12 +13,18 @@ import functools
 from collections.abc import Callable
 
 from ..errors import TileSetError
-from ..explain import icons_text
 from ..reference import reference_text
-from ..text import plural
+from ..text import icons_text, plural
 from ..tilefile import parse_tileset
 from ..tiles import TileKind, TileSet
-from .common import AddCommand, CliError, looks_like_json, read_text
+from .common import (
+    AddCommand,
+    CliError,
+    json_instead_of_tileset,
+    load_tileset_file,
+    looks_like_json,
+    read_text,
+)
 
 __all__ = ["MAX_PROBLEMS_SHOWN", "SHIPPED_SETS", "add_commands", "run_show", "run_validate",
            "tileset_summary"]
@@ -32,9 +38,15 @@ MAX_PROBLEMS_SHOWN = 20
 SHIPPED_SETS: dict[str, Callable[[], str]] = {
     "reference": reference_text,
     # The reference set followed by the Amazon Bonus River tiles' add-on (R-V3): one file
-    # that loads as the whole bonus set.
-    "bonus": functools.partial(reference_text, bonus_river=True),
+    # that loads as the whole bonus set; --bonus-river, as in play and simulate.
+    "bonus-river": functools.partial(reference_text, bonus_river=True),
 }
+
+
+_HELP = {"bonus-river": "print the reference set with the two Amazon Bonus River double "
+                        "tiles (R-V3), the set of --bonus-river"}
+#: Other spellings of the flags of :data:`SHIPPED_SETS` (``--bonus``, the flag's first name).
+_ALIASES: dict[str, tuple[str, ...]] = {"bonus-river": ("--bonus",)}
 
 
 def add_commands(add: AddCommand) -> None:
@@ -51,8 +63,9 @@ def add_commands(add: AddCommand) -> None:
     which.add_argument("path", metavar="PATH", nargs="?", help="a tile-set file to print")
     for name in SHIPPED_SETS:
         if name != "reference":
-            which.add_argument(f"--{name}", dest="shipped", action="store_const", const=name,
-                               help=f"print the shipped {name} tile set")
+            which.add_argument(f"--{name}", *_ALIASES.get(name, ()), dest="shipped",
+                               action="store_const", const=name,
+                               help=_HELP[name])
     show.set_defaults(func=run_show, parser=show, shipped="reference")
 
     val = add(
@@ -70,14 +83,8 @@ def run_show(args: argparse.Namespace) -> int:
     if args.path is None:
         print(SHIPPED_SETS[args.shipped](), end="")
         return 0
+    load_tileset_file(args.path)  # only a valid file is printed
     text = read_text(args.path, "tile set")
-    try:
-        parse_tileset(text, args.path)
-    except TileSetError as error:
-        raise CliError(f"{args.path}: not a valid tile set "
-                       f"({plural(len(error.problems), 'problem')}; "
-                       f"'carcassonne-amazonas validate-tileset {args.path}' lists them)") \
-            from None
     print(text, end="" if text.endswith("\n") else "\n")
     return 0
 
@@ -107,14 +114,13 @@ def tileset_summary(tileset: TileSet) -> list[str]:
 def run_validate(args: argparse.Namespace) -> int:
     """Print a tile-set file's summary or its problems; returns the exit code."""
     text = read_text(args.file, "tile set")
+    if looks_like_json(text):
+        raise CliError(json_instead_of_tileset(args.file))  # not hundreds of problems
     try:
         tileset = parse_tileset(text, args.file)
     except TileSetError as error:
         problems = error.problems
         print(f"{args.file}: {plural(len(problems), 'problem')}:")
-        if looks_like_json(text):
-            print("  (this file looks like JSON, such as a game record or a snapshot, not a "
-                  "tile-set file: 'carcassonne-amazonas tileset show' prints one)")
         for problem in problems[:MAX_PROBLEMS_SHOWN]:
             print(f"  - {problem}")
         if len(problems) > MAX_PROBLEMS_SHOWN:

@@ -15,10 +15,11 @@
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
-    until the game is over); ``?board=1`` adds
-    ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).  The answer's
-    ``ETag`` changes with every action stored; sent back in ``If-None-Match``, it gets
-    an empty 304 while nothing changed (how the page polls).
+    until the game is over); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
+    else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).
+    The answer's ``ETag`` changes with every action stored; sent back in
+    ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
+    nothing changed (how the page polls).
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
     the action and the bot moves that follow (``?board=1`` as above).
@@ -138,8 +139,25 @@ def _etag(seq: int, board: bool) -> str:
     return f'"{seq}{"b" if board else ""}"'
 
 
+def _matches(if_none_match: str, etag: str) -> bool:
+    """Whether an ``If-None-Match`` header matches ``etag``: ``*`` (any version of the
+    view), or a list of tags one of which equals it by the weak comparison that
+    ``If-None-Match`` uses (RFC 9110, 13.1.2: ``W/"7"`` matches ``"7"``)."""
+    if if_none_match.strip() == "*":
+        return True
+    return any(tag.strip().removeprefix("W/") == etag for tag in if_none_match.split(","))
+
+
+_BOARD_VALUES = {"1": True, "true": True, "0": False, "false": False, "": False}
+
+
 def _wants_board(request: Request) -> bool:
-    return request.query_params.get("board", "") in ("1", "true")
+    """``?board=1`` (or ``true``) asks for the board picture; ``0``, ``false`` or no
+    value do not; anything else is a 400, not silently ignored."""
+    value = request.query_params.get("board", "")
+    if value not in _BOARD_VALUES:
+        raise ApiError(400, f"board must be 1, true, 0 or false, not {value[:20]!r}")
+    return _BOARD_VALUES[value]
 
 
 def _page_text() -> str:
@@ -195,18 +213,18 @@ def create_app(db_path: str | os.PathLike[str], *,
         known = request.headers.get("if-none-match")
         if known is not None and is_game_id(game_id):
             count = store.action_count(game_id)
-            if count is not None and known == _etag(count, board):
-                return Response(status_code=304, headers={"etag": known})
+            if count is not None and _matches(known, _etag(count, board)):
+                return Response(status_code=304, headers={"etag": _etag(count, board)})
         game = service.load(game_id)
         return _json(view_of(game, board=board), headers={"etag": _etag(game.seq, board)})
 
     async def play(request: Request) -> Response:
         game_id = request.path_params["game_id"]
+        board = _wants_board(request)  # a bad query is refused before the move is played
         body = await _read_body(request)
         await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
         action = parse_action_request(parse_json_object(body))
         game = await run_in_threadpool(service.act, game_id, action)
-        board = _wants_board(request)
         return _json(await run_in_threadpool(view_of, game, board=board),
                      headers={"etag": _etag(game.seq, board)})
 

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ..cli.common import PROG, int_in
 from .options import DEFAULT_MAX_BOT_BUDGET
 from .storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
 
@@ -22,20 +23,6 @@ __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_serve_command", "run_serve"]
 #: Only this computer can reach the server unless ``--host`` says otherwise.
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-_PROG = "carcassonne-amazonas"
-
-
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"the port must be a whole number from 0 to 65535, "
-                                         f"not {text!r}")
-    return int(text)
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
 
 
 def add_serve_command(add_parser: Callable[..., argparse.ArgumentParser]
@@ -51,19 +38,22 @@ def add_serve_command(add_parser: Callable[..., argparse.ArgumentParser]
     serve.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS",
                        help=f"the address to listen on (default {DEFAULT_HOST}: this computer "
                             "only; 0.0.0.0 lets other computers of the network play)")
-    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="PORT",
+    serve.add_argument("--port", type=int_in(0, 65535, "the port"), default=DEFAULT_PORT,
+                       metavar="PORT",
                        help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)")
     serve.add_argument("--db", metavar="PATH", type=Path, default=None,
                        help="the SQLite file of the games (default "
                             "$XDG_DATA_HOME/carcassonne-amazonas/games.sqlite3, "
                             "$XDG_DATA_HOME being ~/.local/share when unset)")
-    serve.add_argument("--max-open-games", type=_positive, default=DEFAULT_MAX_OPEN_GAMES,
-                       metavar="N", help="the most unfinished games the server keeps "
-                                         f"(default {DEFAULT_MAX_OPEN_GAMES})")
-    serve.add_argument("--max-bot-budget", type=_positive, default=DEFAULT_MAX_BOT_BUDGET,
-                       metavar="N", help="the most a bot that takes a budget (mcts) may think "
-                                         "per move, in search iterations; a seat may ask "
-                                         f"for less (default {DEFAULT_MAX_BOT_BUDGET})")
+    serve.add_argument("--max-open-games", type=int_in(1, None, "the number of games"),
+                       default=DEFAULT_MAX_OPEN_GAMES, metavar="N",
+                       help="the most unfinished games the server keeps "
+                            f"(default {DEFAULT_MAX_OPEN_GAMES})")
+    serve.add_argument("--max-bot-budget", type=int_in(1, None, "the budget"),
+                       default=DEFAULT_MAX_BOT_BUDGET, metavar="N",
+                       help="the most a bot that takes a budget (mcts) may think per move, in "
+                            "search iterations; a seat may ask for less (default "
+                            f"{DEFAULT_MAX_BOT_BUDGET})")
     serve.set_defaults(func=run_serve, parser=serve)
     return serve
 
@@ -84,7 +74,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from .app import create_app
     except ImportError as error:
-        print(f"{_PROG}: error: serve needs the web extra ({error.name or error} is missing): "
+        print(f"{PROG}: error: serve needs the web extra ({error.name or error} is missing): "
               "pip install 'carcassonne-amazonas[web]'", file=sys.stderr)
         return 1
     db_path = args.db if args.db is not None else default_db_path()
@@ -92,7 +82,7 @@ def run_serve(args: argparse.Namespace) -> int:
         app = create_app(db_path, max_open_games=args.max_open_games,
                          max_bot_budget=args.max_bot_budget)
     except (OSError, sqlite3.Error, RuntimeError) as error:
-        print(f"{_PROG}: error: cannot open the games database {str(db_path)!r}: {error}",
+        print(f"{PROG}: error: cannot open the games database {str(db_path)!r}: {error}",
               file=sys.stderr)
         return 1
     print(f"games are stored in {db_path}", file=sys.stderr)

@@ -34,7 +34,7 @@ from ..anchors import piece_anchor, segment_at
 from ..bots import derive_seed
 from ..engine import apply_action_with_events, legal_actions, new_game
 from ..errors import IllegalActionError, RecordError
-from ..explain import colour, describe_action, describe_events, tile_description, winner_text
+from ..explain import colour, describe_action, describe_events, winner_text
 from ..geometry import Rotation
 from ..notation import NotationError, format_action, parse_action
 from ..placement_options import footprint, placement_options
@@ -44,6 +44,7 @@ from ..reprs import repr_pretty
 from ..snapshot import state_to_json
 from ..state import GameState, Phase, ScoreBreakdown
 from ..svg import board_svg, tile_svg
+from ..text import plural, tile_description
 from ..tiles import Tile
 from .draws import new_draw_seed, server_draw
 from .options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, bot_for
@@ -131,14 +132,24 @@ class LoadedGame:
         """The actions in notation."""
         return tuple(entry.action for entry in self.log)
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names (empty where none was given), for the log's lines."""
+        return tuple(seat.name for seat in self.seats)
+
+    def player_name(self, player: int) -> str:
+        """How the log names ``player``: the seat's name, or its colour without one."""
+        return self.seats[player].name or colour(player)
+
     def played(self, action: Action) -> LoadedGame:
-        """This game after ``action`` (raises the library's errors if it is illegal)."""
+        """This game after ``action`` (raises the library's errors if it is illegal); its
+        log line names the players by their seats' names."""
         before = self.state
         after, events = apply_action_with_events(before, action)
-        lines = describe_events(before, action, events)
+        lines = describe_events(before, action, events, names=self.names)
         if isinstance(action, DrawTile) and not lines:
             tile = before.rules.tileset.tile(action.tile)
-            lines = [f"{colour(before.current_player)} draws {tile.name} "
+            lines = [f"{self.player_name(before.current_player)} draws {tile.name} "
                      f"\u201c{tile.layout.title}\u201d (R-T1)"]
         entry = LogEntry(self.seq + 1, before.current_player, format_action(action),
                          tuple(lines))
@@ -240,7 +251,7 @@ def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] 
         return None
     degrees = sorted({r["degrees"] for option in placements for r in option["rotations"]})
     return {"id": int(tile.id), "name": tile.name, "text": tile_description(tile),
-            "svg": {str(d): _tile_picture(tile, Rotation(d // 90)) for d in degrees}}
+            "svg": {str(d): _tile_picture(tile, Rotation.from_degrees(d)) for d in degrees}}
 
 
 def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
@@ -320,7 +331,8 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
         "doubles": _doubles(state, legal),
         "log": [attrs.asdict(entry) for entry in game.log],
         "final_scoring": final,
-        "result": winner_text(state.scores, state.winners) if state.is_terminal else None,
+        "result": (winner_text(state.scores, state.winners, names=game.names)
+                   if state.is_terminal else None),
         # The draw seed is secret while the game is on: it decides the tiles to come.
         "seed": game.draw_seed if state.is_terminal else None,
     }
@@ -435,13 +447,14 @@ class GameService:
                 raise ApiError(400, f"not an action in notation: {error}") from None
             state = game.state
             if request.seq is not None and request.seq != game.seq:
-                raise ApiError(409, f"the game has moved on: {game.seq} actions played, the "
-                                    f"request was made after {request.seq}; reload the game")
+                raise ApiError(409, f"the game has moved on: {plural(game.seq, 'action')} "
+                                    f"played, the request was made after {request.seq}; "
+                                    "reload the game")
             if state.is_terminal:
                 raise ApiError(409, "the game is over (R-E1)")
             if state.current_player != player:
-                raise ApiError(409, f"it is {colour(state.current_player)}'s turn, not "
-                                    f"{colour(player)}'s")
+                raise ApiError(409, f"it is {game.player_name(state.current_player)}'s turn, "
+                                    f"not {game.player_name(player)}'s")
             if isinstance(action, DrawTile):
                 raise ApiError(409, "the server draws the tiles (R-T1); send a tile "
                                     "placement, a piece, a pass or a double tile")

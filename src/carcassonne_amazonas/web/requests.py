@@ -14,8 +14,10 @@ from typing import Any
 import attrs
 
 from ..boat_track import AmazonRanking
+from ..jsonio import json_kind, reject_constant
 from ..reprs import repr_pretty
 from ..scoring import CampScoring
+from ..text import plural
 from .draws import MAX_SEED
 from .options import (
     DEFAULT_MAX_BOT_BUDGET,
@@ -76,34 +78,16 @@ class ActionRequest:
     seq: int | None
 
 
-def _kind_of(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def parse_json_object(body: bytes) -> dict[str, Any]:
     """The body as a JSON object (UTF-8); :class:`BadRequest` otherwise."""
     try:
-        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+        data = json.loads(body.decode("utf-8"), parse_constant=reject_constant)
     except UnicodeDecodeError:
         raise BadRequest("the body is not UTF-8 text") from None
     except (ValueError, RecursionError) as error:
         raise BadRequest(f"the body is not valid JSON: {error}") from None
     if not isinstance(data, dict):
-        raise BadRequest(f"the body must be a JSON object, not {_kind_of(data)}")
+        raise BadRequest(f"the body must be a JSON object, not {json_kind(data)}")
     return data
 
 
@@ -114,9 +98,21 @@ def _only(data: dict[str, Any], allowed: tuple[str, ...]) -> None:
                          + ", ".join(repr(name) for name in allowed))
 
 
+#: The largest whole number a JSON number with a fraction or an exponent (a float once
+#: parsed) holds exactly: ``1e3`` is accepted as 1000, ``1e17`` must be written out.
+_EXACT_FLOAT = 2**53
+
+
 def _whole(value: object, field: str, low: int, high: int) -> int:
+    if isinstance(value, float):
+        if not (value.is_integer() and abs(value) <= _EXACT_FLOAT):
+            exact = "" if not value.is_integer() else \
+                " exactly (it has an exponent or a fraction: write out its digits)"
+            raise BadRequest(f"{field!r} must be a whole number, and {value!r} is not one"
+                             f"{exact}")
+        value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadRequest(f"{field!r} must be a whole number, not {_kind_of(value)}")
+        raise BadRequest(f"{field!r} must be a whole number, not {json_kind(value)}")
     if not low <= value <= high:
         raise BadRequest(f"{field!r} must be from {low} to {high}, not {value}")
     return value
@@ -124,7 +120,7 @@ def _whole(value: object, field: str, low: int, high: int) -> int:
 
 def _text(value: object, field: str, longest: int) -> str:
     if not isinstance(value, str):
-        raise BadRequest(f"{field!r} must be a string, not {_kind_of(value)}")
+        raise BadRequest(f"{field!r} must be a string, not {json_kind(value)}")
     if len(value) > longest:
         raise BadRequest(f"{field!r} is {len(value)} characters long, more than {longest}")
     return value
@@ -139,9 +135,9 @@ def _name(value: object, index: int) -> str:
 
 def _seats(value: object, players: int, max_budget: int) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise BadRequest(f"'seats' must be a list, not {_kind_of(value)}")
+        raise BadRequest(f"'seats' must be a list, not {json_kind(value)}")
     if len(value) != players:
-        raise BadRequest(f"'seats' lists {len(value)} kinds for {players} players")
+        raise BadRequest(f"'seats' lists {plural(len(value), 'kind')} for {players} players")
     for index, kind in enumerate(value):
         problem = "not a string" if not isinstance(kind, str) \
             else seat_kind_problem(kind, max_budget)
@@ -156,7 +152,7 @@ def _rules(value: object) -> RuleOptions:
     if value is None:
         return RuleOptions()
     if not isinstance(value, dict):
-        raise BadRequest(f"'rules' must be an object, not {_kind_of(value)}")
+        raise BadRequest(f"'rules' must be an object, not {json_kind(value)}")
     unknown = sorted(set(value) - set(RULE_OPTIONS))
     if unknown:
         raise BadRequest(f"unknown rule option {json.dumps(unknown[0])[:40]}; the options "

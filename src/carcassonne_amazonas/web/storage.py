@@ -30,6 +30,7 @@ from pathlib import Path
 import attrs
 
 from ..reprs import repr_pretty
+from ..text import plural
 
 __all__ = ["DEFAULT_MAX_OPEN_GAMES", "SCHEMA_VERSION", "GameStore", "StaleWriteError",
            "StoredGame", "StoredSeat", "default_db_path"]
@@ -198,7 +199,7 @@ class GameStore:
             stored = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
                                 (game_id,)).fetchone()[0]
             if stored != seq:
-                raise StaleWriteError(f"game {game_id} has {stored} actions, not {seq}")
+                raise StaleWriteError(f"game {game_id} has {plural(stored, 'action')}, not {seq}")
             self._insert_actions(db, game_id, seq, actions)
             if finished:
                 db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
