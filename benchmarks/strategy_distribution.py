@@ -1,4 +1,4 @@
-"""What ``game_states()`` draws: phases, complete turns and player counts over many examples.
+"""What ``game_states()`` draws: phases, complete turns, player counts and rule variants.
 
 Runs the strategy as a test would (``@given``, Hypothesis's own generation, every
 health check on) with ``derandomize=True``, so the same Hypothesis version gives the
@@ -9,7 +9,10 @@ same table on any machine, and prints Markdown tables for the testing guide
     python benchmarks/strategy_distribution.py --examples 50    # a quick check
 
 Each configuration is a set of ``game_states`` options; the default one and
-``draws=None`` (both draw modes, so ``DRAW_TILE`` too) are measured.
+``draws=None`` (both draw modes, so ``DRAW_TILE`` too) are measured.  The variants
+table gives the share of states played under each rule variant (R-V1 competition
+ranking, R-V2 per-camp scoring, R-V3 the bonus river tiles) and under the default
+options throughout.
 """
 
 from __future__ import annotations
@@ -25,7 +28,14 @@ from typing import Any
 
 from hypothesis import given, settings
 
-from carcassonne_amazonas import GameState, Phase
+from carcassonne_amazonas import (
+    AmazonRanking,
+    CampScoring,
+    GameState,
+    Phase,
+    Rules,
+    reference_tileset,
+)
 from carcassonne_amazonas.testing import PHASES, game_states, turns_played
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
@@ -33,6 +43,19 @@ CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "game_states(draws=None)": {"draws": None},
 }
 TURN_BUCKETS = ((0, 0), (1, 9), (10, 19), (20, 39), (40, 59), (60, 79), (80, 80))
+BONUS = reference_tileset(bonus_river=True)
+#: The variants table's rows: a name and whether a game's rules count for it.
+VARIANTS: dict[str, Callable[[Rules], bool]] = {
+    "competition ranking (R-V1)": lambda r: r.amazon_ranking is AmazonRanking.COMPETITION,
+    "per-camp scoring (R-V2)": lambda r: r.camp_scoring is CampScoring.PER_CAMP,
+    "bonus river tiles (R-V3)": lambda r: r.tileset == BONUS,
+    "every variant": lambda r: (r.amazon_ranking is AmazonRanking.COMPETITION
+                                and r.camp_scoring is CampScoring.PER_CAMP
+                                and r.tileset == BONUS),
+    "no variant (the defaults)": lambda r: (r.amazon_ranking is AmazonRanking.DENSE
+                                            and r.camp_scoring is CampScoring.PER_JUNGLE
+                                            and r.tileset != BONUS),
+}
 
 
 class Sample:
@@ -42,6 +65,7 @@ class Sample:
         self.phases: Counter[Phase] = Counter()
         self.players: Counter[int] = Counter()
         self.turns: list[int] = []
+        self.variants: Counter[str] = Counter()
         self.explicit = 0
         self.seconds = 0.0
 
@@ -50,6 +74,7 @@ class Sample:
         self.players[state.num_players] += 1
         self.turns.append(turns_played(state))
         self.explicit += state.pile.explicit
+        self.variants.update(name for name, holds in VARIANTS.items() if holds(state.rules))
 
     @property
     def count(self) -> int:
@@ -98,6 +123,9 @@ def report(samples: dict[str, Sample]) -> str:
     def players_cell(sample: Sample, row: str) -> str:
         return percent(sample.players[int(row)], sample.count)
 
+    def variants_cell(sample: Sample, row: str) -> str:
+        return percent(sample.variants[row], sample.count)
+
     buckets = [str(low) if low == high else f"{low}–{high}" for low, high in TURN_BUCKETS]
     summary = "\n".join(
         f"- `{name}`: {s.count} examples, {1000 * s.seconds / s.count:.0f} ms each, median "
@@ -108,6 +136,7 @@ def report(samples: dict[str, Sample]) -> str:
         table("phase", phase_names, samples, phase_cell),
         table("complete turns", buckets, samples, turns_cell),
         table("players", ["2", "3", "4", "5"], samples, players_cell),
+        table("rules", list(VARIANTS), samples, variants_cell),
         summary,
     ])
 

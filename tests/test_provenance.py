@@ -1,5 +1,7 @@
 """Values the testing strategies build pretty-print as the code that rebuilds them
-(provenance.py); everything else prints its short repr, and repr never changes."""
+(provenance.py); everything else prints its short repr, and repr never changes, but for
+the shipped tile sets, whose repr is the call that loads them (so that any ``Rules``
+repr evaluates back, R-V3)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,20 @@ import gc
 from hypothesis import given, settings
 from hypothesis.vendor.pretty import pretty
 
-from carcassonne_amazonas import GameRecord, GameState, apply_action, legal_actions, new_game
+import carcassonne_amazonas
+from carcassonne_amazonas import (
+    AmazonRanking,
+    CampScoring,
+    GameRecord,
+    GameState,
+    Rules,
+    Shuffle,
+    apply_action,
+    legal_actions,
+    new_game,
+    parse_tileset,
+    reference_tileset,
+)
 from carcassonne_amazonas.provenance import code_for, remember
 from carcassonne_amazonas.testing import game_record, game_states, games, replay_game
 
@@ -48,3 +63,28 @@ def test_a_drawn_record_is_remembered_with_the_call_that_rebuilds_it(
     code = code_for(record)
     assert code is not None and code.startswith("game_record(")
     assert eval(code, {"game_record": game_record}) == record
+
+
+def test_the_shipped_tile_sets_repr_as_the_calls_that_load_them() -> None:
+    names = vars(carcassonne_amazonas)
+    for bonus_river, code in [(False, "reference_tileset()"),
+                              (True, "reference_tileset(bonus_river=True)")]:
+        tileset = reference_tileset(bonus_river=bonus_river)
+        assert repr(tileset) == pretty(tileset) == code
+        assert eval(code, names) == tileset
+    # So the repr of any rules over them is code that evaluates back (R-V1-R-V3).
+    rules = Rules(tileset=reference_tileset(bonus_river=True), first_player=1,
+                  shuffle=Shuffle.UNIFORM, amazon_ranking=AmazonRanking.COMPETITION,
+                  camp_scoring=CampScoring.PER_CAMP)
+    assert repr(rules).startswith("Rules(tileset=reference_tileset(bonus_river=True), ")
+    assert eval(repr(rules), names) == rules
+    assert pretty(rules) == repr(rules)
+
+
+def test_another_tile_set_reprs_as_its_summary() -> None:
+    source = reference_tileset().source.replace("tileset amazonas-reference\n",
+                                                "tileset my-box\n", 1)
+    custom = parse_tileset(source)
+    assert repr(custom).startswith("<TileSet 'my-box': 85 tiles, checksum ")
+    # The same text as the shipped set is the shipped set: equal, and shown so.
+    assert repr(parse_tileset(reference_tileset().source)) == "reference_tileset()"

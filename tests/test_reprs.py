@@ -238,7 +238,7 @@ def test_summaries_of_large_values_are_one_line() -> None:
     tileset = reference_tileset()
     tile = tileset.tile_named("S01.3")
     assert repr(tile) == "<Tile S01.3 'straight tributary'>"
-    assert repr(tileset).startswith("<TileSet 'amazonas-reference': 85 tiles, checksum ")
+    assert repr(tileset) == "reference_tileset()"  # the shipped set: the call that loads it
     assert repr(tile.layout) == "<Layout S01: standard 1x1, 'straight tributary'>"
     assert repr(state.board).startswith(f"<Board: {len(state.board)} tiles, river column 0")
     assert repr(state.features).startswith("<FeatureGraph: ")

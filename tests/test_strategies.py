@@ -3,7 +3,10 @@ the strategies registered for ``st.from_type``.
 
 Every phase, the rare ones included, must be reached for every player count without
 Hypothesis health-check failures (the strategies steer towards phases; they do not
-filter), and ``min_turns``/``max_turns`` bound ``turns_played``.
+filter), and ``min_turns``/``max_turns`` bound ``turns_played``.  Every rule variant
+(R-V1 the Amazon ranking, R-V2 the camp scoring, R-V3 the bonus river tiles) is drawn
+unless ``rules=`` or ``variants=False`` pins them, and the double-tile phases work
+with the bonus set's six double tiles.
 """
 
 from __future__ import annotations
@@ -12,10 +15,14 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
+from hypothesis.vendor.pretty import pretty
 
+import carcassonne_amazonas
 from carcassonne_amazonas import (
+    AmazonRanking,
+    CampScoring,
     ChooseDouble,
     DrawTile,
     GameRecord,
@@ -29,6 +36,7 @@ from carcassonne_amazonas import (
     Rules,
     Shuffle,
     TileSet,
+    format_action,
     legal_actions,
     new_game,
     parse_tileset,
@@ -39,6 +47,7 @@ from carcassonne_amazonas.testing import (
     CORRUPTIONS,
     PHASES,
     RecordText,
+    actions,
     check_invariants,
     game_record,
     game_states,
@@ -51,6 +60,14 @@ from games import play_random
 
 few = settings(max_examples=3, database=None)
 LAND_TILES = len(reference_tileset().land_tiles)
+BONUS = reference_tileset(bonus_river=True)
+BONUS_DOUBLES = {tile.id for tile in BONUS.double_tiles}
+BASE_DOUBLES = {tile.id for tile in reference_tileset().double_tiles}
+
+
+def options(rules: Rules) -> tuple[AmazonRanking, CampScoring, bool]:
+    """A game's readings of R-V1, R-V2 and R-V3."""
+    return rules.amazon_ranking, rules.camp_scoring, rules.tileset == BONUS
 
 
 # ---------------------------------------------------------------------------- phase=
@@ -173,6 +190,104 @@ def test_replay_keywords_name_only_what_differs_from_the_defaults() -> None:
     assert replay_keywords(custom, "seeded", 1) == {"seed": 1, "rules": custom}
     with pytest.raises(ValueError, match="either rules or"):
         replay_game(2, seed=1, rules=custom, first_player=1)
+    with pytest.raises(ValueError, match="either rules or"):
+        replay_game(2, seed=1, rules=custom, bonus_river=True)
+
+
+@pytest.mark.parametrize("variant", [
+    {"amazon_ranking": "competition"}, {"camp_scoring": "per-camp"}, {"bonus_river": True},
+    {"amazon_ranking": "competition", "camp_scoring": "per-camp", "bonus_river": True},
+], ids=str)
+def test_replay_keywords_name_the_variants_by_value(variant: dict[str, object]) -> None:
+    """R-V1-R-V3 as plain keywords of replay_game, never as a Rules object."""
+    rules = Rules(tileset=reference_tileset(bonus_river=bool(variant.get("bonus_river"))),
+                  first_player=2,
+                  amazon_ranking=AmazonRanking(variant.get("amazon_ranking", "dense")),
+                  camp_scoring=CampScoring(variant.get("camp_scoring", "per-jungle")))
+    keywords = replay_keywords(rules, "seeded", 7)
+    assert keywords == {"seed": 7, "first_player": 2, **variant}
+    state = replay_game(3, **keywords)  # type: ignore[arg-type]
+    assert state.rules == rules
+    move = format_action(legal_actions(state)[0])
+    assert replay_game(3, move, **keywords) == replay_game(  # type: ignore[arg-type]
+        3, move, seed=7, rules=rules)
+
+
+def test_replay_game_takes_the_variants_as_values_or_members() -> None:
+    by_value = replay_game(2, seed=3, amazon_ranking="competition", camp_scoring="per-camp",
+                           bonus_river=True)
+    by_member = replay_game(2, seed=3, amazon_ranking=AmazonRanking.COMPETITION,
+                            camp_scoring=CampScoring.PER_CAMP, bonus_river=True)
+    assert by_value == by_member
+    assert options(by_value.rules) == (AmazonRanking.COMPETITION, CampScoring.PER_CAMP, True)
+    assert len(by_value.doubles_left) == 6
+    with pytest.raises(ValueError):
+        replay_game(2, seed=3, amazon_ranking="sparse")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        replay_game(2, seed=3, bonus_river=1)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- variants
+
+def test_every_variant_combination_is_drawn_and_shrinks_to_the_defaults() -> None:
+    seen: Counter[tuple[AmazonRanking, CampScoring, bool]] = Counter()
+
+    @settings(max_examples=80, database=None, derandomize=True)  # a fixed sample
+    @given(game_states(max_turns=1, phase=Phase.PLACE_TILE, draws=None))
+    def collect(state: GameState) -> None:
+        seen[options(state.rules)] += 1
+        assert len(state.rules.tileset.double_tiles) == (6 if options(state.rules)[2] else 4)
+
+    collect()
+    assert len(seen) == 8, seen  # 2 x 2 x 2 readings, each option half the time
+    # A failing example shrinks to the default options, but for those it needs.
+    shrunk = find(game_states(max_turns=0, phase=Phase.PLACE_TILE),
+                  lambda s: s.rules.tileset == BONUS, settings=settings(database=None))
+    assert shrunk.rules == Rules(tileset=BONUS)
+
+
+@settings(max_examples=15, database=None)
+@given(game_states(max_turns=3, variants=False, draws=None))
+def test_variants_false_plays_the_default_options(state: GameState) -> None:
+    assert options(state.rules) == (AmazonRanking.DENSE, CampScoring.PER_JUNGLE, False)
+
+
+@few
+@given(game_states(max_turns=3, rules=Rules(tileset=BONUS,
+                                            amazon_ranking=AmazonRanking.COMPETITION)))
+def test_rules_pin_the_variants(state: GameState) -> None:
+    assert options(state.rules) == (AmazonRanking.COMPETITION, CampScoring.PER_JUNGLE, True)
+
+
+@few
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("draws", ["seeded", "explicit"])
+@given(data=st.data())
+def test_the_first_double_tile_choice_of_the_bonus_set_offers_six(
+        players: int, draws: str, data: st.DataObject) -> None:
+    """R-V3 with R-T3: the first "!" tile offers all six double tiles, steered to as for
+    the reference set's four."""
+    state = data.draw(game_states(players, phase=Phase.CHOOSE_DOUBLE, max_turns=6,
+                                  draws="seeded" if draws == "seeded" else "explicit",
+                                  rules=Rules(tileset=BONUS)))
+    assert state.phase is Phase.CHOOSE_DOUBLE
+    offered = {action.tile for action in legal_actions(state)
+               if isinstance(action, ChooseDouble)}
+    assert offered <= BONUS_DOUBLES
+    if len(state.doubles_left) == 6:  # no "!" tile before this one
+        assert offered == BONUS_DOUBLES
+    assert check_invariants(state) == []
+
+
+def test_a_bonus_double_tile_is_reached_in_hand() -> None:
+    """PLACE_DOUBLE with one of the two bonus river tiles in hand (R-V3), from the drawn
+    variants; shrunk, it is the first "!" tile of a short game."""
+    state = find(game_states(phase=Phase.PLACE_DOUBLE, max_turns=10, draws="explicit"),
+                 lambda s: s.tile_in_hand is not None and s.tile_in_hand.id not in BASE_DOUBLES,
+                 settings=settings(database=None, max_examples=200))
+    assert state.tile_in_hand is not None and state.tile_in_hand.id in BONUS_DOUBLES
+    assert options(state.rules)[2]
+    assert check_invariants(state) == []
 
 
 def custom_tileset() -> TileSet:
@@ -258,7 +373,7 @@ def test_records_refuses_a_bad_valid_option() -> None:
 @given(st.from_type(GameState))
 def test_from_type_gives_reachable_states(state: GameState) -> None:
     assert check_invariants(state) == []
-    assert state.rules.tileset == reference_tileset()
+    assert state.rules.tileset in (reference_tileset(), BONUS)
 
 
 @settings(max_examples=10, database=None)
@@ -271,7 +386,7 @@ def test_from_type_gives_legal_looking_actions(place: PlaceTile, meeple: PlaceMe
     assert type(place) is PlaceTile and abs(place.position.x) < 40
     assert type(meeple) is PlaceMeeple and 0 <= meeple.segment < 12
     assert type(camp) is PlaceCamp and 0 <= camp.segment < 12
-    assert double.tile in {t.id for t in tileset.double_tiles}
+    assert double.tile in BONUS_DOUBLES
     assert draw.tile in {t.id for t in tileset.land_tiles}
     assert passing == Pass()
 
@@ -283,10 +398,36 @@ def test_from_type_gives_records_and_rules(record: GameRecord, rules: Rules) -> 
     new_game(2, seed=1, rules=rules)
 
 
-def test_from_type_of_a_tile_set_is_the_reference_set() -> None:
-    @settings(max_examples=1, database=None)
-    @given(st.from_type(type(reference_tileset())))
-    def check(tileset: object) -> None:
-        assert tileset == reference_tileset()
+def test_from_type_draws_every_variant_and_both_shipped_sets() -> None:
+    """Rules over either shipped set with every option (R-V1-R-V3), each printed as code
+    that evaluates back; ChooseDouble names each of the six double tiles."""
+    seen: dict[str, set[object]] = {"rules": set(), "tilesets": set(), "doubles": set()}
+    names = {name: getattr(carcassonne_amazonas, name) for name in carcassonne_amazonas.__all__}
+
+    @settings(max_examples=60, database=None, derandomize=True)  # a fixed sample
+    @given(st.from_type(Rules), st.from_type(TileSet), st.from_type(ChooseDouble))
+    def check(rules: Rules, tileset: TileSet, double: ChooseDouble) -> None:
+        seen["rules"].add(options(rules))
+        seen["tilesets"].add(tileset.checksum)
+        seen["doubles"].add(double.tile)
+        assert eval(pretty(rules), names) == rules
+        assert eval(pretty(tileset), names) == tileset
 
     check()
+    assert len(seen["rules"]) == 8
+    assert seen["tilesets"] == {reference_tileset().checksum, BONUS.checksum}
+    assert seen["doubles"] == BONUS_DOUBLES
+
+
+def test_actions_name_every_double_tile_of_the_shipped_sets() -> None:
+    doubles: set[int] = set()
+
+    # Derandomized: a fixed sample, so that a double tile missed by chance cannot fail it.
+    @settings(max_examples=400, database=None, derandomize=True)
+    @given(actions())
+    def collect(action: object) -> None:
+        if isinstance(action, ChooseDouble):
+            doubles.add(action.tile)
+
+    collect()
+    assert doubles >= BONUS_DOUBLES

@@ -80,9 +80,10 @@ def test_game_states_shrink_towards_short_games() -> None:
     state = find(game_states(num_players=2, max_turns=4), lambda s: len(s.board) >= 4,
                  settings=settings(database=None, max_examples=100))
     assert len(state.board) in (4, 5)  # a "!" turn lays two tiles
-    # As few turns as give 4 tiles.  Which phase the shrunk state is in depends on the
-    # shrinker's path through the games it tries, so it is not pinned here.
-    assert turns_played(state) in (2, 3)
+    # As few turns as give 4 tiles: three, or one and a "!" turn with its double tile in
+    # the piece step.  Which of them the shrunk state is, and its phase, depend on the
+    # shrinker's path through the games it tries, so they are not pinned here.
+    assert 1 <= turns_played(state) <= 3
 
 
 def test_replay_game_rebuilds_a_game() -> None:

@@ -29,43 +29,59 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise missing_extra(__name__, "testing", error) from error
 
+from .boat_track import AmazonRanking
 from .engine import new_game
 from .notation import parse_action
 from .pile import Draws
 from .provenance import code_for, remember
 from .records import RECORD_SCHEMA, GameRecord
 from .reprs import repr_pretty
+from .scoring import CampScoring
 from .state import GameState, Phase, Rules
-from .strategies import GameSpec, PlayedGame, played_games, replay_game
+from .strategies import (
+    AmazonRankingName,
+    CampScoringName,
+    GameSpec,
+    PlayedGame,
+    played_games,
+    replay_game,
+)
 
 __all__ = ["CORRUPTIONS", "RecordText", "game_record", "games", "records"]
 
 
 def game_record(num_players: int, actions: str = "", *, seed: int | None = None,
                 first_player: int = 0, shuffle: str = "stratified", slices: int = 5,
-                draws: Draws = "seeded", rules: Rules | None = None) -> GameRecord:
+                amazon_ranking: AmazonRanking | AmazonRankingName = "dense",
+                camp_scoring: CampScoring | CampScoringName = "per-jungle",
+                bonus_river: bool = False, draws: Draws = "seeded",
+                rules: Rules | None = None) -> GameRecord:
     """The record of the game that :func:`~carcassonne_amazonas.strategies.replay_game`
-    with the same arguments plays: its new game and ``actions`` (in notation,
-    separated by spaces).  :func:`games` shows each record it draws as this call."""
+    with the same arguments plays (the rule variants R-V1–R-V3 included): its new
+    game and ``actions`` (in notation, separated by spaces).  :func:`games` shows
+    each record it draws as this call."""
     initial = replay_game(num_players, seed=seed, first_player=first_player, shuffle=shuffle,
-                          slices=slices, draws=draws, rules=rules)
+                          slices=slices, amazon_ranking=amazon_ranking,
+                          camp_scoring=camp_scoring, bonus_river=bonus_river, draws=draws,
+                          rules=rules)
     return GameRecord.from_game(initial, [parse_action(text) for text in actions.split()])
 
 
 def games(num_players: int | None = None, *, min_turns: int = 0, max_turns: int | None = None,
           phase: Phase | Collection[Phase] | None = None, non_terminal: bool = False,
-          draws: Draws | None = "seeded",
-          rules: Rules | None = None) -> st.SearchStrategy[GameRecord]:
+          draws: Draws | None = "seeded", rules: Rules | None = None,
+          variants: bool = True) -> st.SearchStrategy[GameRecord]:
     """Records of games played from a new game to a state that
     :func:`~carcassonne_amazonas.strategies.game_states` with the same options would
-    draw (``phase=Phase.GAME_OVER`` gives finished games only).
+    draw (``phase=Phase.GAME_OVER`` gives finished games only; the rule variants
+    R-V1–R-V3 are drawn too unless ``rules`` is given or ``variants=False``).
 
     ``record.replay()`` gives every state, the initial one first;
     ``record.initial_state()`` and ``record.actions`` give the game as a new state
     and its actions.
     """
     spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
-                       non_terminal=non_terminal, draws=draws, rules=rules)
+                       non_terminal=non_terminal, draws=draws, rules=rules, variants=variants)
     return played_games(spec).map(_remembered_record)
 
 
@@ -109,23 +125,25 @@ class RecordText:
 
 
 def records(valid: bool | None = None, *, num_players: int | None = None,
-            max_turns: int | None = None,
-            draws: Draws | None = None) -> st.SearchStrategy[RecordText]:
+            max_turns: int | None = None, draws: Draws | None = None,
+            variants: bool = True) -> st.SearchStrategy[RecordText]:
     """Record JSON (:meth:`GameRecord.to_json
     <carcassonne_amazonas.records.GameRecord.to_json>`) of drawn games, valid when
     ``valid`` is True, corrupted when False, either when None.
 
     Valid records start from a seed, from an explicit draw order or from a
     snapshot of a state in the middle of a game, with seeded or explicit draws,
-    finished or not.  Corrupted ones are a valid record with one of
+    finished or not, under any rule variant (R-V1–R-V3; ``variants=False`` keeps
+    the default options).  Corrupted ones are a valid record with one of
     :data:`CORRUPTIONS` applied: truncated or trailing text, an unknown schema, a
     missing field, a value of the wrong type, a player count out of range, an
-    unknown draw mode, an action in bad notation, an illegal action, a result the
-    actions do not give, an unknown tile set, or a second origin (seed and pile).
+    unknown draw mode, an unknown variant option, an action in bad notation, an
+    illegal action, a result the actions do not give, an unknown tile set, or a
+    second origin (seed and pile).
     """
     if valid is not None and not isinstance(valid, bool):
         raise TypeError(f"valid must be True, False or None, not {valid!r}")
-    spec = GameSpec.of(num_players, max_turns=max_turns, draws=draws)
+    spec = GameSpec.of(num_players, max_turns=max_turns, draws=draws, variants=variants)
     return _record_texts(spec, valid)
 
 
@@ -223,6 +241,22 @@ def _wrong_type(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     return _edit(text, lambda d: d.update({key: value})), f"{key} = {value!r}"
 
 
+_BAD_OPTIONS: dict[str, tuple[object, ...]] = {
+    "amazon_ranking": ("sparse", "Dense", "COMPETITION", "", 1, ["dense"]),
+    "camp_scoring": ("per_camp", "per-tile", "PER-JUNGLE", "", 2, False),
+}
+
+
+def _variant_option(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
+    key = draw(st.sampled_from(sorted(_BAD_OPTIONS)), label="option")
+    value = draw(st.sampled_from(_BAD_OPTIONS[key]), label="value")
+
+    def change(data: dict[str, Any]) -> None:
+        data["rules"][key] = value
+
+    return _edit(text, change), f"rules.{key} = {value!r} (R-V1, R-V2)"
+
+
 def _players(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     count = draw(st.sampled_from([1, 6, 0, -2, 99]), label="num_players")
     return _edit(text, lambda d: d.update(num_players=count)), f"num_players = {count}"
@@ -314,6 +348,7 @@ CORRUPTIONS: dict[str, Corrupt] = {
     "wrong type": _wrong_type,
     "player count": _players,
     "draw mode": _draw_mode,
+    "variant option": _variant_option,
     "bad notation": _notation,
     "illegal action": _illegal,
     "wrong result": _result,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 
+from .provenance import remember
 from .tilefile import parse_tileset
 from .tiles import TileSet
 
@@ -63,7 +64,11 @@ def reference_tileset(*, bonus_river: bool = False) -> TileSet:
 @functools.cache
 def _load(bonus_river: bool) -> TileSet:
     name = f"{REFERENCE_FILE} + {BONUS_RIVER_FILE}" if bonus_river else REFERENCE_FILE
-    return parse_tileset(reference_text(bonus_river=bonus_river), name)
+    tileset = parse_tileset(reference_text(bonus_river=bonus_river), name)
+    # Its repr (and so the repr of Rules over it) is then this call, which evaluates back.
+    remember(tileset, "reference_tileset(bonus_river=True)" if bonus_river
+             else "reference_tileset()")
+    return tileset
 
 
 def shipped_tileset(checksum: str) -> TileSet | None:

@@ -4,10 +4,12 @@ Part of the property-testing tools; import them from
 :mod:`carcassonne_amazonas.testing` (extra ``[testing]``).
 
 How :func:`game_states` builds a state: it draws the player count, the phase
-wanted, the draw mode, the rule options and the number of complete turns ``T``
-(see :func:`turns_played`), then plays legal actions chosen by Hypothesis from a
-new game until the wanted phase is reached in turn ``T`` or later.  Phases that
-random play rarely stops in are steered to, never filtered for:
+wanted, the draw mode, the rule options (the first player, the shuffle and, unless
+``variants=False``, the variants R-V1–R-V3: the Amazon ranking, the camp scoring and
+the bonus river tiles) and the number of complete turns ``T`` (see
+:func:`turns_played`), then plays legal actions chosen by Hypothesis from a new game
+until the wanted phase is reached in turn ``T`` or later.  Phases that random play
+rarely stops in are steered to, never filtered for:
 
 - ``CHOOSE_DOUBLE`` and ``PLACE_DOUBLE`` need a "!" Amazon tile in hand (R-T3).
   With seeded draws the drawn seed is moved to the nearest seed whose shuffle
@@ -19,14 +21,15 @@ random play rarely stops in are steered to, never filtered for:
 
 Every choice is a Hypothesis draw, so a failing example shrinks to fewer turns,
 earlier choices in :func:`~carcassonne_amazonas.engine.legal_actions` order,
-smaller seeds, fewer players and the first phases; Hypothesis reports it as the
-:func:`replay_game` call that rebuilds it.
+smaller seeds, fewer players, the first phases and the default rule options;
+Hypothesis reports it as the :func:`replay_game` call that rebuilds it, variants
+included (``replay_game(2, 't0,4,0 d85', seed=0, bonus_river=True)``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
@@ -47,6 +50,7 @@ from .actions import (
     PlaceMeeple,
     PlaceTile,
 )
+from .boat_track import AmazonRanking
 from .chance import chance_outcomes
 from .engine import apply_action, legal_actions, new_game
 from .geometry import Position, Rotation
@@ -55,6 +59,7 @@ from .pile import DRAW_MODES, Draws, Shuffle, as_draws
 from .provenance import remember
 from .reference import reference_tileset
 from .reprs import repr_pretty
+from .scoring import CampScoring
 from .state import GameState, Phase, Rules
 from .tiles import TileId, TileKind, TileSet
 
@@ -70,6 +75,10 @@ __all__ = [
     "replay_keywords",
     "turns_played",
 ]
+
+#: The values :func:`replay_game` takes for the variant options R-V1 and R-V2.
+AmazonRankingName = Literal["dense", "competition"]
+CampScoringName = Literal["per-jungle", "per-camp"]
 
 #: Every phase, in the order :func:`game_states` shrinks towards (the first is simplest).
 PHASES: Final = (Phase.PLACE_TILE, Phase.PLACE_PIECE, Phase.DRAW_TILE, Phase.CHOOSE_DOUBLE,
@@ -107,7 +116,9 @@ class GameSpec:
 
     ``players`` are the player counts to draw from, ``phases`` the phases wanted
     (each reachable under the options), ``draws`` the draw modes to draw from,
-    ``last_turn`` the highest complete-turn count a state not yet over may have.
+    ``rules`` the fixed rules (None: drawn, with the variants R-V1–R-V3 when
+    ``variants``), ``last_turn`` the highest complete-turn count a state not yet over
+    may have.
     """
 
     players: tuple[int, ...]
@@ -117,16 +128,19 @@ class GameSpec:
     draws: tuple[Draws, ...]
     rules: Rules | None
     last_turn: int
+    variants: bool = True
 
     @classmethod
     def of(cls, num_players: int | None = None, *, min_turns: int = 0,
            max_turns: int | None = None, phase: Phase | Collection[Phase] | None = None,
            non_terminal: bool = False, draws: Draws | None = "seeded",
-           rules: Rules | None = None) -> GameSpec:
+           rules: Rules | None = None, variants: bool = True) -> GameSpec:
         """Check the options of :func:`game_states`; ``ValueError`` or ``TypeError`` says
         which one is wrong and why."""
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules or None, not {type(rules).__name__}")
+        if type(variants) is not bool:
+            raise TypeError(f"variants must be True or False, not {variants!r}")
         lowest = 2 if rules is None else max(2, rules.first_player + 1)
         if num_players is None:
             players = tuple(range(lowest, 6))
@@ -157,7 +171,7 @@ class GameSpec:
             raise ValueError("no phase is reachable with these options "
                              f"(min_turns={min_turns}, max_turns={max_turns}, "
                              f"non_terminal={non_terminal})")
-        return cls(players, min_turns, max_turns, phases, modes, rules, last_turn)
+        return cls(players, min_turns, max_turns, phases, modes, rules, last_turn, variants)
 
     _repr_pretty_ = repr_pretty
 
@@ -205,8 +219,8 @@ def _unreachable(phase: Phase, modes: tuple[Draws, ...], tileset: TileSet, min_t
 def game_states(num_players: int | None = None, *, min_turns: int = 0,
                 max_turns: int | None = None,
                 phase: Phase | Collection[Phase] | None = None, non_terminal: bool = False,
-                draws: Draws | None = "seeded",
-                rules: Rules | None = None) -> st.SearchStrategy[GameState]:
+                draws: Draws | None = "seeded", rules: Rules | None = None,
+                variants: bool = True) -> st.SearchStrategy[GameState]:
     """States reached by legal play from a new game (R-C1–R-E6).
 
     - ``num_players``: 2 to 5, or None to draw it.
@@ -219,16 +233,24 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
     - ``draws``: ``"seeded"`` (the pile shuffled with a drawn seed), ``"explicit"``
       (every draw a chance node, whose outcome is drawn too) or None to draw the
       mode; ``DRAW_TILE`` states always have explicit draws.
-    - ``rules``: fixed rule options (tile set, shuffle, first player), or None to
-      draw the first player and the shuffle over the reference tile set.
+    - ``rules``: fixed :class:`~carcassonne_amazonas.state.Rules` (tile set,
+      shuffle, first player, variant options), or None to draw them: the first
+      player and the shuffle, and with ``variants`` the rule variants too.
+    - ``variants`` (used when ``rules`` is None): True draws each variant option
+      independently, each reading half the time: the Amazon ranking (R-V1,
+      ``DENSE`` or ``COMPETITION``), the camp scoring (R-V2, ``PER_JUNGLE`` or
+      ``PER_CAMP``) and the tile set (R-V3, the reference set or the one with the
+      bonus river tiles, six double tiles instead of four); False plays the
+      default options over the reference set.  To pin some options, give
+      ``rules``.
 
     A finished game needs ``max_turns`` of None or at least the number of land
     tiles (80).  Options that no state can satisfy raise ``ValueError`` at once.
     Hypothesis shows a failing state as the :func:`replay_game` call that
-    rebuilds it.
+    rebuilds it, and shrinks towards the default rule options.
     """
     spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
-                       non_terminal=non_terminal, draws=draws, rules=rules)
+                       non_terminal=non_terminal, draws=draws, rules=rules, variants=variants)
     return played_games(spec).map(_remembered_state)
 
 
@@ -270,22 +292,32 @@ class PlayedGame:
 
 
 def replay_keywords(rules: Rules, draws: Draws, seed: int | None) -> dict[str, object]:
-    """The keyword arguments of :func:`replay_game` for this setup, defaults left out."""
+    """The keyword arguments of :func:`replay_game` for this setup, defaults left out:
+    the variant options as plain values (``amazon_ranking='competition'``,
+    ``bonus_river=True``), and ``rules`` only for a tile set not shipped with the
+    package."""
     keywords: dict[str, object] = {}
     if draws == "seeded":
         keywords["seed"] = seed
     else:
         keywords["draws"] = draws
-    plain = Rules(first_player=rules.first_player, shuffle=rules.shuffle, slices=rules.slices)
-    if rules != plain:
+    bonus_river = rules.tileset == reference_tileset(bonus_river=True)
+    if not bonus_river and rules.tileset != reference_tileset():
         keywords["rules"] = rules
         return keywords
-    if rules.first_player:
+    defaults = Rules()
+    if rules.first_player != defaults.first_player:
         keywords["first_player"] = rules.first_player
-    if rules.shuffle is not Shuffle.STRATIFIED:
+    if rules.shuffle is not defaults.shuffle:
         keywords["shuffle"] = rules.shuffle.value
-    if rules.slices != Rules().slices:
+    if rules.slices != defaults.slices:
         keywords["slices"] = rules.slices
+    if rules.amazon_ranking is not defaults.amazon_ranking:
+        keywords["amazon_ranking"] = rules.amazon_ranking.value
+    if rules.camp_scoring is not defaults.camp_scoring:
+        keywords["camp_scoring"] = rules.camp_scoring.value
+    if bonus_river:
+        keywords["bonus_river"] = True
     return keywords
 
 
@@ -300,10 +332,7 @@ def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
     phase = draw(st.sampled_from(spec.phases), label="phase")
     modes = spec.modes_for(phase)
     mode = draw(st.sampled_from(modes), label="draws") if len(modes) > 1 else modes[0]
-    rules = spec.rules
-    if rules is None:
-        rules = Rules(first_player=draw(st.integers(0, players - 1), label="first_player"),
-                      shuffle=draw(st.sampled_from(Shuffle), label="shuffle"))
+    rules = spec.rules if spec.rules is not None else _drawn_rules(draw, players, spec.variants)
     target = None if phase is Phase.GAME_OVER else \
         draw(st.integers(spec.min_turns, spec.last_turn), label="turns")
     seed: int | None = None
@@ -316,6 +345,20 @@ def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
         state = new_game(players, rules=rules, draws="explicit")
     final, played = _Steering(draw, spec, phase, target).play(state)
     return PlayedGame(players, rules, mode, seed, played, final)
+
+
+def _drawn_rules(draw: st.DrawFn, players: int, variants: bool) -> Rules:
+    """Rules over a shipped tile set: any first player and shuffle, and with ``variants``
+    any reading of R-V1–R-V3 (each option shrinks to its default)."""
+    first_player = draw(st.integers(0, players - 1), label="first_player")
+    shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
+    if not variants:
+        return Rules(first_player=first_player, shuffle=shuffle)
+    return Rules(tileset=reference_tileset(
+                     bonus_river=draw(st.booleans(), label="bonus_river")),
+                 first_player=first_player, shuffle=shuffle,
+                 amazon_ranking=draw(st.sampled_from(AmazonRanking), label="amazon_ranking"),
+                 camp_scoring=draw(st.sampled_from(CampScoring), label="camp_scoring"))
 
 
 def _seed_bringing_exclamation(players: int, rules: Rules, seed: int, target: int,
@@ -386,22 +429,30 @@ class _Steering:
 
 def replay_game(num_players: int, actions: str = "", *, seed: int | None = None,
                 first_player: int = 0, shuffle: str | Shuffle = "stratified", slices: int = 5,
-                draws: Draws = "seeded", rules: Rules | None = None) -> GameState:
+                amazon_ranking: AmazonRanking | AmazonRankingName = "dense",
+                camp_scoring: CampScoring | CampScoringName = "per-jungle",
+                bonus_river: bool = False, draws: Draws = "seeded",
+                rules: Rules | None = None) -> GameState:
     """The state reached by ``actions`` (in the game notation of
     :mod:`~carcassonne_amazonas.notation`, separated by spaces) from a new game.
 
     :func:`game_states` reports each state it draws as a call of this function, so a
     failing example is replayed by pasting it.  ``seed`` is the shuffle's seed for
     ``draws="seeded"`` and must be None for ``draws="explicit"`` (the draws are
-    among the actions).  ``first_player``, ``shuffle`` and ``slices`` are the rule
-    options over the reference tile set; ``rules`` replaces all three (a custom tile
-    set, say).  An illegal action raises
+    among the actions).  ``first_player``, ``shuffle``, ``slices``,
+    ``amazon_ranking`` (R-V1), ``camp_scoring`` (R-V2) and ``bonus_river`` (R-V3:
+    the reference set with the Amazon Bonus River tiles) are the rule options, by
+    their values or as enum members; ``rules`` replaces them all (a custom tile set,
+    say).  An illegal action raises
     :class:`~carcassonne_amazonas.errors.IllegalActionError`.
     """
+    options = _rules_from_options(first_player, shuffle, slices, amazon_ranking, camp_scoring,
+                                  bonus_river)
     if rules is None:
-        rules = Rules(first_player=first_player, shuffle=Shuffle(shuffle), slices=slices)
-    elif (first_player, Shuffle(shuffle), slices) != (0, Shuffle.STRATIFIED, 5):
-        raise ValueError("give either rules or first_player/shuffle/slices, not both")
+        rules = options
+    elif options != Rules():
+        raise ValueError("give either rules or first_player/shuffle/slices/amazon_ranking/"
+                         "camp_scoring/bonus_river, not both")
     if as_draws(draws) == "explicit":
         state = new_game(num_players, rules=rules, draws="explicit", seed=seed)
     else:
@@ -409,6 +460,15 @@ def replay_game(num_players: int, actions: str = "", *, seed: int | None = None,
     for text in actions.split():
         state = apply_action(state, parse_action(text))
     return state
+
+
+def _rules_from_options(first_player: int, shuffle: str | Shuffle, slices: int,
+                        amazon_ranking: AmazonRanking | str, camp_scoring: CampScoring | str,
+                        bonus_river: bool) -> Rules:
+    return Rules(tileset=reference_tileset(bonus_river=bonus_river), first_player=first_player,
+                 shuffle=Shuffle(shuffle), slices=slices,
+                 amazon_ranking=AmazonRanking(amazon_ranking),
+                 camp_scoring=CampScoring(camp_scoring))
 
 
 # ---------------------------------------------------------------------------- actions
@@ -433,21 +493,25 @@ def actions() -> st.SearchStrategy[Action]:
 
     Positions are mostly near a board's tiles, sometimes anywhere (huge or
     negative coordinates); rotations are any of the four; segments and tile
-    ids are mostly small, sometimes negative or huge.  An action drawn here
-    may by chance be legal in the state it is applied to.
+    ids are mostly small, sometimes negative or huge.  A third of the double-tile
+    choices name one of the six double tiles of the shipped sets (the bonus
+    river's two included, R-V3), and a third of the draws a land tile.  An action
+    drawn here may by chance be legal in the state it is applied to.
     """
     near = st.integers(-20, 40)
     coordinate = st.one_of(near, near, near, st.integers())
     position = st.builds(Position, coordinate, coordinate)
     rotation = st.sampled_from(Rotation)
     segment = st.one_of(st.integers(-2, 12), st.integers(-2, 12), st.integers())
-    tile_id = st.one_of(st.integers(-5, 100), st.integers(-5, 100),
-                        st.integers()).map(TileId)
+    small_id, any_id = st.integers(-5, 100).map(TileId), st.integers().map(TileId)
+    shipped = reference_tileset(bonus_river=True)
+    double_id = st.sampled_from([tile.id for tile in shipped.double_tiles])
+    land_id = st.sampled_from([tile.id for tile in shipped.land_tiles])
     return st.one_of(
         st.builds(PlaceTile, position, rotation),
-        st.builds(ChooseDouble, tile_id),
+        st.builds(ChooseDouble, st.one_of(double_id, small_id, any_id)),
         st.builds(PlaceMeeple, position, segment),
         st.builds(PlaceCamp, position, segment),
         st.just(Pass()),
-        st.builds(DrawTile, tile_id),
+        st.builds(DrawTile, st.one_of(land_id, small_id, any_id)),
     )

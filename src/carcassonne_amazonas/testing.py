@@ -9,8 +9,10 @@ which installs Hypothesis only); without Hypothesis, importing this module raise
 - :func:`game_states` draws states reached by legal play, with knobs for the player
   count, the phase (every phase, the rare ones included, is reached by steering the
   game, never by filtering), the number of complete turns (:func:`turns_played`),
-  finished games or not, the draw mode and the rules.  A failing example shrinks
-  to a short game and is shown as the :func:`replay_game` call that rebuilds it.
+  finished games or not, the draw mode and the rules (every rule variant R-V1–R-V3
+  is drawn unless ``rules`` or ``variants=False`` pins them).  A failing example
+  shrinks to a short game and is shown as the :func:`replay_game` call that
+  rebuilds it.
 - :func:`games` draws whole games as :class:`~carcassonne_amazonas.records.GameRecord`
   (shown as a :func:`game_record` call), :func:`records` record JSON, valid or
   corrupted (:class:`RecordText` says which, and how).
@@ -50,6 +52,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     raise missing_extra(__name__, "testing", error) from error
 
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from .boat_track import AmazonRanking
 from .consistency import state_problems
 from .engine import apply_action_with_events, legal_actions
 from .errors import IllegalActionError
@@ -58,6 +61,7 @@ from .pile import Draws, Shuffle
 from .record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from .records import GameRecord
 from .reference import reference_tileset
+from .scoring import CampScoring
 from .state import GameState, Phase, Rules
 from .strategies import (
     PHASES,
@@ -119,12 +123,17 @@ class GameMachine(RuleBasedStateMachine):
     ``TestMyModel = MyMachine.TestCase`` in a test module; tune it with
     ``@settings(max_examples=..., stateful_step_count=...)`` on the subclass.
 
-    Class options: ``num_players`` (None: 2 to 5) and ``draws`` (None: seeded or
-    explicit) of the default :meth:`start_states`.
+    Class options of the default :meth:`start_states` (those of :func:`game_states`):
+    ``num_players`` (None: 2 to 5), ``draws`` (None: seeded or explicit),
+    ``game_rules`` (their ``rules``; None: drawn; Hypothesis's machine already has
+    a ``rules`` attribute) and ``variants`` (with ``game_rules`` None: True draws the
+    rule variants R-V1–R-V3 too, False keeps the default options).
     """
 
     num_players: ClassVar[int | None] = None
     draws: ClassVar[Draws | None] = None
+    game_rules: ClassVar[Rules | None] = None
+    variants: ClassVar[bool] = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -141,7 +150,8 @@ class GameMachine(RuleBasedStateMachine):
         """Where runs start: new games with the class options.  Override to start
         elsewhere, for example ``game_states(min_turns=40, non_terminal=True)``."""
         return game_states(self.num_players, max_turns=0,
-                           phase=(Phase.PLACE_TILE, Phase.DRAW_TILE), draws=self.draws)
+                           phase=(Phase.PLACE_TILE, Phase.DRAW_TILE), draws=self.draws,
+                           rules=self.game_rules, variants=self.variants)
 
     def on_start(self, state: GameState) -> None:
         """Called with the first state of a run."""
@@ -210,19 +220,25 @@ class GameMachine(RuleBasedStateMachine):
 def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
     """The strategies this module registers for ``st.from_type`` when it is imported.
 
-    - ``GameState``: :func:`game_states` with either draw mode;
+    - ``GameState``: :func:`game_states` with either draw mode (and every rule
+      variant, R-V1–R-V3);
     - ``PlaceTile``: a legal placement of a drawn state's tile (``PLACE_TILE`` or
       ``PLACE_DOUBLE`` phase);
     - ``PlaceMeeple``, ``PlaceCamp``: a legal piece of that kind in a drawn piece
       step, or, when there is none, one on a segment of the right terrain of the
       tile just placed;
-    - ``ChooseDouble``, ``DrawTile``: a double tile or a land tile of the reference
-      set; ``Pass``: ``Pass()``;
-    - ``GameRecord``: :func:`games`; ``Rules``: the reference tile set with a first
-      player valid for any player count, any shuffle and 1 to 8 slices;
-      ``TileSet``: the reference tile set.
+    - ``ChooseDouble``: one of the six double tiles of the reference set with the
+      bonus river tiles (R-V3; the first four are the base set's); ``DrawTile``: a
+      land tile (the same 80 in both shipped sets); ``Pass``: ``Pass()``;
+    - ``GameRecord``: :func:`games`; ``Rules``: either shipped tile set (R-V3), a first
+      player valid for any player count, any shuffle, 1 to 8 slices and any variant
+      options (R-V1, R-V2); ``TileSet``: either shipped tile set.
+
+    Each drawn ``Rules`` and ``TileSet`` prints as code that evaluates back
+    (``Rules(tileset=reference_tileset(bonus_river=True), ...)``).
     """
-    tileset = reference_tileset()
+    tilesets = (reference_tileset(), reference_tileset(bonus_river=True))
+    tileset = tilesets[1]  # the base set's tiles, then the two bonus doubles
 
     def early(*phases: Phase) -> st.SearchStrategy[GameState]:
         return game_states(max_turns=30, phase=phases, draws=None)
@@ -239,9 +255,12 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
         DrawTile: st.sampled_from([DrawTile(t.id) for t in tileset.land_tiles]),
         Pass: st.just(Pass()),
         GameRecord: games(draws=None),
-        Rules: st.builds(Rules, first_player=st.integers(0, 1),
-                         shuffle=st.sampled_from(Shuffle), slices=st.integers(1, 8)),
-        TileSet: st.just(tileset),
+        Rules: st.builds(Rules, tileset=st.sampled_from(tilesets),
+                         first_player=st.integers(0, 1), shuffle=st.sampled_from(Shuffle),
+                         slices=st.integers(1, 8),
+                         amazon_ranking=st.sampled_from(AmazonRanking),
+                         camp_scoring=st.sampled_from(CampScoring)),
+        TileSet: st.sampled_from(tilesets),
     }
 
 

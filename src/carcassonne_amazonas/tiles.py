@@ -30,6 +30,7 @@ from .geometry import (
     rotate_offset,
     rotate_port,
 )
+from .provenance import code_for
 from .reprs import ShortEnumRepr, changed_fields_repr, repr_pretty
 
 __all__ = [
@@ -308,7 +309,10 @@ class TileSet:
     """A complete, validated tile set.
 
     Two tile sets are equal when their data files have the same checksum.
-    ``tiles`` holds every copy, indexed by :data:`TileId`.
+    ``tiles`` holds every copy, indexed by :data:`TileId`.  ``repr`` is a summary,
+    ``<TileSet 'my-box': 85 tiles, checksum 0123456789ab>``, except for the sets shipped
+    with the package, whose ``repr`` is the call that loads them:
+    ``reference_tileset()`` or ``reference_tileset(bonus_river=True)`` (R-V3).
     """
 
     name: str
@@ -323,7 +327,10 @@ class TileSet:
         return isinstance(other, TileSet) and other.checksum == self.checksum
 
     def __repr__(self) -> str:
-        return f"<TileSet {self.name!r}: {len(self.tiles)} tiles, checksum {self.checksum[:12]}>"
+        # The shipped sets show the call that loads them, reference_tileset(...) (see
+        # reference.py), so that the repr of Rules over them evaluates back.
+        return code_for(self) or \
+            f"<TileSet {self.name!r}: {len(self.tiles)} tiles, checksum {self.checksum[:12]}>"
 
     _repr_pretty_ = repr_pretty
 
