@@ -588,7 +588,7 @@ class _Checker:
         phase = state.phase
         if phase is Phase.GAME_OVER or self.out:
             return
-        fresh = state if state.tile_actions is None else attrs.evolve(state, tile_actions=None)
+        fresh = state if state.tile_actions is None else attrs.evolve(state)  # no cache
         actions = _safely(lambda: legal_actions(fresh))
         if actions is None:
             self.problem("phase", "no legal action can be worked out", "R-E1")

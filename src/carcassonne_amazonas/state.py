@@ -137,8 +137,12 @@ class GameState:
     """River tiles placed this turn whose Amazon scoring is due (R-T8)."""
     final_scoring: tuple[FinalScore, ...] | None = None
     """Each player's final scoring by category, once the game is over (R-E2–R-E5)."""
-    # Legal tile placements, worked out by the first legal_actions call (a cache).
-    tile_actions: tuple[PlaceTile, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    tile_actions: tuple[PlaceTile, ...] | None = attrs.field(default=None, init=False,
+                                                             eq=False, repr=False)
+    """The legal tile placements, once the first
+    :func:`~carcassonne_amazonas.engine.legal_actions` call has worked them out (a cache;
+    None before).  No constructor argument: a state made by ``attrs.evolve`` or by hand
+    starts without it, so it never lists another state's placements."""
 
     @property
     def is_terminal(self) -> bool:

@@ -64,7 +64,6 @@ class Turn:
         "players",
         "removed",
         "state",
-        "tile_actions",
         "tile_in_hand",
         "track_length",
     )
@@ -85,7 +84,6 @@ class Turn:
         self.piece_placement = state.piece_placement
         self.pending_amazon = state.pending_amazon
         self.final_scoring = state.final_scoring
-        self.tile_actions: tuple[PlaceTile, ...] | None = None
 
     def freeze(self) -> GameState:
         """The immutable state this turn step has reached."""
@@ -93,7 +91,7 @@ class Turn:
             self.state.rules, self.state.num_players, self.phase, self.current_player,
             tuple(self.players), self.track_length, self.board, self.graph, self.tile_in_hand,
             self.pile, self.removed, self.doubles_left, self.piece_placement,
-            self.pending_amazon, self.final_scoring, self.tile_actions,
+            self.pending_amazon, self.final_scoring,
         )
 
     # -- players ---------------------------------------------------------------------------
