@@ -62,12 +62,13 @@ from .engine import legal_actions
 from .features import Feature, FeatureGraph, placement_of, segment_of
 from .geometry import cell_key
 from .pile import plan_for
-from .problem import Problem, show_count, show_int, show_player
+from .problem import Problem
 from .scoring import completed_points
 from .state import FinalScore, GameState, Phase, PlayerState
 from .state_types import state_type_problems
 from .tiles import Terrain, Tile, TileKind
 from .turn import Turn
+from .wording import colour, plural, show_int
 
 __all__ = ["Problem", "find_problems", "state_problems"]
 
@@ -170,7 +171,7 @@ class _Checker:
         if missing:
             names = ", ".join(t.name for t in missing[:5]) + (", ..." if len(missing) > 5 else "")
             rules = sorted({rule_of[t.kind] for t in missing})
-            self.problem("state", f"{show_count(len(missing), 'tile')} of the tile set are "
+            self.problem("state", f"{plural(len(missing), 'tile')} of the tile set are "
                          "nowhere (not placed, in hand, in the pile, removed or set aside): "
                          f"{names}", *rules)
         for index, tile in enumerate(state.pending_amazon):
@@ -316,10 +317,10 @@ class _Checker:
         turns_done = land_placed - (1 if self.in_turn and land_placed else 0)
         expected_player = (state.rules.first_player + turns_done) % self.n
         if state.current_player != expected_player:
-            self.problem("current_player", f"{show_player(state.current_player)} is to play, "
-                         f"but {show_count(turns_done, 'turn')} played from the first player, "
-                         f"{show_player(state.rules.first_player)}, make it "
-                         f"{show_player(expected_player)}'s turn", "R-C8")
+            self.problem("current_player", f"{colour(state.current_player)} is to play, "
+                         f"but {plural(turns_done, 'turn')} played from the first player, "
+                         f"{colour(state.rules.first_player)}, make it "
+                         f"{colour(expected_player)}'s turn", "R-C8")
         if derivation is not None:
             self._no_piece_yet(derivation)
 
@@ -424,7 +425,7 @@ class _Checker:
                 where = ", ".join(f"({self.placements[i].position})"
                                   for i in sorted(feature.placement_indices)[:4])
                 self.problem("pieces", f"a completed {feature.terrain.label} on {where} still "
-                             f"holds {show_count(len(feature.pieces), 'meeple')}, which went "
+                             f"holds {plural(len(feature.pieces), 'meeple')}, which went "
                              "back when it was scored", "R-T7")
         for index, supply in enumerate(state.players):
             if supply.meeples_in_supply + meeples[index] != MEEPLES or \
@@ -469,10 +470,10 @@ class _Checker:
             most = advanced_space(1, own_turns - own_pieces[index] + scorings + icons, track)
             if boat > most:
                 self.problem(f"players[{index}].boat", f"space {show_int(boat)}, but "
-                             f"{show_count(own_turns, 'turn')} with "
-                             f"{show_count(own_pieces[index], 'piece')} still down, "
-                             f"{show_count(scorings, 'Amazon scoring')} and "
-                             f"{show_count(icons, 'Boat icon')} move a boat to space {most} "
+                             f"{plural(own_turns, 'turn')} with "
+                             f"{plural(own_pieces[index], 'piece')} still down, "
+                             f"{plural(scorings, 'Amazon scoring')} and "
+                             f"{plural(icons, 'Boat icon')} move a boat to space {most} "
                              "at most", "R-T4", "R-T5", "R-T6", "R-A4")
 
     # -- scores -------------------------------------------------------------------------------
@@ -533,7 +534,7 @@ class _Checker:
                 if _subset_sum(completed[terrain], in_play):
                     continue
                 values = completed[terrain]
-                paid = f"{show_count(in_play, 'point')} from completed {name}" + (
+                paid = f"{plural(in_play, 'point')} from completed {name}" + (
                     f" (and {at_end} from the final scoring)" if over else "")
                 if values:
                     shown = ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
@@ -544,13 +545,13 @@ class _Checker:
                 self.problem(f"players[{index}].breakdown.{name}", f"{paid}, but {why}", "R-T7")
             if not _amazon_sum(scored, breakdown.amazon):
                 self.problem(f"players[{index}].breakdown.amazon",
-                             f"{show_count(breakdown.amazon, 'point')} from Amazon scorings, which "
-                             f"the {show_count(len(scored), 'river tile')} scored so far cannot "
+                             f"{plural(breakdown.amazon, 'point')} from Amazon scorings, which "
+                             f"the {plural(len(scored), 'river tile')} scored so far cannot "
                              "pay", "R-A2")
         least = sum(_river_points(t)[1] for t in scored)
         if amazon_total < least:
             self.problem("players", f"have {amazon_total} Amazon points in all, but the first "
-                         f"places of the {show_count(len(scored), 'Amazon scoring')} so far "
+                         f"places of the {plural(len(scored), 'Amazon scoring')} so far "
                          f"paid {least}",
                          "R-A1", "R-A2")
 
@@ -574,7 +575,7 @@ class _Checker:
         if (phase is Phase.GAME_OVER) != (empty and done):
             if phase is Phase.GAME_OVER:
                 self.problem("phase", f"the game is over with "
-                             f"{show_count(len(state.pile.tiles), 'tile')} still to draw", "R-E1")
+                             f"{plural(len(state.pile.tiles), 'tile')} still to draw", "R-E1")
             else:
                 self.problem("phase", f"the pile is empty and no turn is under way, so the game "
                              f"is over, not in the {phase.value!r} phase", "R-E1")

@@ -24,9 +24,10 @@ import attrs
 from .board import Board, Placement
 from .features import FeatureGraph, placement_of, segment_of
 from .geometry import Position, Rotation, cell_key
-from .problem import Problem, show_int, show_player
+from .problem import Problem
 from .reprs import repr_pretty
 from .tiles import Terrain, Tile, TileKind
+from .wording import colour, show_int
 
 __all__ = ["Derivation", "derive", "placement_problem"]
 
@@ -208,11 +209,11 @@ def _pieces_by_placement(placements: Sequence[Placement], pieces: Sequence[tuple
                                     ("R-T5",)))
             continue
         if segments[segment].terrain is Terrain.AMAZON:
-            problems.append(Problem("pieces", f"a piece of {show_player(player)} stands on "
+            problems.append(Problem("pieces", f"a piece of {colour(player)} stands on "
                                     f"the Amazon, on {_where(placements, node)}", ("R-F6",)))
             continue
         if tile.kind is TileKind.START:
-            problems.append(Problem("pieces", f"a piece of {show_player(player)} stands on the "
+            problems.append(Problem("pieces", f"a piece of {colour(player)} stands on the "
                                     "start tile, which no piece step ever offers", ("R-T5",)))
             continue
         if index in by_placement:
@@ -236,11 +237,11 @@ def _put_down(graph: FeatureGraph, by_placement: dict[int, tuple[int, int]],
     feature = graph.feature_of(node)
     if player != owner:
         problems.append(Problem("pieces", f"the piece on segment {segment_of(node)} of the "
-                                f"tile placed in turn {turn + 1} is {show_player(player)}'s, "
-                                f"but that was {show_player(owner)}'s turn", ("R-T5",)))
+                                f"tile placed in turn {turn + 1} is {colour(player)}'s, "
+                                f"but that was {colour(owner)}'s turn", ("R-T5",)))
     elif feature.pieces:
-        holders = " and ".join(show_player(p) for p in sorted({p for _, p in feature.pieces}))
-        problems.append(Problem("pieces", f"the piece of {show_player(player)} on segment "
+        holders = " and ".join(colour(p) for p in sorted({p for _, p in feature.pieces}))
+        problems.append(Problem("pieces", f"the piece of {colour(player)} on segment "
                                 f"{segment_of(node)} of the tile placed in turn {turn + 1} went "
                                 f"onto a {feature.terrain.label} that already held a piece of "
                                 f"{holders}", ("R-T5",)))

@@ -86,8 +86,6 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     if not 0 <= rules.first_player < num_players:
         raise ValueError(f"first_player {rules.first_player} is not a player of a "
                          f"{num_players}-player game (R-C8)")
-    if rules.slices < 1:
-        raise ValueError(f"a stratified shuffle needs at least 1 slice, not {rules.slices}")
     tileset = rules.tileset
     plan = plan_for(tileset.land_tiles, rules.shuffle, rules.slices)
     if as_draws(draws) == "explicit":

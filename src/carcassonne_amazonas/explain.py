@@ -28,9 +28,10 @@ from .events import (
 from .geometry import Position
 from .reference import reference_tileset
 from .scoring import CampScoring
-from .state import PLAYER_COLOURS, GameState, Rules
+from .state import GameState, Rules
 from .text import icons_text, plural, tile_description
 from .tiles import Terrain, TileSet
+from .wording import colour  # re-exported: the library's one name of a player
 
 __all__ = [
     "colour",
@@ -43,11 +44,6 @@ __all__ = [
     "variants_text",
     "winner_text",
 ]
-
-
-def colour(player: int) -> str:
-    """The colour name of player ``player`` (R-C1): ``yellow``, ``red``, ..."""
-    return PLAYER_COLOURS[player]
 
 
 def _names(players: Sequence[int]) -> str:

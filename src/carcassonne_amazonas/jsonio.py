@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from .errors import RecordError
-from .problem import show_int
+from .wording import show_int
 
 __all__ = ["MAX_DOCUMENT", "Fields", "check_int", "parse_json"]
 

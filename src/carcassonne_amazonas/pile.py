@@ -64,6 +64,12 @@ class Shuffle(ShortEnumRepr, enum.Enum):
     UNIFORM = "uniform"
 
 
+#: The most slices a stratified shuffle may have (R-C7): ``Rules`` refuses more and the
+#: snapshot loader reads no more.  More than any tile set has land tiles (a slice plan
+#: never has more slices than tiles, see :func:`slice_plan`).
+MAX_SLICES = 1000
+
+
 def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], ...]:
     """``(slice size, Amazon tiles in it)`` for each slice, top of the pile first (R-C7).
 

@@ -50,7 +50,6 @@ from .errors import IllegalActionError, RecordError
 from .jsonio import Fields, parse_json
 from .notation import NotationError, format_action, parse_action
 from .pile import Draws, as_draws
-from .problem import show_int, show_text
 from .reprs import repr_pretty
 from .snapshot import (
     read_header,
@@ -61,6 +60,7 @@ from .snapshot import (
 )
 from .state import GameState, Rules
 from .tiles import Tile, TileSet
+from .wording import show_int, show_text
 
 __all__ = ["MAX_ACTION_TEXT", "RECORD_SCHEMA", "GameRecord", "max_actions"]
 

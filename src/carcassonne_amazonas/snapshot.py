@@ -78,12 +78,13 @@ from .errors import RecordError
 from .features import node_of
 from .geometry import COORDINATE_LIMIT, Position, Rotation
 from .jsonio import Fields, check_int, parse_json
-from .pile import Pile, Shuffle, plan_for
-from .problem import Problem, show_text
+from .pile import MAX_SLICES, Pile, Shuffle, plan_for
+from .problem import Problem
 from .reference import reference_tileset, shipped_tileset
 from .scoring import CampScoring
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
 from .tiles import Tile, TileKind, TileSet
+from .wording import show_text
 
 __all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_fields",
            "state_from_json", "state_to_json", "tileset_from_json"]
@@ -143,7 +144,7 @@ def rules_from_json(fields: Fields, tileset: TileSet, num_players: int) -> Rules
     except ValueError:
         raise RecordError(f"{fields.path}.shuffle: unknown shuffle {show_text(shuffle_name)} "
                           "(expected 'stratified' or 'uniform')") from None
-    slices = fields.get_int("slices", 1, 1000)
+    slices = fields.get_int("slices", 1, MAX_SLICES)
     ranking = _option(fields, "amazon_ranking", AmazonRanking, AmazonRanking.DENSE)
     camps = _option(fields, "camp_scoring", CampScoring, CampScoring.PER_JUNGLE)
     return Rules(tileset=tileset, first_player=first, shuffle=shuffle, slices=slices,

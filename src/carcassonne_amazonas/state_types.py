@@ -14,11 +14,13 @@ import weakref
 
 from .actions import PlaceTile
 from .board import Board, Placement
+from .boat_track import AmazonRanking
 from .features import Feature, FeatureGraph
 from .geometry import Position, Rotation
-from .pile import Pile, Shuffle
+from .pile import MAX_SLICES, Pile, Shuffle
 from .problem import Problem
 from .reference import reference_tileset
+from .scoring import CampScoring
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
 from .tilefile import parse_tileset
 from .tiles import Terrain, Tile, TileSet
@@ -50,9 +52,14 @@ def state_type_problems(state: object, trusted_features: bool = False,
     if type(rules.first_player) is not int or not 0 <= rules.first_player < n:
         out.append(Problem("rules.first_player", f"expected a player of a {n}-player game",
                            ("R-C8",)))
-    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or rules.slices < 1:
-        out.append(Problem("rules", "expected a Shuffle and a slice count of at least 1",
-                           ("R-C7",)))
+    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or \
+            not 1 <= rules.slices <= MAX_SLICES:
+        out.append(Problem("rules", f"expected a Shuffle and a slice count from 1 to "
+                           f"{MAX_SLICES}", ("R-C7",)))
+    if type(rules.amazon_ranking) is not AmazonRanking:
+        out.append(Problem("rules.amazon_ranking", "expected an AmazonRanking", ("R-V1",)))
+    if type(rules.camp_scoring) is not CampScoring:
+        out.append(Problem("rules.camp_scoring", "expected a CampScoring", ("R-V2",)))
     tiles = tileset.tiles
 
     def own(tile: object) -> bool:
