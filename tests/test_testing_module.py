@@ -184,7 +184,7 @@ def _player(state: GameState, change: Callable[[PlayerState], PlayerState]) -> G
     ("final scoring during play", lambda s: attrs.evolve(
         s, final_scoring=tuple(FinalScore() for _ in s.players)), "before the game is over"),
     ("a tile lost from the pile", lambda s: attrs.evolve(
-        s, pile=attrs.evolve(s.pile, tiles=s.pile.tiles[1:])), "are nowhere"),
+        s, pile=attrs.evolve(s.pile, tiles=s.pile.tiles[1:])), "nowhere (not placed"),
     ("a tile drawn twice", lambda s: attrs.evolve(
         s, removed=(s.pile.tiles[0],)), "every tile exists once (R-C3)"),
     ("a double lost", lambda s: attrs.evolve(s, doubles_left=s.doubles_left[1:]),

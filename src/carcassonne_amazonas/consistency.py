@@ -56,30 +56,27 @@ import attrs
 
 from .board import Board
 from .boat_track import advanced_space
-from .derivation import Derivation, derive
+from .breakdowns import FINAL_SCORE_CATEGORIES, SCORE_CATEGORIES
+from .derivation import Derivation, derive, turn_player
 from .draw_history import DrawHistory
 from .engine import legal_actions
 from .features import Feature, FeatureGraph, placement_of, segment_of
+from .final_tally import final_scoring
 from .geometry import cell_key
+from .pieces import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER
 from .pile import plan_for
 from .problem import Problem
 from .scoring import completed_points
 from .state import FinalScore, GameState, Phase, PlayerState
 from .state_types import state_type_problems
 from .tiles import Terrain, Tile, TileKind
-from .turn import Turn
 from .wording import colour, plural, show_int
 
 __all__ = ["Problem", "find_problems", "state_problems"]
 
-MEEPLES = 4  # each player's meeples (R-C2)
-CAMPS = 2  # each player's camps (R-C2)
-
 _T = TypeVar("_T")
 _TURN_PHASES = (Phase.PLACE_PIECE, Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE)
 _LAND = (TileKind.STANDARD, TileKind.AMAZON)
-_BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
-_FINAL = ("tributaries", "villages", "camps", "river")
 
 
 def state_problems(state: object) -> list[str]:
@@ -171,7 +168,8 @@ class _Checker:
         if missing:
             names = ", ".join(t.name for t in missing[:5]) + (", ..." if len(missing) > 5 else "")
             rules = sorted({rule_of[t.kind] for t in missing})
-            self.problem("state", f"{plural(len(missing), 'tile')} of the tile set are "
+            verb = "is" if len(missing) == 1 else "are"
+            self.problem("state", f"{plural(len(missing), 'tile')} of the tile set {verb} "
                          "nowhere (not placed, in hand, in the pile, removed or set aside): "
                          f"{names}", *rules)
         for index, tile in enumerate(state.pending_amazon):
@@ -315,7 +313,7 @@ class _Checker:
                          f"{', '.join(t.name for t in state.pending_amazon) or 'none'}", "R-T8")
         land_placed = sum(1 for p in self.placements[1:] if p.tile.kind in _LAND)
         turns_done = land_placed - (1 if self.in_turn and land_placed else 0)
-        expected_player = (state.rules.first_player + turns_done) % self.n
+        expected_player = turn_player(turns_done, state.rules.first_player, self.n)
         if state.current_player != expected_player:
             self.problem("current_player", f"{colour(state.current_player)} is to play, "
                          f"but {plural(turns_done, 'turn')} played from the first player, "
@@ -354,10 +352,10 @@ class _Checker:
         drawn = len(sequence) + len(removed)
         amazon = sum(1 for t in sequence if t.kind is TileKind.AMAZON)
         if pile.drawn != drawn or pile.amazon_drawn != amazon:
-            self.problem("pile", f"counts {show_int(pile.drawn)} tiles drawn, "
-                         f"{show_int(pile.amazon_drawn)} of them Amazon tiles, but {drawn} land "
-                         f"tiles ({amazon} Amazon tiles) are placed, in hand or removed",
-                         "R-C7", "R-T1")
+            self.problem("pile", f"counts {plural(pile.drawn, 'tile')} drawn, "
+                         f"{plural(pile.amazon_drawn, 'Amazon tile')} among them, but the board, "
+                         f"the hand and the removed tiles hold {plural(drawn, 'land tile')}, "
+                         f"{plural(amazon, 'Amazon tile')} among them", "R-C7", "R-T1")
             return
         if pile.explicit and any(a.id >= b.id for a, b in zip(pile.tiles, pile.tiles[1:])):
             self.problem("pile.tiles", "an explicit pile (chance mode) lists its tiles by id, "
@@ -428,16 +426,18 @@ class _Checker:
                              f"holds {plural(len(feature.pieces), 'meeple')}, which went "
                              "back when it was scored", "R-T7")
         for index, supply in enumerate(state.players):
-            if supply.meeples_in_supply + meeples[index] != MEEPLES or \
+            if supply.meeples_in_supply + meeples[index] != MEEPLES_PER_PLAYER or \
                     supply.meeples_in_supply < 0:
                 self.problem(f"players[{index}].meeples_in_supply",
                              f"{show_int(supply.meeples_in_supply)} in supply and "
-                             f"{meeples[index]} on the board, not {MEEPLES} meeples in all",
+                             f"{meeples[index]} on the board, not {MEEPLES_PER_PLAYER} meeples "
+                             "in all",
                              "R-C2")
-            if supply.camps_in_supply + camps[index] != CAMPS or supply.camps_in_supply < 0:
+            if supply.camps_in_supply + camps[index] != CAMPS_PER_PLAYER or \
+                    supply.camps_in_supply < 0:
                 self.problem(f"players[{index}].camps_in_supply",
                              f"{show_int(supply.camps_in_supply)} in supply and {camps[index]} "
-                             f"on the board, not {CAMPS} camps in all", "R-C2", "R-T10")
+                             f"on the board, not {CAMPS_PER_PLAYER} camps in all", "R-C2", "R-T10")
 
     # -- the river ----------------------------------------------------------------------------
 
@@ -465,8 +465,7 @@ class _Checker:
                              f"explored river, spaces 1..{track}", "R-C9", "R-T9")
                 continue
             own_turns = sum(1 for t in range(done)
-                            if derivation.turn_player(t, state.rules.first_player,
-                                                      self.n) == index)
+                            if turn_player(t, state.rules.first_player, self.n) == index)
             most = advanced_space(1, own_turns - own_pieces[index] + scorings + icons, track)
             if boat > most:
                 self.problem(f"players[{index}].boat", f"space {show_int(boat)}, but "
@@ -484,7 +483,7 @@ class _Checker:
 
     def _score_sum(self, index: int, supply: PlayerState) -> bool:
         breakdown = supply.breakdown
-        parts = [getattr(breakdown, k) for k in _BREAKDOWN]
+        parts = [getattr(breakdown, k) for k in SCORE_CATEGORIES]
         if any(part < 0 for part in parts):
             self.problem(f"players[{index}].breakdown", "has negative points", "R-T7", "R-A2")
             return False
@@ -506,7 +505,7 @@ class _Checker:
         derived_finals = self.final_scores(derivation) if over else None
         if over and finals != derived_finals:
             assert derived_finals is not None
-            shown = "; ".join(" ".join(show_int(getattr(f, k)) for k in _FINAL)
+            shown = "; ".join(" ".join(show_int(getattr(f, k)) for k in FINAL_SCORE_CATEGORIES)
                               for f in derived_finals)
             self.problem("final_scoring", "is not what the board and boats give at the end "
                          f"(tributaries villages camps river per player: {shown})",
@@ -538,8 +537,8 @@ class _Checker:
                     f" (and {at_end} from the final scoring)" if over else "")
                 if values:
                     shown = ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
-                    why = (f"no combination of the {len(values)} completed {name} on the board "
-                           f"(worth {shown}) adds up to that")
+                    why = (f"no combination of the completed {name} on the board "
+                           f"({len(values)}, worth {shown}) adds up to that")
                 else:
                     why = f"none of the {name} on the board is completed"
                 self.problem(f"players[{index}].breakdown.{name}", f"{paid}, but {why}", "R-T7")
@@ -548,9 +547,10 @@ class _Checker:
                              f"{plural(breakdown.amazon, 'point')} from Amazon scorings, which "
                              f"the {plural(len(scored), 'river tile')} scored so far cannot "
                              "pay", "R-A2")
-        least = sum(_river_points(t)[1] for t in scored)
+        least = sum(_amazon_place_points(t)[1] for t in scored)
         if amazon_total < least:
-            self.problem("players", f"have {amazon_total} Amazon points in all, but the first "
+            self.problem("players", f"have {plural(amazon_total, 'Amazon point')} in all, but "
+                         "the first "
                          f"places of the {plural(len(scored), 'Amazon scoring')} so far "
                          f"paid {least}",
                          "R-A1", "R-A2")
@@ -558,10 +558,8 @@ class _Checker:
     def final_scores(self, derivation: Derivation) -> tuple[FinalScore, ...]:
         """R-E2–R-E5: the engine's own final scoring, run again on the derived board and the
         state's boats under the state's rules."""
-        turn = Turn(attrs.evolve(self.state, features=derivation.graph), None)
-        turn.final_scoring_step()
-        assert turn.final_scoring is not None
-        return turn.final_scoring
+        state = self.state
+        return final_scoring(state.rules, derivation.graph, state.boats).final_scores
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -614,8 +612,9 @@ def _safely(compute: Callable[[], _T]) -> _T | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def _river_points(tile: Tile) -> tuple[int, int]:
-    """(second place's points, first place's points) of a river tile's Amazon scoring (R-A2)."""
+def _amazon_place_points(tile: Tile) -> tuple[int, int]:
+    """(second place's points, first place's points) of a river tile's Amazon scoring (R-A2):
+    its piranhas, and its caimans and piranhas."""
     icons = tile.total_icons
     return icons.piranhas, icons.caimans + icons.piranhas
 
@@ -628,13 +627,6 @@ def _cell_entry(board: Board, key: int) -> object:
     try:
         return board.cell_entry(key)
     except Exception:  # a Board built by hand around something that is no dict
-        return None
-
-
-def _feature_of(graph: FeatureGraph, node: int) -> Feature | None:
-    try:
-        return graph.feature_of(node)
-    except Exception:  # no such node
         return None
 
 
@@ -658,7 +650,7 @@ def _subset_sum(values: list[int], total: int) -> bool:
 def _amazon_sum(tiles: list[Tile], total: int) -> bool:
     """Whether one player's Amazon points can be ``total``: each scoring paid them the
     caimans and piranhas (first place), the piranhas (second) or nothing (R-A2)."""
-    pairs = [_river_points(tile) for tile in tiles]
+    pairs = [_amazon_place_points(tile) for tile in tiles]
     if total < 0 or total > sum(first for _, first in pairs):
         return False
     reachable = 1

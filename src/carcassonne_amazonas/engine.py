@@ -33,9 +33,10 @@ from .events import BoatReason, Event
 from .features import FeatureGraph, node_of
 from .geometry import KEY_STRIDE, Rotation, cell_key, position_of_key
 from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
-from .state import PLAYER_COLOURS, GameState, Phase, PlayerState, Rules
+from .state import GameState, Phase, PlayerState, Rules
 from .tiles import Layout, Terrain, Tile, TileKind, TileSet
 from .turn import Turn
+from .wording import colour
 
 __all__ = ["apply_action", "apply_action_with_events", "legal_actions", "new_game"]
 
@@ -308,5 +309,5 @@ def _wrong_phase(state: GameState, action: Action, wanted: str) -> IllegalAction
         state.phase, "R-T2" if tile is not None and tile.kind is TileKind.STANDARD else "R-T3")
     return IllegalActionError(
         f"{type(action).__name__} is not legal in the {state.phase.value!r} phase; "
-        f"{PLAYER_COLOURS[state.current_player]} must play {wanted}",
+        f"{colour(state.current_player)} must play {wanted}",
         rule=rule, code="wrong-phase")

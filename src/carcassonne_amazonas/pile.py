@@ -28,6 +28,7 @@ import attrs
 from .actions import DrawTile
 from .reprs import ShortEnumRepr, repr_pretty
 from .tiles import Icons, Tile, TileId, TileKind
+from .wording import plural
 
 __all__ = ["DRAW_MODES", "DrawDistribution", "Draws", "Pile", "Shuffle", "as_draws",
            "shuffled_pile", "slice_plan"]
@@ -115,7 +116,7 @@ class Pile:
     def __repr__(self) -> str:
         # Never the order: a seeded pile's order is the future, which players must not see.
         mode = "explicit draws" if self.explicit else "seeded"
-        return f"<Pile: {len(self.tiles)} tiles left, {self.drawn} drawn, {mode}>"
+        return f"<Pile: {plural(len(self.tiles), 'tile')} left, {self.drawn} drawn, {mode}>"
 
     _repr_pretty_ = repr_pretty
 

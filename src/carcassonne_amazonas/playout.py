@@ -147,11 +147,11 @@ def _choose(phase: Phase, board: Board, tile: Tile | None, graph: FeatureGraph,
         found = pile.distribution()
         if not found.total:
             raise IllegalActionError("no tile can be drawn: the pile and its slice plan "
-                                     "disagree (R-C7)", rule="R-C7", code="slice-quota")
+                                     "disagree", rule="R-C7", code="slice-quota")
         return found.draws[bisect_right(found.cumulative, uniform_below(rng, found.total))]
     if phase is Phase.CHOOSE_DOUBLE:
         return ChooseDouble(doubles_left[uniform_below(rng, len(doubles_left))].id)
-    raise IllegalActionError("the game is over; there is no action to choose (R-E1)",
+    raise IllegalActionError("the game is over; there is no action to choose",
                              rule="R-E1", code="game-over")
 
 

@@ -20,14 +20,14 @@ from .breakdowns import NO_POINTS, FinalScore, ScoreBreakdown
 from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
 from .geometry import Position
 from .phases import Phase
-from .pieces import PLAYER_COLOURS, PieceKind, PlacedPiece
+from .pieces import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER, PLAYER_COLOURS, PieceKind, PlacedPiece
 from .pile import MAX_SLICES, Pile, Shuffle
 from .reference import reference_tileset
 from .reprs import changed_fields_repr, repr_pretty
 from .scoring import CampScoring
 from .text import state_text
 from .tiles import Terrain, Tile, TileSet
-from .wording import show_int
+from .wording import plural, show_int
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -124,8 +124,8 @@ class PlayerState:
     score: int = 0
     boat: int = 1
     """The boat's river space; 1 is the source (R-C9)."""
-    meeples_in_supply: int = 4
-    camps_in_supply: int = 2
+    meeples_in_supply: int = MEEPLES_PER_PLAYER
+    camps_in_supply: int = CAMPS_PER_PLAYER
     breakdown: ScoreBreakdown = NO_POINTS
 
     __repr__ = changed_fields_repr
@@ -248,7 +248,7 @@ class GameState:
         # Never raises, even for a malformed state (a failing test may print one).
         placed = max(len(self.board) - 1, 0)  # the start tile lies there from the setup
         return (f"<GameState: {self.num_players} players, {self._doing()}, "
-                f"{placed} tile{'' if placed == 1 else 's'} placed, scores {self.scores}>")
+                f"{plural(placed, 'tile')} placed, scores {self.scores}>")
 
     _repr_pretty_ = repr_pretty
 

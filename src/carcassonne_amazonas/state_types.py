@@ -15,6 +15,7 @@ import weakref
 from .actions import PlaceTile
 from .board import Board, Placement
 from .boat_track import AmazonRanking
+from .breakdowns import FINAL_SCORE_CATEGORIES, SCORE_CATEGORIES
 from .features import Feature, FeatureGraph
 from .geometry import Position, Rotation
 from .pile import MAX_SLICES, Pile, Shuffle
@@ -27,8 +28,6 @@ from .tiles import Terrain, Tile, TileSet
 
 __all__ = ["feature_items", "state_type_problems"]
 
-_BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
-_FINAL = ("tributaries", "villages", "camps", "river")
 
 
 def state_type_problems(state: object, trusted_features: bool = False,
@@ -127,7 +126,8 @@ def state_type_problems(state: object, trusted_features: bool = False,
     own_tiles(state.pending_amazon, "pending_amazon")
     finals = state.final_scoring
     if finals is not None and (type(finals) is not tuple or len(finals) > 5 or not all(
-            type(f) is FinalScore and all(type(getattr(f, k)) is int for k in _FINAL)
+            type(f) is FinalScore and all(type(getattr(f, category)) is int
+                                          for category in FINAL_SCORE_CATEGORIES)
             for f in finals)):
         out.append(Problem("final_scoring", "expected None or a tuple of FinalScore"))
     cached = state.tile_actions
@@ -157,7 +157,7 @@ def _player_shape(out: list[Problem], field: str, player: object) -> None:
         return
     for name in ("score", "boat", "meeples_in_supply", "camps_in_supply"):
         _expect_int(out, f"{field}.{name}", getattr(player, name))
-    for name in _BREAKDOWN:
+    for name in SCORE_CATEGORIES:
         _expect_int(out, f"{field}.breakdown.{name}", getattr(player.breakdown, name))
 
 

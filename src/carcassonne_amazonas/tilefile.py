@@ -56,6 +56,7 @@ from .tiles import (
     TileSet,
     build_variants,
 )
+from .wording import plural
 
 __all__ = ["load_tileset", "parse_tileset", "tileset_problems"]
 
@@ -118,7 +119,7 @@ class _Reader:
         order = sorted(range(len(self.problems)),
                        key=lambda i: (self.lines[i] == 0, self.lines[i], i))
         more = self.count - len(self.problems)
-        tail = [f"... and {more} more problem{'' if more == 1 else 's'}"] if more else []
+        tail = [f"... and {plural(more, 'more problem')}"] if more else []
         return [self.problems[i] for i in order] + tail
 
 

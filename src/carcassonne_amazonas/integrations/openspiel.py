@@ -233,7 +233,7 @@ class _CellNumbers(dict[int, tuple[int, ...]]):
         space = self.space
         position = position_of_key(code >> 4)
         if not space.contains(position):
-            raise IllegalActionError(f"cell {position} lies outside the board window (R-G2)",
+            raise IllegalActionError(f"cell {position} lies outside the board window",
                                      rule="R-G2", code="outside-board-window")
         cell = (position.y - space.y_min) * space.width + (position.x - space.x_min)
         mask = code & 15
