@@ -11,7 +11,9 @@ from __future__ import annotations
 import pytest
 
 from carcassonne_amazonas import (
+    Action,
     DrawTile,
+    GameState,
     IllegalActionError,
     PlaceCamp,
     PlaceMeeple,
@@ -19,25 +21,28 @@ from carcassonne_amazonas import (
     Position,
     Rotation,
     Terrain,
+    Tile,
     TileId,
     apply_action,
+    explain,
     legal_actions,
     new_game,
     reference_tileset,
+    text,
+    wording,
 )
-from carcassonne_amazonas import explain, text, wording
 
 TILESET = reference_tileset()
 
 
-def pile_starting_with(*names: str) -> list[object]:
+def pile_starting_with(*names: str) -> list[Tile]:
     first = [TILESET.tile_named(name) for name in names]
     return first + [t for t in TILESET.land_tiles if t not in first]
 
 
-def refusal(state: object, action: object) -> str:
+def refusal(state: GameState, action: Action) -> str:
     with pytest.raises(IllegalActionError) as info:
-        apply_action(state, action)  # type: ignore[arg-type]
+        apply_action(state, action)
     return str(info.value)
 
 
@@ -58,8 +63,8 @@ def test_t1_one_tile_left_is_one_tile() -> None:
     assert "1 tile left to draw" in message and message.endswith("(R-T1)")
 
 
-def piece_step_on(name: str) -> tuple[object, Position]:
-    state = new_game(2, pile=pile_starting_with(name))  # type: ignore[arg-type]
+def piece_step_on(name: str) -> tuple[GameState, Position]:
+    state = new_game(2, pile=pile_starting_with(name))
     action = next(a for a in legal_actions(state) if isinstance(a, PlaceTile))
     return apply_action(state, action), action.position
 
@@ -77,7 +82,7 @@ def test_t5_a_camp_on_a_tributary_does_not_mention_the_amazon() -> None:
 
 
 def test_f6_a_piece_on_the_amazon_cites_r_f6_alone() -> None:
-    state = new_game(2, pile=pile_starting_with("A1.1"))  # type: ignore[arg-type]
+    state = new_game(2, pile=pile_starting_with("A1.1"))
     state = apply_action(state, PlaceTile(Position(0, 4), Rotation.R0))
     river = next(i for i, s in enumerate(TILESET.tile_named("A1.1").layout.segments)
                  if s.terrain is Terrain.AMAZON)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
@@ -27,6 +28,7 @@ import attrs
 
 from .actions import DrawTile
 from .reprs import ShortEnumRepr, repr_pretty
+from .sampling import uniform_below
 from .tiles import Icons, Tile, TileId, TileKind
 from .wording import plural
 
@@ -423,6 +425,17 @@ class DrawDistribution:
         if self._outcomes is None:
             self._outcomes = tuple(zip(self.draws, self.probabilities))
         return self._outcomes
+
+    def sample(self, rng: random.Random) -> DrawTile:
+        """One outcome drawn with its exact probability (R-T1, R-C7): a whole number below
+        ``total`` from ``rng`` (:func:`~carcassonne_amazonas.sampling.uniform_below`), then
+        the outcome whose share of the ``cumulative`` weights holds it.  No floating point:
+        the same seed draws the same tile in any process.  ``ValueError`` if nothing can be
+        drawn."""
+        if not self.total:
+            raise ValueError("no tile can be drawn: the pile is empty, or it and its slice "
+                             "plan disagree (R-C7)")
+        return self.draws[bisect_right(self.cumulative, uniform_below(rng, self.total))]
 
     def __len__(self) -> int:
         return len(self.tiles)

@@ -4,13 +4,14 @@
 places tiles (R-T2, R-T3) and pieces (R-T5), moves boats (R-T4–R-T6, R-T9), scores
 completed features (R-T7, R-M1) and Amazon scorings (R-A1–R-A4, R-T8), draws the next
 tile (R-T1, R-G7) and runs the final scoring (R-E1–R-E6), recording events as it
-goes.  The engine (:mod:`~carcassonne_amazonas.engine`) checks the phase and
-the action's type, then calls one of its steps and :meth:`Turn.freeze`.
+goes.  :meth:`Turn.play` is the one dispatch of an action to its step, for the engine
+(:mod:`~carcassonne_amazonas.engine`) and the playout fast path
+(:mod:`~carcassonne_amazonas.playout`); :meth:`Turn.freeze` makes the next state.
 """
 
 from __future__ import annotations
 
-from .actions import ChooseDouble, DrawTile, PlaceCamp, PlaceMeeple, PlaceTile
+from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .boat_track import advanced_space, amazon_scoring, dense_ranks, ranks
 from .errors import IllegalActionError
 from .events import (
@@ -41,10 +42,12 @@ __all__ = ["Turn"]
 
 
 class Turn:
-    """A scratch copy of a state while one action is applied.
+    """A scratch copy of a state while actions are applied.
 
-    Only the engine uses it, and it never escapes: :meth:`freeze` makes the
-    immutable next state.
+    The engine (:mod:`~carcassonne_amazonas.engine`) makes one per action; the playout
+    fast path (:mod:`~carcassonne_amazonas.playout`) keeps one for a whole playout and
+    applies every action through :meth:`play`, building no state in between.  Nothing
+    else uses it, and it never escapes: :meth:`freeze` makes the immutable state.
     """
 
     __slots__ = (
@@ -90,6 +93,54 @@ class Turn:
             self.pile, self.removed, self.doubles_left, self.piece_placement,
             self.pending_amazon, self.final_scoring,
         )
+
+    # -- one action ------------------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """Apply one action of the current phase: the engine's one dispatch, which
+        :func:`~carcassonne_amazonas.engine.apply_action` and the playout fast path run.
+
+        The action's type must have been checked
+        (:func:`~carcassonne_amazonas.actions.check_action`); one of another phase raises
+        :class:`~carcassonne_amazonas.errors.IllegalActionError` citing the current
+        phase's rule (R-T1, R-T2, R-T3, R-T5), as does any action once the game is over
+        (R-E1).
+        """
+        phase = self.phase
+        if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
+            if not isinstance(action, PlaceTile):
+                raise self._wrong_phase(action, "PlaceTile")
+            self.place_tile(action)
+        elif phase is Phase.PLACE_PIECE:
+            if isinstance(action, Pass):
+                self.advance(self.current_player, 1, BoatReason.NO_PIECE)
+            elif isinstance(action, (PlaceMeeple, PlaceCamp)):
+                self.place_piece(action)
+            else:
+                raise self._wrong_phase(action, "PlaceMeeple, PlaceCamp or Pass")
+            self.end_turn()
+        elif phase is Phase.DRAW_TILE:
+            if not isinstance(action, DrawTile):
+                raise self._wrong_phase(action, "DrawTile (a chance node)")
+            self.draw_chance(action)
+        elif phase is Phase.CHOOSE_DOUBLE:
+            if not isinstance(action, ChooseDouble):
+                raise self._wrong_phase(action, "ChooseDouble")
+            self.choose_double(action)
+        else:
+            raise IllegalActionError(f"the game is over; {action} cannot be played",
+                                     rule="R-E1", code="game-over")
+
+    def _wrong_phase(self, action: Action, wanted: str) -> IllegalActionError:
+        """An action of another phase; the rule is the current phase's."""
+        tile = self.tile_in_hand
+        rule = {Phase.DRAW_TILE: "R-T1", Phase.PLACE_PIECE: "R-T5"}.get(
+            self.phase,
+            "R-T2" if tile is not None and tile.kind is TileKind.STANDARD else "R-T3")
+        return IllegalActionError(
+            f"{type(action).__name__} is not legal in the {self.phase.value!r} phase; "
+            f"{colour(self.current_player)} must play {wanted}",
+            rule=rule, code="wrong-phase")
 
     # -- players ---------------------------------------------------------------------------
 
