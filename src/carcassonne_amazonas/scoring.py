@@ -23,6 +23,7 @@ __all__ = [
     "completed_points",
     "final_feature_values",
     "jungle_points",
+    "jungle_value",
     "river_points",
     "score_feature",
     "score_jungle",
@@ -71,6 +72,16 @@ def jungle_points(feature: Feature) -> int:
     """R-E4: a jungle is worth 1 per animal, once however many camps (Decision; see
     :func:`score_jungle` for variant R-V2)."""
     return feature.animals
+
+
+def jungle_value(feature: Feature, camp_scoring: CampScoring = CampScoring.PER_JUNGLE) -> int:
+    """What each player with the most camps in a jungle scores for it at the end (R-E4,
+    R-M1): its animals, once (``PER_JUNGLE``) or once per camp of theirs there
+    (``PER_CAMP``, R-V2).  Without camps, what a single camp would score."""
+    points = jungle_points(feature)
+    if camp_scoring is CampScoring.PER_JUNGLE or not feature.pieces:
+        return points
+    return points * feature.pieces_of(feature.majority()[0])
 
 
 @attrs.frozen(slots=True)
