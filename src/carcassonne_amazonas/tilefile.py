@@ -25,8 +25,9 @@ of ``standard``, ``amazon``, ``amazon!`` (the "!" tiles), ``double`` and
 (``N1``..``W3``); on multi-cell tiles a port names its cell: ``S2@0,3``.
 Icons are ``boat``, ``fruit``, ``animal``, ``caiman`` and ``piranha``.
 
-:func:`parse_tileset` checks every rule of the format (the documentation's
-tile-set page lists them) and raises
+:func:`parse_tileset` reads the lines (:mod:`~carcassonne_amazonas.tilefile_lines`),
+checks every rule of the format (:mod:`~carcassonne_amazonas.tilefile_checks`; the
+documentation's tile-set page lists them) and raises
 :class:`~carcassonne_amazonas.errors.TileSetError` listing *all* problems in line
 order, each with its line number, layout and port.
 """
