@@ -1,4 +1,5 @@
-"""The rules engine: setup, legal actions and transitions (RULES C, G, T, A, E).
+"""The rules engine: setup (R-C1–R-C9), legal actions (R-G2–R-G7, R-T2–R-T5) and
+transitions (R-T1–R-T10, R-A1–R-A4, R-E1–R-E6).
 
 Three functions make the whole API of play::
 
@@ -8,7 +9,10 @@ Three functions make the whole API of play::
 
 States are immutable: :func:`apply_action` returns a new state and never
 changes its input.  Draws happen inside :func:`apply_action` from the pile
-shuffled by :func:`new_game` (no global random state).
+shuffled by :func:`new_game` (no global random state).  The legal actions are built
+by :mod:`~carcassonne_amazonas.action_lists`; an action is applied by
+:meth:`Turn.play <carcassonne_amazonas.turn.Turn.play>`, the one dispatch that the
+playout fast path (:mod:`~carcassonne_amazonas.playout`) runs too.
 """
 
 from __future__ import annotations
@@ -35,7 +39,9 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     """A new game for 2–5 players (R-C1–R-C9), with the first tile drawn (R-T1).
 
     ``seed`` makes the shuffle reproducible in any process (None: a random
-    seed).  ``rules`` holds the options (first player, shuffle, tile set).
+    seed).  ``rules`` holds the options (:class:`~carcassonne_amazonas.state.Rules`: first
+    player, shuffle and slices, tile set, and the variants R-V1–R-V3: the Amazon
+    ranking after ties, camp scoring per camp, the bonus river tiles).
     ``pile`` replaces the shuffle with an explicit draw order, for recorded
     games and tests; it must hold exactly the tile set's land tiles.
 

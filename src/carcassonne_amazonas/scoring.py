@@ -1,8 +1,10 @@
-"""Feature scoring and final scoring (R-T7, R-M1, R-E2–R-E5).
+"""What features and boats are worth: the points of each kind of feature, in play and at
+the end (R-T7, R-M1, R-E2–R-E5).
 
-Pure functions over features and boats; the engine applies their results.
-How camps score their jungle is a rule option, :class:`CampScoring` (variant
-R-V2 of the rules reference).
+Pure functions over features and boats.  The engine applies them to completed features
+during play; the final scoring itself, which puts them together at the end, is
+:func:`~carcassonne_amazonas.final_tally.final_scoring`.  How camps score their jungle
+is a rule option, :class:`CampScoring` (variant R-V2 of the rules reference).
 """
 
 from __future__ import annotations
