@@ -88,7 +88,7 @@ def _value_for(name: str, state: GameState, other: GameState) -> st.SearchStrate
         "current_player": ints,
         "players": players_of(state.num_players),
         "track_length": ints,
-        "board": st.one_of(st.just(Board((), 0, 0, {}, {})),
+        "board": st.one_of(st.just(Board.empty()),
                            st.builds(Board, st.just(state.board.placements), ints, ints,
                                      st.just({}), st.just({}))),
         "features": st.one_of(st.just(FeatureGraph.empty()), st.builds(
