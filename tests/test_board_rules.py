@@ -26,13 +26,15 @@ from carcassonne_amazonas.playout import random_action
 
 
 def tile_states() -> list[GameState]:
-    states = []
+    """States with a tile in hand from two random games: every river tile's, and every
+    seventh board's standard tile."""
+    states: list[GameState] = []
     for seed in (1, 2):
         state = new_game(2 + seed, seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal:
-            if (state.tile_in_hand is not None and len(states) % 7 == 0) or \
-                    (state.tile_in_hand is not None and state.tile_in_hand.kind.is_river):
+            tile = state.tile_in_hand
+            if tile is not None and (tile.kind.is_river or len(state.board) % 7 == 0):
                 states.append(state)
             state = apply_action(state, random_action(state, rng))
     return states
