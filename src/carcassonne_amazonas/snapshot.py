@@ -72,7 +72,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from .board import Placement
 from .boat_track import AmazonRanking
-from .breakdowns import SCORE_CATEGORIES
+from .breakdowns import FINAL_SCORE_CATEGORIES, SCORE_CATEGORIES
 from .consistency import find_problems
 from .derivation import derive
 from .errors import RecordError
@@ -212,7 +212,7 @@ def state_to_json(state: GameState) -> str:
         "removed": [t.name for t in state.removed],
         "doubles_left": [t.name for t in state.doubles_left],
         "final_scoring": None if state.final_scoring is None else [
-            [f.tributaries, f.villages, f.camps, f.river] for f in state.final_scoring],
+            [getattr(f, k) for k in FINAL_SCORE_CATEGORIES] for f in state.final_scoring],
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -385,8 +385,8 @@ def _piece(row: object, path: str, placements: list[Placement],
 
 
 def _final_from_json(row: object, path: str) -> FinalScore:
-    if not isinstance(row, list) or len(row) != 4:
-        raise RecordError(f"{path}: expected [tributaries, villages, camps, river]")
+    if not isinstance(row, list) or len(row) != len(FINAL_SCORE_CATEGORIES):
+        raise RecordError(f"{path}: expected [{', '.join(FINAL_SCORE_CATEGORIES)}]")
     return FinalScore(*(check_int(v, f"{path}[{i}]", 0) for i, v in enumerate(row)))
 
 
