@@ -15,6 +15,7 @@ import re
 import attrs
 
 from .geometry import Side, make_port
+from .reprs import repr_pretty
 from .tiles import CellPort, Icons, Segment, StartSide, Terrain, TileKind
 from .wording import plural
 
@@ -84,6 +85,8 @@ class LayoutDraft:
     title: str
     segments: list[tuple[int, Segment]] = attrs.Factory(list)
     copies: list[tuple[int, int, dict[str, Icons]]] = attrs.Factory(list)
+
+    _repr_pretty_ = repr_pretty
 
 
 class ProblemLog:
