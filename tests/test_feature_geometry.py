@@ -183,8 +183,8 @@ def test_a_jungles_value_follows_the_camp_scoring_option_E4_V2() -> None:
     node = doubled.nodes[0]
     position = state.board.placements[placement_of(node)].position
     per_camp = feature_geometry(state, position, segment_of(node))
-    camps = doubled.pieces_of(doubled.majority()[0])
-    assert per_camp.value == camps * doubled.animals != doubled.animals
+    holder_camps = doubled.pieces_of(doubled.majority()[0])
+    assert per_camp.value == holder_camps * doubled.animals != doubled.animals
     # What the majority holder would score for it at the end (R-E4, R-V2).
     result = score_jungle(doubled, state.num_players, CampScoring.PER_CAMP)
     assert per_camp.value == max(result.points)
