@@ -147,7 +147,8 @@ class Board:
         """The largest cell key a standard tile may use (R-G2: standard tiles stop at the
         river end's row).  Cell keys sort row by row (see
         :func:`~carcassonne_amazonas.geometry.cell_key`), so a cell is in a row standard
-        tiles may use exactly when its key is at most this."""
+        tiles may use exactly when its key is at most this: its row is at most
+        :attr:`river_end_row`, the form :meth:`allows` checks."""
         return self.river_end_row * KEY_STRIDE + _HALF_STRIDE - 1  # cell_key, inlined
 
     def allows(self, tile: Tile, position: Position, rotation: Rotation) -> bool:
@@ -159,9 +160,10 @@ class Board:
         if not fits.standard or not (-_HALF_STRIDE < x < _HALF_STRIDE
                                      and -_HALF_STRIDE < y < _HALF_STRIDE):  # in_range
             return False
-        key = y * KEY_STRIDE + x
-        signature = self._open.get(key)
-        return (signature is not None and key <= self.last_standard_key
+        signature = self._open.get(y * KEY_STRIDE + x)
+        # R-G2 in rows, as last_standard_key states it in keys: no property call here,
+        # apply_action checks every placement through this method.
+        return (signature is not None and y <= self.river_end_row
                 and fits[signature] >> rotation & 1 == 1)
 
     def placement_problem(self, tile: Tile, position: Position,
