@@ -439,8 +439,8 @@ def test_t3_choose_and_place_double_then_pieces_only_on_it(double: Tile,
     assert_illegal(state, PlaceCamp(Position(0, 4), east), "tile just placed", "(0,5)")
     # Nor on the Amazon (R-F6).
     river = segment_index(double, "river")
-    assert_illegal(state, PlaceMeeple(Position(0, 5), river), "amazon", "F6")
-    assert_illegal(state, PlaceCamp(Position(0, 5), river), "amazon", "F6")
+    assert_illegal(state, PlaceMeeple(Position(0, 5), river), "the Amazon", "(R-F6)")
+    assert_illegal(state, PlaceCamp(Position(0, 5), river), "the Amazon", "(R-F6)")
 
 
 def test_t3_t8_two_amazon_scorings_exclamation_tile_first() -> None:
@@ -784,8 +784,8 @@ def test_pieces_on_the_amazon_tile_amazon_segment() -> None:
     state = play(game("A1.1"), PlaceTile(Position(0, 4), R0))
     assert state.phase is Phase.PLACE_PIECE
     river = segment_index(TILESET.tile_named("A1.1"), "river")
-    assert_illegal(state, PlaceMeeple(Position(0, 4), river), "amazon", "F6")
-    assert_illegal(state, PlaceCamp(Position(0, 4), river), "amazon", "F6")
+    assert_illegal(state, PlaceMeeple(Position(0, 4), river), "the Amazon", "(R-F6)")
+    assert_illegal(state, PlaceCamp(Position(0, 4), river), "the Amazon", "(R-F6)")
 
 
 @pytest.mark.parametrize("position", [Position(0, 0), Position(1, 0), Position(1, -2),

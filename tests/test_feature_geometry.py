@@ -6,20 +6,32 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from carcassonne_amazonas import (
+    CampScoring,
     GameState,
     PieceKind,
+    PlaceCamp,
     Position,
+    Rules,
     Side,
     Terrain,
+    apply_action,
+    legal_actions,
     new_game,
     reference_tileset,
 )
 from carcassonne_amazonas.feature_geometry import FeatureGeometry, feature_geometry
+from carcassonne_amazonas.features import placement_of, segment_of
 from carcassonne_amazonas.geometry import port_side
-from carcassonne_amazonas.scoring import completed_points, jungle_points, unfinished_points
+from carcassonne_amazonas.scoring import (
+    completed_points,
+    jungle_points,
+    score_jungle,
+    unfinished_points,
+)
 from carcassonne_amazonas.tiles import Icons
 from games import play_random
 
@@ -153,3 +165,28 @@ def test_no_tile_or_no_such_segment_is_a_value_error() -> None:
         feature_geometry(state, Position(0, 0), 9)
     with pytest.raises(ValueError, match="not -1"):
         feature_geometry(state, Position(1, 1), -1)
+
+
+def test_a_jungles_value_follows_the_camp_scoring_option_E4_V2() -> None:
+    """Regression: ``value`` ignored per-camp scoring (R-V2).  Seed 3 with camps placed
+    whenever possible joins two camps of one player in a jungle with animals."""
+    rng = random.Random(3)
+    state = new_game(2, seed=3, rules=Rules(camp_scoring=CampScoring.PER_CAMP))
+    doubled = None
+    while doubled is None and not state.is_terminal:
+        choices = legal_actions(state)
+        camps = [a for a in choices if isinstance(a, PlaceCamp)]
+        state = apply_action(state, rng.choice(camps or list(choices)))
+        doubled = next((f for f in state.features if f.terrain is Terrain.JUNGLE and f.animals
+                        and f.majority() and f.pieces_of(f.majority()[0]) >= 2), None)
+    assert doubled is not None
+    node = doubled.nodes[0]
+    position = state.board.placements[placement_of(node)].position
+    per_camp = feature_geometry(state, position, segment_of(node))
+    holder_camps = doubled.pieces_of(doubled.majority()[0])
+    assert per_camp.value == holder_camps * doubled.animals != doubled.animals
+    # What the majority holder would score for it at the end (R-E4, R-V2).
+    result = score_jungle(doubled, state.num_players, CampScoring.PER_CAMP)
+    assert per_camp.value == max(result.points)
+    per_jungle = attrs.evolve(state, rules=Rules(camp_scoring=CampScoring.PER_JUNGLE))
+    assert feature_geometry(per_jungle, position, segment_of(node)).value == doubled.animals

@@ -244,6 +244,17 @@ def test_each_code_is_raised_with_its_rule(code: str) -> None:
     rules, _ = ILLEGAL_ACTION_CODES[error.code]
     assert error.rule in rules if rules else error.rule is None, (error.rule, str(error))
     assert str(error)  # the message is kept for people
+    assert_ends_with_its_rule(error)
+
+
+def assert_ends_with_its_rule(error: IllegalActionError) -> None:
+    """The message ends with its rule, cited once, as ``(R-G4)``; none without a rule."""
+    message = str(error)
+    if error.rule is None:
+        assert not re.search(r"R-[A-Z]\d", message), message
+    else:
+        assert message.endswith(f" ({error.rule})"), message
+        assert message.count(error.rule) == 1, message
 
 
 def test_wrong_phase_cites_the_rule_of_the_phase_due() -> None:
@@ -268,7 +279,8 @@ def test_errors_keep_rule_and_code_through_pickling() -> None:
     error = edge_mismatch()
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is IllegalActionError
-    assert (str(copy), copy.rule, copy.code) == (str(error), error.rule, error.code)
+    assert (str(copy), copy.rule, copy.code, copy.reason) == (
+        str(error), error.rule, error.code, error.reason)
 
 
 @settings(max_examples=40, database=None)
@@ -279,6 +291,7 @@ def test_every_refusal_carries_a_listed_code_and_rule(state: GameState, action: 
     except IllegalActionError as error:
         rules, _ = ILLEGAL_ACTION_CODES[error.code]
         assert error.rule in rules, (error.code, error.rule, str(error))
+        assert_ends_with_its_rule(error)
 
 
 def test_the_docs_table_lists_every_code_with_its_rules() -> None:

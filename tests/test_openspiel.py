@@ -8,7 +8,6 @@ MCTS bot plays a whole game against a random bot.  Skipped without open_spiel.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -163,7 +162,6 @@ def test_mcts_plays_a_whole_game_against_a_random_bot() -> None:
     bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator,
                          random_state=rng, solve=False),
             uniform_random.UniformRandomBot(1, rng)]
-    started = time.perf_counter()
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -173,6 +171,5 @@ def test_mcts_plays_a_whole_game_against_a_random_bot() -> None:
             action = bots[state.current_player()].step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
-    assert time.perf_counter() - started < 120
     assert state.game_state.is_terminal
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])

@@ -274,9 +274,9 @@ def _boat_off_track(data: dict[str, Any]) -> None:
         (_set("pile.explicit", "no"), "state.pile.explicit: expected true or false"),
         (_set("pile.drawn", -1), "state.pile.drawn"),
         (_duplicate_pile_tile, "is also at state.pile.tiles[0]; every tile exists once (R-C3)"),
-        (_drop_pile_tile, "are nowhere"),
+        (_drop_pile_tile, "nowhere (not placed"),
         (_set("removed", [None]), "state.removed[0]: expected a string"),
-        (_set("doubles_left", []), "are nowhere"),
+        (_set("doubles_left", []), "nowhere (not placed"),
         (_set("final_scoring", [[0, 0, 0, 0]] * 3), "state.final_scoring"),
     ],
 )

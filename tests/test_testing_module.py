@@ -185,12 +185,12 @@ def _player(state: GameState, change: Callable[[PlayerState], PlayerState]) -> G
     ("final scoring during play", lambda s: attrs.evolve(
         s, final_scoring=tuple(FinalScore() for _ in s.players)), "before the game is over"),
     ("a tile lost from the pile", lambda s: attrs.evolve(
-        s, pile=attrs.evolve(s.pile, tiles=s.pile.tiles[1:])), "are nowhere"),
+        s, pile=attrs.evolve(s.pile, tiles=s.pile.tiles[1:])), "nowhere (not placed"),
     ("a tile drawn twice", lambda s: attrs.evolve(
         s, removed=(s.pile.tiles[0],)), "every tile exists once (R-C3)"),
     ("a double lost", lambda s: attrs.evolve(s, doubles_left=s.doubles_left[1:]),
      "(R-C4)"),
-    ("no tile in hand", lambda s: attrs.evolve(s, tile_in_hand=None, tile_actions=None),
+    ("no tile in hand", lambda s: attrs.evolve(s, tile_in_hand=None),
      "needs the drawn land tile in hand"),
     ("pile counter", lambda s: attrs.evolve(s, pile=attrs.evolve(s.pile, drawn=s.pile.drawn + 1)),
      "tiles drawn"),

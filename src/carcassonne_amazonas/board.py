@@ -12,6 +12,7 @@ from collections.abc import Iterator, KeysView, ValuesView
 
 import attrs
 
+from .errors import IllegalActionCode
 from .geometry import (
     KEY_DELTAS,
     KEY_STRIDE,
@@ -23,9 +24,11 @@ from .geometry import (
     position_of_key,
 )
 from .reprs import repr_pretty
-from .tiles import Layout, Tile, TileKind, Variant, VariantCell
+from .tiles import Layout, Terrain, Tile, TileKind, Variant, VariantCell
+from .wording import plural
 
-__all__ = ["Board", "Contact", "FitTable", "Placement", "fit_table", "side_pattern"]
+__all__ = ["Board", "Contact", "FitTable", "Placement", "PlacementProblem", "fit_table",
+           "side_pattern"]
 
 _SIGNATURE_WEIGHTS = (1, 5, 25, 125)
 _HALF_STRIDE = KEY_STRIDE // 2
@@ -84,18 +87,21 @@ class Board:
         return hash(self.placements)
 
     def __repr__(self) -> str:
-        count = len(self.placements)
-        tiles = f"{count} tile" if count == 1 else f"{count} tiles"  # text.plural imports this
-        return (f"<Board: {tiles}, river column {self.river_column}, "
-                f"river end row {self.river_end_row}>")
+        return (f"<Board: {plural(len(self.placements), 'tile')}, river column "
+                f"{self.river_column}, river end row {self.river_end_row}>")
 
     _repr_pretty_ = repr_pretty
 
     @classmethod
+    def empty(cls) -> Board:
+        """A board without tiles, not even the start tile (nothing can be placed on it but
+        the start tile, through :meth:`place`)."""
+        return cls((), 0, 0, {}, {})
+
+    @classmethod
     def with_start_tile(cls, start: Tile) -> Board:
         """The board at setup: the start tile with its top-left cell at (0, 0) (R-C5)."""
-        empty = cls((), 0, 0, {}, {})
-        board, _ = empty.place(start, Rotation.R0, 0)
+        board, _ = cls.empty().place(start, Rotation.R0, 0)
         mouth = next(c for c in board.placements[0].variant.cells if c.edges[Side.SOUTH] == 4)
         return cls(board.placements, mouth.dx, start.layout.height - 1, board._cells, board._open)
 
@@ -136,6 +142,15 @@ class Board:
         """Where the next Amazon tile goes: just downstream of the river end (R-G6)."""
         return Position(self.river_column, self.river_end_row + 1)
 
+    @property
+    def last_standard_key(self) -> int:
+        """The largest cell key a standard tile may use (R-G2: standard tiles stop at the
+        river end's row).  Cell keys sort row by row (see
+        :func:`~carcassonne_amazonas.geometry.cell_key`), so a cell is in a row standard
+        tiles may use exactly when its key is at most this: its row is at most
+        :attr:`river_end_row`, the form :meth:`allows` checks."""
+        return self.river_end_row * KEY_STRIDE + _HALF_STRIDE - 1  # cell_key, inlined
+
     def allows(self, tile: Tile, position: Position, rotation: Rotation) -> bool:
         """Whether ``tile`` may be placed with its anchor on ``position`` (R-G2–R-G6)."""
         fits = fit_table(tile.layout)
@@ -146,15 +161,61 @@ class Board:
                                      and -_HALF_STRIDE < y < _HALF_STRIDE):  # in_range
             return False
         signature = self._open.get(y * KEY_STRIDE + x)
+        # R-G2 in rows, as last_standard_key states it in keys: no property call here,
+        # apply_action checks every placement through this method.
         return (signature is not None and y <= self.river_end_row
                 and fits[signature] >> rotation & 1 == 1)
+
+    def placement_problem(self, tile: Tile, position: Position,
+                          rotation: Rotation) -> PlacementProblem | None:
+        """Why ``tile`` may not be placed with its anchor on ``position`` turned by
+        ``rotation`` (R-G2–R-G6), or None when it may (exactly when :meth:`allows`).
+
+        The one wording of an illegal placement: the engine raises it as an
+        :class:`~carcassonne_amazonas.errors.IllegalActionError`, the consistency check
+        of a state reports it for a placement that could not have been made.
+        """
+        if self.allows(tile, position, rotation):
+            return None
+        kind, layout = tile.kind, tile.layout
+        where = f"({position})"
+        if rotation not in layout.rotations:
+            allowed = ", ".join(f"{r.degrees}°" for r in layout.rotations)
+            return PlacementProblem(f"{_KIND_NAMES[kind]} can only be turned {allowed}, not "
+                                    f"{rotation.degrees}°", "R-G5", "rotation-not-allowed")
+        if kind.is_river:
+            return PlacementProblem(f"{tile.name} is {_KIND_NAMES[kind]}: it goes at "
+                                    f"({self.next_river_position}), just downstream of the "
+                                    f"river end, not at {where}", "R-G6",
+                                    "river-tile-elsewhere")
+        if self.placement_at(position) is not None:
+            return PlacementProblem(f"cell {where} is already covered by a tile", "R-G2",
+                                    "cell-occupied")
+        if not self.is_open(position):
+            return PlacementProblem(f"cell {where} touches no placed tile along an edge",
+                                    "R-G2", "cell-not-adjacent")
+        if cell_key(position.x, position.y) > self.last_standard_key:
+            return PlacementProblem(f"cell {where} is downstream of the river end (row "
+                                    f"{self.river_end_row}); only river tiles extend the rows "
+                                    "there", "R-G2", "downstream-of-river-end")
+        required = self.required_edges(position)
+        shown = layout.variant(rotation).cells[0].edges
+        for side in Side:
+            if required[side] and required[side] != shown[side]:
+                return PlacementProblem(
+                    f"edge mismatch on the {side.name.lower()} side of {where}: {tile.name} "
+                    f"turned {rotation.degrees}° shows {_EDGE_NAMES[shown[side]]} there, the "
+                    f"neighbour shows {_EDGE_NAMES[required[side]]}", "R-G4", "edge-mismatch")
+        # Edges that match have matching ports; only a tile of no placeable kind gets here.
+        return PlacementProblem(f"{tile.name} does not fit at {where} turned "
+                                f"{rotation.degrees}°", "R-G4", "edge-mismatch")
 
     def has_room_for(self, tile: Tile) -> bool:
         """Whether ``tile`` has any legal placement (R-G6, R-G7), stopping at the first found."""
         fits = fit_table(tile.layout)
         if fits.river:
             return True
-        last_key = cell_key(_HALF_STRIDE - 1, self.river_end_row)
+        last_key = self.last_standard_key
         # A loop, not any(): no generator frame on the hot path.
         for key, signature in self._open.items():  # noqa: SIM110
             if key <= last_key and fits[signature]:
@@ -180,10 +241,6 @@ class Board:
     def open_cells(self) -> tuple[KeysView[int], ValuesView[int]]:
         """The keys of the open cells and their constraint signatures, in the same order."""
         return self._open.keys(), self._open.values()
-
-    def open_signature(self, key: int) -> int | None:
-        """The constraint signature of an open cell, or None if it is not open."""
-        return self._open.get(key)
 
     def contacts(self, index: int) -> tuple[Contact, ...]:
         """Where the ``index``-th placed tile touches other tiles (R-G4): for each side of
@@ -248,6 +305,23 @@ class Board:
         return Board((*self.placements, Placement(tile, anchor, rotation)), self.river_column,
                      river_end_row, cells, open_cells, tuple(contacts)), index
 
+
+@attrs.frozen(slots=True)
+class PlacementProblem:
+    """Why a tile may not lie somewhere (see :meth:`Board.placement_problem`): the
+    ``reason`` for a person, the ``rule`` broken (R-G2–R-G6) and the ``code`` an
+    :class:`~carcassonne_amazonas.errors.IllegalActionError` carries for it."""
+
+    reason: str
+    rule: str
+    code: IllegalActionCode
+
+    _repr_pretty_ = repr_pretty
+
+
+_KIND_NAMES = {TileKind.STANDARD: "a standard tile", TileKind.AMAZON: "an Amazon tile",
+               TileKind.DOUBLE: "a double tile", TileKind.START: "the start tile"}
+_EDGE_NAMES = {0: "nothing", **{t.value: t.label for t in Terrain}}
 
 #: (side pattern, facing side pattern, the other tile's placement index): see Board.contacts
 Contact = tuple[int, int, int]

@@ -14,7 +14,8 @@ import attrs
 
 from .reprs import changed_fields_repr, repr_pretty
 
-__all__ = ["NO_POINTS", "FinalScore", "ScoreBreakdown"]
+__all__ = ["FINAL_SCORE_CATEGORIES", "NO_POINTS", "SCORE_CATEGORIES", "FinalScore",
+           "ScoreBreakdown"]
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -85,3 +86,11 @@ class FinalScore:
 
 #: A breakdown with no points: every player's at the start (R-C2).
 NO_POINTS = ScoreBreakdown()
+
+#: The categories of a :class:`ScoreBreakdown`, in field order (what snapshots write and
+#: the consistency check sums).
+SCORE_CATEGORIES: tuple[str, ...] = tuple(field.name for field in attrs.fields(ScoreBreakdown))
+
+#: The categories of a :class:`FinalScore`, in field order (R-E2–R-E5).
+FINAL_SCORE_CATEGORIES: tuple[str, ...] = tuple(field.name
+                                                for field in attrs.fields(FinalScore))

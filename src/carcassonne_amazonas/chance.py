@@ -26,7 +26,8 @@ from .errors import IllegalActionError
 from .pile import DrawDistribution
 from .state import GameState
 
-__all__ = ["DrawDistribution", "chance_distribution", "chance_outcomes", "determinize"]
+__all__ = ["DrawDistribution", "chance_distribution", "chance_outcomes", "determinize",
+           "sample_draw"]
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
@@ -65,6 +66,21 @@ def chance_distribution(state: GameState) -> DrawDistribution:
         raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
                                  rule="R-T1", code="not-a-chance-node")
     return state.pile.distribution()
+
+
+def sample_draw(state: GameState, rng: random.Random) -> DrawTile:
+    """The next draw at a chance node, chosen with its exact probability of
+    :func:`chance_outcomes` (R-T1, R-C7): the one exact sampler of the library
+    (:meth:`DrawDistribution.sample`), which the playout fast path uses too.
+
+    No floating point: a whole number below the distribution's ``total`` is drawn with
+    ``rng.getrandbits``, so the same seed draws the same tile in any process.  Raises
+    :class:`IllegalActionError` if ``state`` is not a chance node, ``TypeError`` unless
+    ``rng`` is a ``random.Random``.
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    return chance_distribution(state).sample(rng)
 
 
 def determinize(state: GameState, rng: random.Random) -> GameState:

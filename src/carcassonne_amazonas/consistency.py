@@ -7,36 +7,49 @@ none).  It never raises, whatever the object: a malformed state (built by hand, 
 snapshot loader (:func:`~carcassonne_amazonas.snapshot.state_from_json`) and
 :func:`carcassonne_amazonas.testing.check_invariants` both use it.
 
-What is checked, in this order (each message names the state's field and the rule ids):
+What is checked, in this order (each message names the state's field and the rule ids;
+the modules named do the checking):
 
-- **Types.** Every field has exactly the library's type; every tile is a tile of the
-  game's own tile set, and the tile set agrees with its source text.  Nothing else is
-  checked on a state with a field of the wrong type.
-- **Tiles** (R-C3–R-C5, R-G7): every tile of the set is exactly once on the board, in hand,
-  in the pile, removed or set aside, each where its kind may be.
-- **The board** (R-G1–R-G6, R-T3, R-F1–R-F6): the placements are replayed through the engine
-  (:mod:`~carcassonne_amazonas.derivation`): each was legal where it lies, doubles
-  follow "!" tiles, and the board's open cells, river end and features are those
-  the placements give.
-- **Pieces** (R-C2, R-T5, R-T7, R-F6): at most one piece per tile, put down by the player whose
-  turn placed the tile, on a feature that held none then; supplies add up; no meeple
-  stays on a completed tributary or village after its turn.
-- **The river** (R-T9, R-C9, R-T4–R-T6, R-A4): the track length is the start side's spaces plus
-  the river tiles'; every boat lies on it, no further than the turns, icons and
-  Amazon scorings so far can have moved it.
-- **The turn** (R-C8, R-T1–R-T5, R-T8): the current player follows from the first player and
-  the turns played; the phase agrees with the tile in hand, the tile that may take a
-  piece (the one placed last), the pending Amazon scorings (the river tiles of this
-  turn, in order) and the double tiles left.
-- **The pile** (R-C7, R-T1, R-G7): its slice plan is the rules' plan; its counters count the
-  tiles drawn; the draws so far (and a seeded shuffle's whole order) keep the slices'
-  Amazon quotas; each removed tile fitted nowhere when it could have been drawn.
-- **Scores** (R-T7, R-A2, R-E1–R-E6): each score is its breakdown's total; camp and river
-  points come only with the final scoring, which is exactly what the board and boats
-  give at the end; completed-feature and Amazon points are sums that the completed
-  features and the river tiles scored so far can have paid.
-- **The end** (R-E1): the game is over exactly when the pile is empty and no turn is
-  under way; any other state has a legal action.
+- **Types** (:mod:`~carcassonne_amazonas.state_types`).  The state's fields, its rules'
+  options, each player's numbers and score breakdown, the pile's tiles, plan, counters and
+  seed, each placement's tile, position and rotation, the final scoring and the features'
+  fields have exactly the library's types (an ``int``, not a ``bool`` or a subclass; an
+  enum member, not its value); every tile is the game's own tile set's, and the tile set
+  agrees with its source text.  The private tables of a board or a pile and the pile's
+  caches are not type-checked: the board is compared with the derived one through its
+  public methods instead (below).  Nothing else is checked on a state with a field of the
+  wrong type.
+- **Tiles** (R-C3–R-C5, R-G7): every tile of the set is exactly once on the board, in
+  hand, in the pile, removed or set aside, each where its kind may be.
+- **The board** (R-G1–R-G6, R-T3, R-F1–R-F6;
+  :mod:`~carcassonne_amazonas.consistency_board`): the placements are replayed through the
+  engine (:mod:`~carcassonne_amazonas.derivation`): each was legal where it lies, doubles
+  follow "!" tiles, and the board's open cells, river end and features are those the
+  placements give.
+- **Pieces** (R-C2, R-T5, R-T7, R-F6; :mod:`~carcassonne_amazonas.consistency_board`): at
+  most one piece per tile, put down by the player whose turn placed the tile, on a feature
+  that held none then; supplies add up; no meeple stays on a completed tributary or
+  village after its turn.
+- **The river** (R-T9, R-C9, R-T4–R-T6, R-A4;
+  :mod:`~carcassonne_amazonas.consistency_scores`): the track length is the start side's
+  spaces plus the river tiles'; every boat lies on it, no further than the turns, icons
+  and Amazon scorings so far can have moved it.
+- **The turn** (R-C8, R-T1–R-T5, R-T8): the current player follows from the first player
+  and the turns played; the phase agrees with the tile in hand, the tile that may take a
+  piece (the one placed last), the pending Amazon scorings (the river tiles of this turn,
+  in order) and the double tiles left.
+- **The pile** (R-C7, R-T1, R-G7; :mod:`~carcassonne_amazonas.consistency_pile`): its
+  slice plan is the rules' plan; its counters count the tiles drawn; the draws so far (and
+  a seeded shuffle's whole order) keep the slices' Amazon quotas; each removed tile fitted
+  nowhere when it could have been drawn.
+- **Scores** (R-T7, R-A2, R-E1–R-E6; :mod:`~carcassonne_amazonas.consistency_scores`):
+  each score is its breakdown's total; camp and river points come only with the final
+  scoring, which is exactly what the board and boats give at the end
+  (:func:`~carcassonne_amazonas.final_tally.final_scoring`, the engine's own);
+  completed-feature and Amazon points are sums that the completed features and the river
+  tiles scored so far can have paid.
+- **The end** (R-E1): the game is over exactly when the pile is empty and no turn is under
+  way; any other state has a legal action.
 
 What a state cannot show (so no check can find it) is listed in the records guide:
 when removed tiles were drawn, who held which returned meeple, and whether a game
@@ -47,38 +60,24 @@ every feature; an extra entry elsewhere in their private tables is not seen.
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Iterable
 
 import attrs
 
-from .board import Board
-from .boat_track import advanced_space
-from .derivation import Derivation, derive
-from .draw_history import DrawHistory
+from .consistency_board import BoardChecks
+from .consistency_context import LAND_KINDS, TURN_PHASES, safely
+from .consistency_pile import PileChecks
+from .consistency_scores import ScoreChecks
+from .derivation import Derivation, turn_player
 from .engine import legal_actions
-from .features import Feature, FeatureGraph, placement_of, segment_of
-from .geometry import cell_key
-from .pile import plan_for
-from .problem import Problem, show_count, show_int, show_player
-from .scoring import completed_points
-from .state import FinalScore, GameState, Phase, PlayerState
+from .features import segment_of
+from .problem import Problem
+from .state import GameState, Phase
 from .state_types import state_type_problems
-from .tiles import Terrain, Tile, TileKind
-from .turn import Turn
+from .tiles import Tile, TileKind
+from .wording import colour, plural, show_int
 
 __all__ = ["Problem", "find_problems", "state_problems"]
-
-MEEPLES = 4  # each player's meeples (R-C2)
-CAMPS = 2  # each player's camps (R-C2)
-
-_T = TypeVar("_T")
-_TURN_PHASES = (Phase.PLACE_PIECE, Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE)
-_LAND = (TileKind.STANDARD, TileKind.AMAZON)
-_BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
-_FINAL = ("tributaries", "villages", "camps", "river")
 
 
 def state_problems(state: object) -> list[str]:
@@ -107,22 +106,8 @@ def find_problems(state: object, derivation: Derivation | None = None) -> list[P
 
 # ---------------------------------------------------------------------------- the checks
 
-class _Checker:
+class _Checker(BoardChecks, PileChecks, ScoreChecks):
     """The checks of a well-typed state, in the order of the module docstring."""
-
-    def __init__(self, state: GameState, derivation: Derivation | None,
-                 feature_items: list[tuple[int, Feature]]) -> None:
-        self.state = state
-        self.out: list[Problem] = []
-        self.tileset = state.rules.tileset
-        self.n = state.num_players
-        self.placements = state.board.placements
-        self.derivation = derivation
-        self.in_turn = state.phase in _TURN_PHASES
-        self.feature_items = feature_items
-
-    def problem(self, field: str, reason: str, *rules: str) -> None:
-        self.out.append(Problem(field, reason, rules))
 
     def run(self) -> list[Problem]:
         self.tiles()
@@ -147,7 +132,7 @@ class _Checker:
         seen: dict[int, str] = {}
         places: list[tuple[str, Iterable[Tile], tuple[TileKind, ...]]] = [
             ("board.placements", (p.tile for p in self.placements), tuple(TileKind)),
-            ("pile.tiles", state.pile.tiles, _LAND),
+            ("pile.tiles", state.pile.tiles, LAND_KINDS),
             ("removed", state.removed, (TileKind.STANDARD,)),
             ("doubles_left", state.doubles_left, (TileKind.DOUBLE,)),
         ]
@@ -170,7 +155,8 @@ class _Checker:
         if missing:
             names = ", ".join(t.name for t in missing[:5]) + (", ..." if len(missing) > 5 else "")
             rules = sorted({rule_of[t.kind] for t in missing})
-            self.problem("state", f"{show_count(len(missing), 'tile')} of the tile set are "
+            verb = "is" if len(missing) == 1 else "are"
+            self.problem("state", f"{plural(len(missing), 'tile')} of the tile set {verb} "
                          "nowhere (not placed, in hand, in the pile, removed or set aside): "
                          f"{names}", *rules)
         for index, tile in enumerate(state.pending_amazon):
@@ -186,76 +172,6 @@ class _Checker:
         else:
             seen[tile.id] = where
 
-    # -- board and features -------------------------------------------------------------------
-
-    def derive(self) -> Derivation | None:
-        """R-G1–R-G6, R-T3, R-T5, R-F1–R-F6: replay the placements; compare the board and
-        features."""
-        state = self.state
-        derivation = self.derivation
-        if derivation is None or (state.removed and not derivation.boards_after_turn):
-            pieces = [piece for _, feature in self.feature_items for piece in feature.pieces]
-            derivation = derive(self.placements, pieces, num_players=self.n,
-                                first_player=state.rules.first_player,
-                                double_count=len(self.tileset.double_tiles),
-                                keep_boards=bool(state.removed))
-        self.out.extend(derivation.problems)
-        if not derivation.complete:
-            return None
-        if state.board is not derivation.board:
-            self.compare_board(derivation.board)
-        if state.features is not derivation.graph:
-            self.compare_features(derivation.graph)
-        return derivation
-
-    def compare_board(self, derived: Board) -> None:
-        board = self.state.board
-        if (board.river_column, board.river_end_row) != \
-                (derived.river_column, derived.river_end_row):
-            self.problem("board", f"the river runs down column {show_int(board.river_column)} "
-                         f"to row {show_int(board.river_end_row)}, but the placed tiles put it "
-                         f"in column {derived.river_column} to row {derived.river_end_row}",
-                         "R-G1", "R-G2")
-        mine = _safely(lambda: dict(board.open_items()))
-        if mine != dict(derived.open_items()):
-            self.problem("board", "its open cells (or the edges they must match) are not those "
-                         "the placed tiles give", "R-G2", "R-G4")
-        for placement in derived.placements:
-            for vc in placement.variant.cells:
-                key = cell_key(placement.position.x + vc.dx, placement.position.y + vc.dy)
-                if _cell_entry(board, key) != derived.cell_entry(key):
-                    self.problem("board", f"cell {placement.position.x + vc.dx},"
-                                 f"{placement.position.y + vc.dy} does not hold "
-                                 f"{placement.tile.name} as placed", "R-G1")
-                    return
-
-    def compare_features(self, derived: FeatureGraph) -> None:
-        """R-F1–R-F5: the same features (segments, open ends, icons) as the placements give."""
-        graph = self.state.features
-        mine: dict[frozenset[int], tuple[object, ...]] = {}
-        for feature_id, feature in self.feature_items:
-            nodes = frozenset(feature.nodes)
-            if not nodes or len(nodes) != len(feature.nodes) or nodes in mine or any(
-                    node not in nodes for node, _ in feature.pieces) or any(
-                    _feature_id(graph, node) != feature_id for node in feature.nodes):
-                self.problem("features", "its segments, features and pieces do not refer to each "
-                             "other consistently", "R-F1")
-                return
-            mine[nodes] = _summary(feature)
-        theirs = {frozenset(feature.nodes): _summary(feature) for feature in derived}
-        if mine == theirs:
-            return
-        for nodes, summary in theirs.items():
-            if mine.get(nodes) != summary:
-                first = min(nodes)
-                placement = self.placements[placement_of(first)]
-                self.problem("features", f"the {summary[0].label} with segment "  # type: ignore
-                             f"{segment_of(first)} of {placement.tile.name} at "
-                             f"({placement.position}) is not what the placed tiles give (its "
-                             "segments, open ends or icons differ)", "R-F1", "R-F3", "R-F7")
-                return
-        self.problem("features", "holds segments that no placed tile has", "R-F1")
-
     # -- the turn -----------------------------------------------------------------------------
 
     def turn_and_phase(self, derivation: Derivation | None) -> None:
@@ -269,7 +185,7 @@ class _Checker:
         last_bang = last is not None and last.layout.exclamation
         # -- the tile in hand
         if phase is Phase.PLACE_TILE:
-            if hand is None or hand.kind not in _LAND:
+            if hand is None or hand.kind not in LAND_KINDS:
                 self.problem("tile_in_hand", "the 'place tile' phase needs the drawn land tile "
                              f"in hand, not {'nothing' if hand is None else hand.name}", "R-T1",
                              "R-T2")
@@ -312,14 +228,14 @@ class _Checker:
             self.problem("pending_amazon", "the Amazon scorings due are those of the river "
                          f"tiles placed this turn, in order ({shown}), not "
                          f"{', '.join(t.name for t in state.pending_amazon) or 'none'}", "R-T8")
-        land_placed = sum(1 for p in self.placements[1:] if p.tile.kind in _LAND)
+        land_placed = sum(1 for p in self.placements[1:] if p.tile.kind in LAND_KINDS)
         turns_done = land_placed - (1 if self.in_turn and land_placed else 0)
-        expected_player = (state.rules.first_player + turns_done) % self.n
+        expected_player = turn_player(turns_done, state.rules.first_player, self.n)
         if state.current_player != expected_player:
-            self.problem("current_player", f"{show_player(state.current_player)} is to play, "
-                         f"but {show_count(turns_done, 'turn')} played from the first player, "
-                         f"{show_player(state.rules.first_player)}, make it "
-                         f"{show_player(expected_player)}'s turn", "R-C8")
+            self.problem("current_player", f"{colour(state.current_player)} is to play, "
+                         f"but {plural(turns_done, 'turn')} played from the first player, "
+                         f"{colour(state.rules.first_player)}, make it "
+                         f"{colour(expected_player)}'s turn", "R-C8")
         if derivation is not None:
             self._no_piece_yet(derivation)
 
@@ -333,235 +249,6 @@ class _Checker:
                 self.problem("pieces", f"a piece stands on segment {segment_of(node)} of the "
                              "tile of the turn under way, before its piece step", "R-T5")
 
-    # -- the pile -----------------------------------------------------------------------------
-
-    def pile(self, derivation: Derivation | None) -> None:
-        """R-C7, R-T1, R-G7: plan, counters, order, quotas, removed tiles."""
-        state = self.state
-        pile = state.pile
-        rules = state.rules
-        land = self.tileset.land_tiles
-        plan = plan_for(land, rules.shuffle, rules.slices)
-        if pile.plan != plan:
-            self.problem("pile.plan", "is not the slice plan of the rules' shuffle", "R-C7")
-            return
-        hand = state.tile_in_hand
-        sequence = [p.tile for p in self.placements[1:] if p.tile.kind in _LAND]
-        if hand is not None and hand.kind in _LAND:
-            sequence.append(hand)
-        removed = state.removed
-        drawn = len(sequence) + len(removed)
-        amazon = sum(1 for t in sequence if t.kind is TileKind.AMAZON)
-        if pile.drawn != drawn or pile.amazon_drawn != amazon:
-            self.problem("pile", f"counts {show_int(pile.drawn)} tiles drawn, "
-                         f"{show_int(pile.amazon_drawn)} of them Amazon tiles, but {drawn} land "
-                         f"tiles ({amazon} Amazon tiles) are placed, in hand or removed",
-                         "R-C7", "R-T1")
-            return
-        if pile.explicit and any(a.id >= b.id for a, b in zip(pile.tiles, pile.tiles[1:])):
-            self.problem("pile.tiles", "an explicit pile (chance mode) lists its tiles by id, "
-                         "each once", "R-C7")
-        if state.phase is Phase.DRAW_TILE and not pile.explicit:
-            self.problem("phase", "a chance node needs an explicit pile (draws=\"explicit\")",
-                         "R-T1")
-        if not removed and not (pile.explicit or pile.seed is not None):
-            return
-        history = DrawHistory(sequence, removed, plan, hand_last=hand is not None and hand.kind
-                               in _LAND, turn_under_way=self.in_turn)
-        quotas = pile.explicit or pile.seed is not None
-        if quotas and not history.feasible(quotas=True, no_room=None):
-            self.problem("pile", "the tiles drawn so far break the slices' Amazon quotas of the "
-                         "stratified shuffle", "R-C7")
-            return
-        if quotas and not pile.explicit and not history.future_keeps_quotas(pile.tiles):
-            self.problem("pile.tiles", "the order left breaks the slices' Amazon quotas of the "
-                         "stratified shuffle", "R-C7")
-        if removed and derivation is not None and derivation.complete:
-            self.removed_tiles(history, derivation, quotas)
-
-    def removed_tiles(self, history: DrawHistory, derivation: Derivation,
-                      quotas: bool) -> None:
-        """R-G7: a removed tile fitted nowhere when it was drawn."""
-        boards = derivation.boards_after_turn
-        cache: dict[tuple[int, int], bool] = {}
-
-        def no_room(turns: int, index: int) -> bool:
-            key = (turns, index)
-            if key not in cache:
-                cache[key] = not boards[turns].has_room_for(self.state.removed[index])
-            return cache[key]
-
-        for index, tile in enumerate(self.state.removed):
-            if not any(no_room(turns, index) for turns in range(len(boards))):
-                self.problem(f"removed[{index}]", f"{tile.name} has a legal placement on every "
-                             "board of the game so far, so it was never unplaceable", "R-G7")
-                return
-        if not history.feasible(quotas=quotas, no_room=no_room):
-            self.problem("removed", "the removed tiles cannot have been drawn in this order, "
-                         "each when it fitted nowhere", "R-G7")
-
-    # -- pieces -------------------------------------------------------------------------------
-
-    def pieces(self, derivation: Derivation) -> None:
-        """R-C2, R-T7: supplies add up; no meeple left on a completed tributary or village."""
-        state = self.state
-        meeples = [0] * self.n
-        camps = [0] * self.n
-        current = set(derivation.turns[-1]) if self.in_turn and derivation.turns else set()
-        # The state's own pieces (the derivation leaves out the pieces it found impossible).
-        features = [f for _, f in self.feature_items] if self.feature_items else \
-            list(derivation.graph)
-        for feature in features:
-            for _node, player in feature.pieces:
-                if not 0 <= player < self.n:
-                    continue  # reported by the derivation
-                if feature.terrain is Terrain.JUNGLE:
-                    camps[player] += 1
-                else:
-                    meeples[player] += 1
-            if feature.is_completed and feature.pieces and \
-                    not feature.placement_indices & current:
-                where = ", ".join(f"({self.placements[i].position})"
-                                  for i in sorted(feature.placement_indices)[:4])
-                self.problem("pieces", f"a completed {feature.terrain.label} on {where} still "
-                             f"holds {show_count(len(feature.pieces), 'meeple')}, which went "
-                             "back when it was scored", "R-T7")
-        for index, supply in enumerate(state.players):
-            if supply.meeples_in_supply + meeples[index] != MEEPLES or \
-                    supply.meeples_in_supply < 0:
-                self.problem(f"players[{index}].meeples_in_supply",
-                             f"{show_int(supply.meeples_in_supply)} in supply and "
-                             f"{meeples[index]} on the board, not {MEEPLES} meeples in all",
-                             "R-C2")
-            if supply.camps_in_supply + camps[index] != CAMPS or supply.camps_in_supply < 0:
-                self.problem(f"players[{index}].camps_in_supply",
-                             f"{show_int(supply.camps_in_supply)} in supply and {camps[index]} "
-                             f"on the board, not {CAMPS} camps in all", "R-C2", "R-T10")
-
-    # -- the river ----------------------------------------------------------------------------
-
-    def river(self, derivation: Derivation) -> None:
-        """R-T9, R-C9 and the boats' bound (R-T4–R-T6, R-A4)."""
-        state = self.state
-        start_spaces = self.tileset.start_side(self.n).river_spaces
-        river_spaces = sum(p.tile.layout.river_spaces for p in self.placements)
-        track = start_spaces + river_spaces
-        if state.track_length != track:
-            self.problem("track_length", f"{show_int(state.track_length)}, but the start side "
-                         f"({start_spaces} spaces) and the river tiles placed ({river_spaces}) "
-                         f"give {track}", "R-T9")
-        turns = derivation.turns
-        done = len(turns) - (1 if self.in_turn and turns else 0)
-        scorings = sum(1 for p in self.placements if p.tile.kind.is_river) - \
-            len(state.pending_amazon)
-        icons = sum(icons.boats for p in self.placements for icons in p.tile.icons)
-        own_pieces = Counter(player for feature in derivation.graph
-                             for _, player in feature.pieces)
-        for index, supply in enumerate(state.players):
-            boat = supply.boat
-            if not 1 <= boat <= track:
-                self.problem(f"players[{index}].boat", f"space {show_int(boat)} is off the "
-                             f"explored river, spaces 1..{track}", "R-C9", "R-T9")
-                continue
-            own_turns = sum(1 for t in range(done)
-                            if derivation.turn_player(t, state.rules.first_player,
-                                                      self.n) == index)
-            most = advanced_space(1, own_turns - own_pieces[index] + scorings + icons, track)
-            if boat > most:
-                self.problem(f"players[{index}].boat", f"space {show_int(boat)}, but "
-                             f"{show_count(own_turns, 'turn')} with "
-                             f"{show_count(own_pieces[index], 'piece')} still down, "
-                             f"{show_count(scorings, 'Amazon scoring')} and "
-                             f"{show_count(icons, 'Boat icon')} move a boat to space {most} "
-                             "at most", "R-T4", "R-T5", "R-T6", "R-A4")
-
-    # -- scores -------------------------------------------------------------------------------
-
-    def scores_without_board(self) -> None:
-        for index, supply in enumerate(self.state.players):
-            self._score_sum(index, supply)
-
-    def _score_sum(self, index: int, supply: PlayerState) -> bool:
-        breakdown = supply.breakdown
-        parts = [getattr(breakdown, k) for k in _BREAKDOWN]
-        if any(part < 0 for part in parts):
-            self.problem(f"players[{index}].breakdown", "has negative points", "R-T7", "R-A2")
-            return False
-        if supply.score != sum(parts):
-            self.problem(f"players[{index}].score", f"{show_int(supply.score)} is not the sum "
-                         f"of its breakdown ({show_int(sum(parts))})", "R-T7", "R-A2", "R-E2")
-            return False
-        if self.state.phase is not Phase.GAME_OVER and (breakdown.camps or breakdown.river):
-            self.problem(f"players[{index}].breakdown", "has camp or river points before the "
-                         "final scoring", "R-E4", "R-E5")
-            return False
-        return True
-
-    def scores(self, derivation: Derivation) -> None:
-        """R-T7, R-A2, R-E2–R-E5: what the board can have paid."""
-        state = self.state
-        finals = state.final_scoring
-        over = state.phase is Phase.GAME_OVER
-        derived_finals = self.final_scores(derivation) if over else None
-        if over and finals != derived_finals:
-            assert derived_finals is not None
-            shown = "; ".join(" ".join(show_int(getattr(f, k)) for k in _FINAL)
-                              for f in derived_finals)
-            self.problem("final_scoring", "is not what the board and boats give at the end "
-                         f"(tributaries villages camps river per player: {shown})",
-                         "R-E2", "R-E3", "R-E4", "R-E5")
-        current = set(derivation.turns[-1]) if self.in_turn and derivation.turns else set()
-        completed: dict[Terrain, list[int]] = {Terrain.TRIBUTARY: [], Terrain.VILLAGE: []}
-        for feature in derivation.graph:
-            if feature.is_completed and not feature.placement_indices & current:
-                completed[feature.terrain].append(completed_points(feature))
-        river_tiles = [p.tile for p in self.placements if p.tile.kind.is_river]
-        scored = river_tiles[:len(river_tiles) - len(state.pending_amazon)]
-        amazon_total = sum(p.breakdown.amazon for p in state.players)
-        for index, supply in enumerate(state.players):
-            if not self._score_sum(index, supply):
-                continue
-            breakdown = supply.breakdown
-            final = derived_finals[index] if derived_finals is not None else FinalScore()
-            if over and (breakdown.camps, breakdown.river) != (final.camps, final.river):
-                self.problem(f"players[{index}].breakdown", f"has {show_int(breakdown.camps)} "
-                             f"camp and {show_int(breakdown.river)} river points, but the final "
-                             f"scoring gives {final.camps} and {final.river}", "R-E4", "R-E5")
-            for terrain, name, at_end in ((Terrain.TRIBUTARY, "tributaries", final.tributaries),
-                                          (Terrain.VILLAGE, "villages", final.villages)):
-                in_play = getattr(breakdown, name) - at_end
-                if _subset_sum(completed[terrain], in_play):
-                    continue
-                values = completed[terrain]
-                paid = f"{show_count(in_play, 'point')} from completed {name}" + (
-                    f" (and {at_end} from the final scoring)" if over else "")
-                if values:
-                    shown = ", ".join(map(str, values[:8])) + (", ..." if len(values) > 8 else "")
-                    why = (f"no combination of the {len(values)} completed {name} on the board "
-                           f"(worth {shown}) adds up to that")
-                else:
-                    why = f"none of the {name} on the board is completed"
-                self.problem(f"players[{index}].breakdown.{name}", f"{paid}, but {why}", "R-T7")
-            if not _amazon_sum(scored, breakdown.amazon):
-                self.problem(f"players[{index}].breakdown.amazon",
-                             f"{show_count(breakdown.amazon, 'point')} from Amazon scorings, which "
-                             f"the {show_count(len(scored), 'river tile')} scored so far cannot "
-                             "pay", "R-A2")
-        least = sum(_river_points(t)[1] for t in scored)
-        if amazon_total < least:
-            self.problem("players", f"have {amazon_total} Amazon points in all, but the first "
-                         f"places of the {show_count(len(scored), 'Amazon scoring')} so far "
-                         f"paid {least}",
-                         "R-A1", "R-A2")
-
-    def final_scores(self, derivation: Derivation) -> tuple[FinalScore, ...]:
-        """R-E2–R-E5: the engine's own final scoring, run again on the derived board and the
-        state's boats under the state's rules."""
-        turn = Turn(attrs.evolve(self.state, features=derivation.graph), None)
-        turn.final_scoring_step()
-        assert turn.final_scoring is not None
-        return turn.final_scoring
-
     # -- the end ------------------------------------------------------------------------------
 
     def game_over(self) -> None:
@@ -569,12 +256,12 @@ class _Checker:
         state = self.state
         phase = state.phase
         empty = not state.pile.tiles
-        done = phase not in _TURN_PHASES and not (phase is Phase.PLACE_TILE
+        done = phase not in TURN_PHASES and not (phase is Phase.PLACE_TILE
                                                   and state.tile_in_hand is not None)
         if (phase is Phase.GAME_OVER) != (empty and done):
             if phase is Phase.GAME_OVER:
                 self.problem("phase", f"the game is over with "
-                             f"{show_count(len(state.pile.tiles), 'tile')} still to draw", "R-E1")
+                             f"{plural(len(state.pile.tiles), 'tile')} still to draw", "R-E1")
             else:
                 self.problem("phase", f"the pile is empty and no turn is under way, so the game "
                              f"is over, not in the {phase.value!r} phase", "R-E1")
@@ -588,8 +275,8 @@ class _Checker:
         phase = state.phase
         if phase is Phase.GAME_OVER or self.out:
             return
-        fresh = state if state.tile_actions is None else attrs.evolve(state, tile_actions=None)
-        actions = _safely(lambda: legal_actions(fresh))
+        fresh = state if state.tile_actions is None else attrs.evolve(state)  # no cache
+        actions = safely(lambda: legal_actions(fresh))
         if actions is None:
             self.problem("phase", "no legal action can be worked out", "R-E1")
         elif not actions:
@@ -600,67 +287,3 @@ class _Checker:
         elif state.tile_actions is not None and state.tile_actions != actions:
             self.problem("tile_actions", "the cached legal placements are not the legal "
                          "placements of the tile in hand", "R-T2")
-
-
-# ---------------------------------------------------------------------------- helpers
-
-def _safely(compute: Callable[[], _T]) -> _T | None:
-    """``compute()``, or None if it raises (an object built by hand around junk)."""
-    try:
-        return compute()
-    except Exception:
-        return None
-
-
-@functools.lru_cache(maxsize=1024)
-def _river_points(tile: Tile) -> tuple[int, int]:
-    """(second place's points, first place's points) of a river tile's Amazon scoring (R-A2)."""
-    icons = tile.total_icons
-    return icons.piranhas, icons.caimans + icons.piranhas
-
-
-def _summary(feature: Feature) -> tuple[object, ...]:
-    return (feature.terrain, feature.open_ports, feature.boats, feature.fruit, feature.animals)
-
-
-def _cell_entry(board: Board, key: int) -> object:
-    try:
-        return board.cell_entry(key)
-    except Exception:  # a Board built by hand around something that is no dict
-        return None
-
-
-def _feature_of(graph: FeatureGraph, node: int) -> Feature | None:
-    try:
-        return graph.feature_of(node)
-    except Exception:  # no such node
-        return None
-
-
-def _feature_id(graph: FeatureGraph, node: int) -> int | None:
-    try:
-        return graph.feature_id(node)
-    except Exception:  # no such node, or a FeatureGraph built by hand
-        return None
-
-
-def _subset_sum(values: list[int], total: int) -> bool:
-    """Whether some of ``values`` (each used at most once) add up to ``total``."""
-    if total < 0 or total > sum(values):
-        return False
-    reachable = 1
-    for value in values:
-        reachable |= reachable << value
-    return bool(reachable >> total & 1)
-
-
-def _amazon_sum(tiles: list[Tile], total: int) -> bool:
-    """Whether one player's Amazon points can be ``total``: each scoring paid them the
-    caimans and piranhas (first place), the piranhas (second) or nothing (R-A2)."""
-    pairs = [_river_points(tile) for tile in tiles]
-    if total < 0 or total > sum(first for _, first in pairs):
-        return False
-    reachable = 1
-    for second, first in pairs:
-        reachable |= reachable << second | reachable << first
-    return bool(reachable >> total & 1)

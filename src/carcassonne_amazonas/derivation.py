@@ -24,14 +24,12 @@ import attrs
 from .board import Board, Placement
 from .features import FeatureGraph, placement_of, segment_of
 from .geometry import Position, Rotation, cell_key
-from .problem import Problem, show_int, show_player
+from .problem import Problem
 from .reprs import repr_pretty
-from .tiles import Terrain, Tile, TileKind
+from .tiles import Terrain, TileKind
+from .wording import colour, plural, show_int
 
-__all__ = ["Derivation", "derive", "placement_problem"]
-
-_KIND_NAMES = {TileKind.STANDARD: "a standard tile", TileKind.AMAZON: "an Amazon tile",
-               TileKind.DOUBLE: "a double tile", TileKind.START: "the start tile"}
+__all__ = ["Derivation", "derive", "turn_player"]
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -55,39 +53,11 @@ class Derivation:
     problems: tuple[Problem, ...]
     complete: bool
 
-    def turn_player(self, turn: int, first_player: int, num_players: int) -> int:
-        """The player who played turn ``turn`` (R-C8: clockwise from the first player)."""
-        return (first_player + turn) % num_players
 
-    def piece_tile(self, turn: int) -> int:
-        """The placement index of the tile that took (or takes) turn ``turn``'s piece (R-T5:
-        the double tile after a "!" tile)."""
-        return self.turns[turn][-1]
-
-
-def placement_problem(board: Board, tile: Tile, position: Position,
-                      rotation: Rotation) -> tuple[str, str] | None:
-    """Why ``tile`` may not lie at ``position`` turned by ``rotation`` on ``board``
-    (a reason and its rule id), or None if it may (R-G2–R-G6)."""
-    if board.allows(tile, position, rotation):
-        return None
-    kind = tile.kind
-    if kind is TileKind.START:
-        return "the start tile lies only at 0,0, as the first placement", "R-C5"
-    if rotation not in tile.layout.rotations:
-        allowed = ", ".join(f"{r.degrees}°" for r in tile.layout.rotations)
-        return f"{_KIND_NAMES[kind]} is turned only {allowed}, not {rotation.degrees}°", "R-G5"
-    if kind.is_river:
-        return (f"{_KIND_NAMES[kind]} goes just downstream of the river end, at "
-                f"({board.next_river_position}), not at ({position})"), "R-G6"
-    if board.placement_at(position) is not None:
-        return f"cell ({position}) is already covered by a tile", "R-G2"
-    if not board.is_open(position):
-        return f"cell ({position}) touches no placed tile along an edge", "R-G2"
-    if position.y > board.river_end_row:
-        return (f"cell ({position}) is downstream of the river end (row "
-                f"{board.river_end_row})"), "R-G2"
-    return f"its edges do not match its neighbours' at ({position})", "R-G4"
+def turn_player(turn: int, first_player: int, num_players: int) -> int:
+    """The player of turn ``turn`` (counted from 0): clockwise from the first player
+    (R-C8), one turn each."""
+    return (first_player + turn) % num_players
 
 
 def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *,
@@ -103,14 +73,12 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
     """
     problems: list[Problem] = []
     if not placements:
-        empty = Board((), 0, 0, {}, {})
-        return Derivation(empty, FeatureGraph.empty(), (), {}, (), (
+        return Derivation(Board.empty(), FeatureGraph.empty(), (), {}, (), (
             Problem("board.placements", "the start tile is missing", ("R-C5",)),), False)
     start = placements[0]
     if start.tile.kind is not TileKind.START or start.position != Position(0, 0) \
             or start.rotation is not Rotation.R0:
-        empty = Board((), 0, 0, {}, {})
-        return Derivation(empty, FeatureGraph.empty(), (), {}, (), (Problem(
+        return Derivation(Board.empty(), FeatureGraph.empty(), (), {}, (), (Problem(
             "board.placements[0]", f"the first placement is the start tile at 0,0 turned 0°, "
             f"not {start.tile.name} at ({start.position}) turned {start.rotation.degrees}°",
             ("R-C5",)),), False)
@@ -124,7 +92,7 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
     complete = True
     for index in range(1, len(placements)):
         placement = placements[index]
-        why = placement_problem(board, placement.tile, placement.position, placement.rotation)
+        why = _placement_problem(board, placement)
         if why is not None:
             problems.append(Problem(f"board.placements[{index}]",
                                     f"{placement.tile.name} cannot lie at ({placement.position})"
@@ -194,7 +162,8 @@ def _pieces_by_placement(placements: Sequence[Placement], pieces: Sequence[tuple
         index, segment = placement_of(node), segment_of(node)
         if not 0 <= index < len(placements):
             problems.append(Problem("pieces", f"a piece stands on placement {show_int(index)}, "
-                                    f"but {len(placements)} tiles are placed", ("R-T5",)))
+                                    f"but the board holds {plural(len(placements), 'tile')}",
+                                    ("R-T5",)))
             continue
         if not 0 <= player < num_players:
             problems.append(Problem("pieces", f"a piece belongs to player {show_int(player)} "
@@ -208,11 +177,11 @@ def _pieces_by_placement(placements: Sequence[Placement], pieces: Sequence[tuple
                                     ("R-T5",)))
             continue
         if segments[segment].terrain is Terrain.AMAZON:
-            problems.append(Problem("pieces", f"a piece of {show_player(player)} stands on "
+            problems.append(Problem("pieces", f"a piece of {colour(player)} stands on "
                                     f"the Amazon, on {_where(placements, node)}", ("R-F6",)))
             continue
         if tile.kind is TileKind.START:
-            problems.append(Problem("pieces", f"a piece of {show_player(player)} stands on the "
+            problems.append(Problem("pieces", f"a piece of {colour(player)} stands on the "
                                     "start tile, which no piece step ever offers", ("R-T5",)))
             continue
         if index in by_placement:
@@ -232,20 +201,29 @@ def _put_down(graph: FeatureGraph, by_placement: dict[int, tuple[int, int]],
     if entry is None:
         return graph
     node, player = entry
-    owner = (first_player + turn) % num_players
+    owner = turn_player(turn, first_player, num_players)
     feature = graph.feature_of(node)
     if player != owner:
         problems.append(Problem("pieces", f"the piece on segment {segment_of(node)} of the "
-                                f"tile placed in turn {turn + 1} is {show_player(player)}'s, "
-                                f"but that was {show_player(owner)}'s turn", ("R-T5",)))
+                                f"tile placed in turn {turn + 1} is {colour(player)}'s, "
+                                f"but that was {colour(owner)}'s turn", ("R-T5",)))
     elif feature.pieces:
-        holders = " and ".join(show_player(p) for p in sorted({p for _, p in feature.pieces}))
-        problems.append(Problem("pieces", f"the piece of {show_player(player)} on segment "
+        holders = " and ".join(colour(p) for p in sorted({p for _, p in feature.pieces}))
+        problems.append(Problem("pieces", f"the piece of {colour(player)} on segment "
                                 f"{segment_of(node)} of the tile placed in turn {turn + 1} went "
                                 f"onto a {feature.terrain.label} that already held a piece of "
                                 f"{holders}", ("R-T5",)))
     piece_turn[node] = turn
     return graph.with_piece(node, player)
+
+
+def _placement_problem(board: Board, placement: Placement) -> tuple[str, str] | None:
+    """Why ``placement`` could not be made on ``board`` (a reason and its rule id), or None
+    (R-C5: the start tile only as the first placement; R-G2–R-G6 as the engine says)."""
+    if placement.tile.kind is TileKind.START:
+        return "the start tile lies only at 0,0, as the first placement", "R-C5"
+    problem = board.placement_problem(placement.tile, placement.position, placement.rotation)
+    return None if problem is None else (problem.reason, problem.rule)
 
 
 def _where(placements: Sequence[Placement], node: int) -> str:

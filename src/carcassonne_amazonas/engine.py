@@ -1,4 +1,5 @@
-"""The rules engine: setup, legal actions and transitions (RULES C, G, T, A, E).
+"""The rules engine: setup (R-C1–R-C9), legal actions (R-G2–R-G7, R-T2–R-T5) and
+transitions (R-T1–R-T10, R-A1–R-A4, R-E1–R-E6).
 
 Three functions make the whole API of play::
 
@@ -8,57 +9,28 @@ Three functions make the whole API of play::
 
 States are immutable: :func:`apply_action` returns a new state and never
 changes its input.  Draws happen inside :func:`apply_action` from the pile
-shuffled by :func:`new_game` (no global random state).
+shuffled by :func:`new_game` (no global random state).  The legal actions are built
+by :mod:`~carcassonne_amazonas.action_lists`; an action is applied by
+:meth:`Turn.play <carcassonne_amazonas.turn.Turn.play>`, the one dispatch that the
+playout fast path (:mod:`~carcassonne_amazonas.playout`) runs too.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import chain
 
-from .actions import (
-    Action,
-    ChooseDouble,
-    DrawTile,
-    Pass,
-    PlaceCamp,
-    PlaceMeeple,
-    PlaceTile,
-    check_action,
-)
-from .board import Board, fit_table
-from .errors import IllegalActionError
-from .events import BoatReason, Event
-from .features import FeatureGraph, node_of
-from .geometry import KEY_STRIDE, Rotation, cell_key, position_of_key
+from .action_lists import piece_actions, tile_actions
+from .actions import Action, ChooseDouble, check_action
+from .board import Board
+from .events import Event
+from .features import FeatureGraph
 from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
-from .state import PLAYER_COLOURS, GameState, Phase, PlayerState, Rules
-from .tiles import Layout, Terrain, Tile, TileKind, TileSet
+from .state import GameState, Phase, PlayerState, Rules
+from .tiles import Tile, TileSet
 from .turn import Turn
 
 __all__ = ["apply_action", "apply_action_with_events", "legal_actions", "new_game"]
-
-_HALF_STRIDE = KEY_STRIDE // 2
-
-# Interned actions: the same legal action is the same object in every state.
-_PLACE_TILE: dict[tuple[int, int], PlaceTile] = {}
-#: The pass action (interned like every legal action).
-PASS = Pass()
-
-
-def place_tile_action(key: int, rotation: int) -> PlaceTile:
-    """The interned placement of the tile in hand with its anchor on cell key ``key``
-    (see :func:`~carcassonne_amazonas.geometry.cell_key`) turned by ``rotation``."""
-    return _CELL_ACTIONS[key << 4 | 1 << rotation][0]
-
-
-def _place_tile_action(key: int, rotation: Rotation) -> PlaceTile:
-    action = _PLACE_TILE.get((key, rotation))
-    if action is None:
-        action = _PLACE_TILE[(key, rotation)] = PlaceTile(position_of_key(key), rotation)
-    return action
-
 
 # ---------------------------------------------------------------------------- setup
 
@@ -67,7 +39,9 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     """A new game for 2–5 players (R-C1–R-C9), with the first tile drawn (R-T1).
 
     ``seed`` makes the shuffle reproducible in any process (None: a random
-    seed).  ``rules`` holds the options (first player, shuffle, tile set).
+    seed).  ``rules`` holds the options (:class:`~carcassonne_amazonas.state.Rules`: first
+    player, shuffle and slices, tile set, and the variants R-V1–R-V3: the Amazon
+    ranking after ties, camp scoring per camp, the bonus river tiles).
     ``pile`` replaces the shuffle with an explicit draw order, for recorded
     games and tests; it must hold exactly the tile set's land tiles.
 
@@ -86,8 +60,6 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     if not 0 <= rules.first_player < num_players:
         raise ValueError(f"first_player {rules.first_player} is not a player of a "
                          f"{num_players}-player game (R-C8)")
-    if rules.slices < 1:
-        raise ValueError(f"a stratified shuffle needs at least 1 slice, not {rules.slices}")
     tileset = rules.tileset
     plan = plan_for(tileset.land_tiles, rules.shuffle, rules.slices)
     if as_draws(draws) == "explicit":
@@ -165,90 +137,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
-def tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
-    """Every legal placement of ``tile`` on ``board`` (R-G2–R-G6), in :func:`legal_actions`
-    order: the building block of :func:`legal_actions` for fast paths that keep a state's
-    parts apart (:mod:`~carcassonne_amazonas.playout`)."""
-    return tuple(chain.from_iterable(map(_CELL_ACTIONS.__getitem__,
-                                         tile_placement_cells(board, tile))))
-
-
-def tile_placement_cells(board: Board, tile: Tile) -> list[int]:
-    """:func:`tile_actions` cell by cell: for each cell where ``tile`` fits (R-G2–R-G6), row
-    by row, ``cell key << 4 | mask`` where bit ``r`` of the mask is set when rotation
-    ``r`` fits there (see :func:`~carcassonne_amazonas.geometry.cell_key`).  For adapters
-    that number the placements their own way without making the actions."""
-    fits = fit_table(tile.layout)
-    if fits.river:  # only below the river end, in the rotations of the kind (R-G5, R-G6)
-        key = cell_key(board.river_column, board.river_end_row + 1)
-        return [key << 4 | sum(1 << r for r in tile.layout.rotations)]
-    # Keys sort row by row, so cells past the river end row have larger keys (R-G2).
-    last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
-    # One int per cell with a fitting rotation: the cell key, then the mask of those
-    # rotations in the low 4 bits, so that sorting the ints sorts the cells row by row.
-    codes = [key << 4 | mask for key, signature in board.open_items()
-             if key <= last_key and (mask := fits[signature])]
-    codes.sort()
-    return codes
-
-
-class _CellActions(dict[int, tuple[PlaceTile, ...]]):
-    """(cell key << 4 | mask of fitting rotations) -> those placements, in rotation order
-    (none for mask 0); filled on first use (legal actions are interned objects)."""
-
-    def __missing__(self, code: int) -> tuple[PlaceTile, ...]:
-        key, mask = code >> 4, code & 15
-        actions = self[code] = tuple(_place_tile_action(key, r) for r in Rotation
-                                     if mask >> r & 1)
-        return actions
-
-
-_CELL_ACTIONS = _CellActions()
-
-
 def _piece_actions(state: GameState) -> tuple[Action, ...]:
     """R-T5: meeples on free tributaries/villages, camps in free jungles, or pass."""
     return piece_actions(state.board, state.features, state.players[state.current_player],
                          state.piece_placement)
-
-
-def piece_actions(board: Board, graph: FeatureGraph, supply: PlayerState,
-                  index: int) -> tuple[Action, ...]:
-    """The piece step's legal actions (R-T5, R-F6) for the player with ``supply`` when the
-    ``index``-th placed tile may take a piece, in :func:`legal_actions` order: meeples on
-    free tributaries and villages, camps in free jungles, then pass.
-
-    The building block of :func:`legal_actions` for fast paths that keep a state's parts
-    apart (:mod:`~carcassonne_amazonas.playout`).
-    """
-    placement = board.placements[index]
-    layout = placement.tile.layout
-    options = _PIECE_SEGMENTS.get(layout)
-    if options is None:
-        options = _PIECE_SEGMENTS[layout] = tuple(
-            (segment_index, segment.terrain is Terrain.JUNGLE)
-            for segment_index, segment in enumerate(layout.segments)
-            if segment.terrain is not Terrain.AMAZON)
-    position = placement.position
-    base = node_of(index, 0)
-    camps, meeples = supply.camps_in_supply, supply.meeples_in_supply
-    actions: list[Action] = []
-    for segment_index, camp in options:
-        if (camps if camp else meeples) and not graph.pieces_on(base | segment_index):
-            key = (position.x, position.y, segment_index, camp)
-            action = _PIECE_ACTIONS.get(key)
-            if action is None:
-                action = _PIECE_ACTIONS[key] = (PlaceCamp if camp else PlaceMeeple)(
-                    position, segment_index)
-            actions.append(action)
-    actions.append(PASS)
-    return tuple(actions)
-
-
-# Per layout: (segment, is it a jungle) for every segment that can take a piece (R-F6).
-_PIECE_SEGMENTS: dict[Layout, tuple[tuple[int, bool], ...]] = {}
-# Interned piece actions by (x, y, segment, camp).
-_PIECE_ACTIONS: dict[tuple[int, int, int, bool], PlaceMeeple | PlaceCamp] = {}
 
 
 # ---------------------------------------------------------------------------- transitions
@@ -275,40 +167,6 @@ def _apply(state: GameState, action: Action, events: list[Event] | None) -> Game
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
     check_action(action)  # exact types, before any use of the action's fields
-    phase = state.phase
-    if phase is Phase.GAME_OVER:
-        raise IllegalActionError(f"the game is over; {action} cannot be played",
-                                 rule="R-E1", code="game-over")
     turn = Turn(state, events)
-    if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
-        if not isinstance(action, PlaceTile):
-            raise _wrong_phase(state, action, "PlaceTile")
-        turn.place_tile(action)
-    elif phase is Phase.PLACE_PIECE:
-        if isinstance(action, Pass):
-            turn.advance(state.current_player, 1, BoatReason.NO_PIECE)
-        elif isinstance(action, (PlaceMeeple, PlaceCamp)):
-            turn.place_piece(action)
-        else:
-            raise _wrong_phase(state, action, "PlaceMeeple, PlaceCamp or Pass")
-        turn.end_turn()
-    elif phase is Phase.DRAW_TILE:
-        if not isinstance(action, DrawTile):
-            raise _wrong_phase(state, action, "DrawTile (a chance node)")
-        turn.draw_chance(action)
-    else:
-        if not isinstance(action, ChooseDouble):
-            raise _wrong_phase(state, action, "ChooseDouble")
-        turn.choose_double(action)
+    turn.play(action)
     return turn.freeze()
-
-
-def _wrong_phase(state: GameState, action: Action, wanted: str) -> IllegalActionError:
-    """An action of another phase; the rule is the current phase's."""
-    tile = state.tile_in_hand
-    rule = {Phase.DRAW_TILE: "R-T1", Phase.PLACE_PIECE: "R-T5"}.get(
-        state.phase, "R-T2" if tile is not None and tile.kind is TileKind.STANDARD else "R-T3")
-    return IllegalActionError(
-        f"{type(action).__name__} is not legal in the {state.phase.value!r} phase; "
-        f"{PLAYER_COLOURS[state.current_player]} must play {wanted}",
-        rule=rule, code="wrong-phase")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 from typing import Literal, TypeAlias
 
+from .wording import plural
+
 __all__ = [
     "ILLEGAL_ACTION_CODES",
     "IllegalActionCode",
@@ -68,20 +70,24 @@ class IllegalActionError(ValueError):
     """An action that is not legal in the state it was applied to.
 
     The message says why: wrong phase, cell not open, edge mismatch on a
-    side, feature already occupied, no piece left, ...  So that a program can
-    react without reading English, ``rule`` is the rule id the action breaks
-    (``"R-G4"``; None only for an action index outside the encoding) and ``code``
-    a short reason (``"edge-mismatch"``), one of :data:`ILLEGAL_ACTION_CODES`.
+    side, feature already occupied, no piece left, ...; it ends with the rule
+    broken, as in ``cell (9,9) touches no placed tile along an edge (R-G2)``.  So
+    that a program can react without reading English, ``rule`` is that rule id
+    (``"R-G4"``; None only for an action index outside the encoding, whose
+    message cites no rule), ``code`` a short reason (``"edge-mismatch"``), one of
+    :data:`ILLEGAL_ACTION_CODES`, and ``reason`` the message without the rule.
     """
 
-    def __init__(self, message: str, *, rule: str | None, code: IllegalActionCode) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, *, rule: str | None, code: IllegalActionCode) -> None:
+        # The rule is cited here, once for every message, so that none can forget it.
+        super().__init__(reason if rule is None else f"{reason} ({rule})")
+        self.reason = reason
         self.rule = rule
         self.code: IllegalActionCode = code
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         # Pickled errors (multiprocessing, Ray) keep their rule and code.
-        return functools.partial(type(self), rule=self.rule, code=self.code), (str(self),)
+        return functools.partial(type(self), rule=self.rule, code=self.code), (self.reason,)
 
 
 class NotationError(ValueError):
@@ -110,8 +116,7 @@ class TileSetError(ValueError):
         self.problems = tuple(problems)
         self.source_name = source_name
         shown = "\n  ".join(problems)
-        count = f"{len(problems)} problem{'' if len(problems) == 1 else 's'}"
-        super().__init__(f"{source_name}: {count}:\n  {shown}")
+        super().__init__(f"{source_name}: {plural(len(problems), 'problem')}:\n  {shown}")
 
 
 class RecordError(ValueError):

@@ -32,9 +32,10 @@ from .events import (
 from .geometry import Position
 from .reference import reference_tileset
 from .scoring import CampScoring
-from .state import PLAYER_COLOURS, GameState, Rules
+from .state import GameState, Rules
 from .text import plural, tile_description
 from .tiles import Terrain, TileSet
+from .wording import colour  # re-exported: the library's one name of a player
 
 __all__ = [
     "colour",
@@ -47,11 +48,6 @@ __all__ = [
 
 #: How a player is named in a line: ``who(player)``.
 _Namer = Callable[[int], str]
-
-
-def colour(player: int) -> str:
-    """The colour name of player ``player`` (R-C1): ``yellow``, ``red``, ..."""
-    return PLAYER_COLOURS[player]
 
 
 def _namer(names: Sequence[str] | None, players: int) -> _Namer:

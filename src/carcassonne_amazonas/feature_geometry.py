@@ -30,7 +30,7 @@ from .features import Feature, placement_of, segment_of
 from .geometry import Position, Side, port_side
 from .pieces import PieceKind, PlacedPiece
 from .reprs import repr_pretty
-from .scoring import completed_points, jungle_points, unfinished_points
+from .scoring import CampScoring, completed_points, jungle_value, unfinished_points
 from .tiles import NO_ICONS, Icons, Terrain
 
 if TYPE_CHECKING:  # the state module shows itself with these pictures
@@ -72,14 +72,17 @@ class FeatureGeometry:
     """The players with the most pieces on it, who would score it (R-M1); empty without
     pieces."""
     value: int
-    """What its majority scores: a completed tributary or village as in R-T7, an open one
-    as at the end (R-E2, R-E3), a jungle its animals (R-E4), the Amazon nothing (R-F6)."""
+    """What each player of its majority scores: a completed tributary or village as in R-T7,
+    an open one as at the end (R-E2, R-E3), a jungle its animals (R-E4), once or, with
+    per-camp scoring (R-V2), once per camp of the majority holder's there; the Amazon
+    nothing (R-F6)."""
 
 
-def _value(feature: Feature) -> int:
-    """What the feature's majority scores now (R-T7, R-E2–R-E4; nothing for the Amazon, R-F6)."""
+def _value(feature: Feature, camp_scoring: CampScoring) -> int:
+    """What the feature's majority scores now (R-T7, R-E2–R-E4 with the camp-scoring option of
+    R-V2; nothing for the Amazon, R-F6)."""
     if feature.terrain is Terrain.JUNGLE:
-        return jungle_points(feature)
+        return jungle_value(feature, camp_scoring)
     if feature.terrain is Terrain.AMAZON:
         return 0
     return completed_points(feature) if feature.is_completed else unfinished_points(feature)
@@ -133,6 +136,6 @@ def feature_geometry(state: GameState, position: Position, segment: int) -> Feat
         is_completed=feature.is_completed,
         tiles=tuple(sorted(placements[i].position for i in feature.placement_indices)),
         majority=feature.majority(),
-        value=_value(feature),
+        value=_value(feature, state.rules.camp_scoring),
     )
 

@@ -21,6 +21,7 @@ import attrs
 from .board import Board, side_pattern
 from .reprs import repr_pretty
 from .tiles import Terrain, Tile
+from .wording import plural
 
 __all__ = ["Feature", "FeatureGraph", "PlacementResult", "node_of", "placement_of", "segment_of"]
 
@@ -63,9 +64,8 @@ class Feature:
     pieces: tuple[tuple[int, int], ...] = ()
 
     def __repr__(self) -> str:
-        state = "completed" if self.is_completed else f"{self.open_ports} open ports"
-        tiles = self.tile_count
-        return (f"<Feature {self.terrain.label}: {tiles} tile{'' if tiles == 1 else 's'}, {state}, "
+        state = "completed" if self.is_completed else plural(self.open_ports, "open port")
+        return (f"<Feature {self.terrain.label}: {plural(self.tile_count, 'tile')}, {state}, "
                 f"boats={self.boats}, fruit={self.fruit}, animals={self.animals}, "
                 f"pieces={self.pieces}>")
 
@@ -136,8 +136,8 @@ class FeatureGraph:
         return hash(self.piece_set())
 
     def __repr__(self) -> str:
-        return (f"<FeatureGraph: {len(self._features)} features, "
-                f"{len(self.piece_set())} pieces>")
+        return (f"<FeatureGraph: {plural(len(self._features), 'feature')}, "
+                f"{plural(len(self.piece_set()), 'piece')}>")
 
     _repr_pretty_ = repr_pretty
 

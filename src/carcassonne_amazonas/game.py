@@ -33,6 +33,7 @@ from .records import GameRecord
 from .reprs import repr_pretty
 from .state import GameState, Rules
 from .tiles import Tile
+from .wording import plural
 
 __all__ = ["Game"]
 
@@ -153,6 +154,6 @@ class Game:
         return GameRecord.from_game(self.initial_state, self._actions)
 
     def __repr__(self) -> str:
-        return f"<Game: {len(self._actions)} actions played, now {self.state!r}>"
+        return f"<Game: {plural(len(self._actions), 'action')} played, now {self.state!r}>"
 
     _repr_pretty_ = repr_pretty

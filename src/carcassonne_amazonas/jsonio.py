@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from .errors import RecordError
-from .problem import show_int
+from .wording import plural, show_int
 
 __all__ = ["MAX_DOCUMENT", "Fields", "check_int", "json_kind", "parse_json", "reject_constant"]
 
@@ -120,7 +120,7 @@ class Fields:
             raise RecordError(f"{self.path}.{key}: expected a list, not {json_kind(value)}")
         if max_items is not None and len(value) > max_items:
             cite = f" ({rule})" if rule else ""
-            raise RecordError(f"{self.path}.{key}: {len(value)} items, more than the "
+            raise RecordError(f"{self.path}.{key}: {plural(len(value), 'item')}, more than the "
                               f"{max_items} this game can have{cite}")
         return value
 

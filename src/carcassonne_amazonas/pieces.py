@@ -15,10 +15,16 @@ import attrs
 from .geometry import Position
 from .reprs import ShortEnumRepr, repr_pretty
 
-__all__ = ["PLAYER_COLOURS", "PieceKind", "PlacedPiece"]
+__all__ = ["CAMPS_PER_PLAYER", "MEEPLES_PER_PLAYER", "PLAYER_COLOURS", "PieceKind",
+           "PlacedPiece"]
 
 #: Colours of players 0..4 (R-C1).
 PLAYER_COLOURS = ("yellow", "red", "green", "blue", "black")
+
+#: Each player's meeples (R-C2).
+MEEPLES_PER_PLAYER = 4
+#: Each player's camps (R-C2).
+CAMPS_PER_PLAYER = 2
 
 
 class PieceKind(ShortEnumRepr, enum.Enum):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
@@ -27,7 +28,9 @@ import attrs
 
 from .actions import DrawTile
 from .reprs import ShortEnumRepr, repr_pretty
+from .sampling import uniform_below
 from .tiles import Icons, Tile, TileId, TileKind
+from .wording import plural
 
 __all__ = ["DRAW_MODES", "DrawDistribution", "Draws", "Pile", "Shuffle", "as_draws",
            "shuffled_pile", "slice_plan"]
@@ -62,6 +65,12 @@ class Shuffle(ShortEnumRepr, enum.Enum):
 
     STRATIFIED = "stratified"
     UNIFORM = "uniform"
+
+
+#: The most slices a stratified shuffle may have (R-C7): ``Rules`` refuses more and the
+#: snapshot loader reads no more.  More than any tile set has land tiles (a slice plan
+#: never has more slices than tiles, see :func:`slice_plan`).
+MAX_SLICES = 1000
 
 
 def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], ...]:
@@ -109,7 +118,7 @@ class Pile:
     def __repr__(self) -> str:
         # Never the order: a seeded pile's order is the future, which players must not see.
         mode = "explicit draws" if self.explicit else "seeded"
-        return f"<Pile: {len(self.tiles)} tiles left, {self.drawn} drawn, {mode}>"
+        return f"<Pile: {plural(len(self.tiles), 'tile')} left, {self.drawn} drawn, {mode}>"
 
     _repr_pretty_ = repr_pretty
 
@@ -416,6 +425,17 @@ class DrawDistribution:
         if self._outcomes is None:
             self._outcomes = tuple(zip(self.draws, self.probabilities))
         return self._outcomes
+
+    def sample(self, rng: random.Random) -> DrawTile:
+        """One outcome drawn with its exact probability (R-T1, R-C7): a whole number below
+        ``total`` from ``rng`` (:func:`~carcassonne_amazonas.sampling.uniform_below`), then
+        the outcome whose share of the ``cumulative`` weights holds it.  No floating point:
+        the same seed draws the same tile in any process.  ``ValueError`` if nothing can be
+        drawn."""
+        if not self.total:
+            raise ValueError("no tile can be drawn: the pile is empty, or it and its slice "
+                             "plan disagree (R-C7)")
+        return self.draws[bisect_right(self.cumulative, uniform_below(rng, self.total))]
 
     def __len__(self) -> int:
         return len(self.tiles)

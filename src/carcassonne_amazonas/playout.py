@@ -10,7 +10,8 @@ gives both, exactly as if they had been chosen from the lists:
   :func:`~carcassonne_amazonas.chance.chance_outcomes`;
 - :func:`random_playout` plays such actions until the game is over and
   returns the final state.  It applies the rules with the engine's own
-  transition (:class:`~carcassonne_amazonas.turn.Turn`) but builds no state
+  transition (:meth:`Turn.play <carcassonne_amazonas.turn.Turn.play>`, as
+  :func:`~carcassonne_amazonas.engine.apply_action` does) but builds no state
   between the first and the last: the result equals the loop
   ``while not state.is_terminal: state = apply_action(state, random_action(state, rng))``
   with the same ``rng``, only faster.
@@ -22,8 +23,9 @@ accepted pair is uniform among them).  About one draw in four or five is
 accepted; after :data:`PLACEMENT_TRIES` rejections the legal placements are
 listed and one is chosen uniformly (still exact).  Piece steps (at most a few
 actions) and double tiles are chosen from their short lists.  A draw at a
-chance node picks an outcome by its exact integer weight
-(:func:`~carcassonne_amazonas.chance.chance_distribution`).
+chance node picks an outcome by its exact integer weight, with the library's one
+exact sampler (:meth:`~carcassonne_amazonas.pile.DrawDistribution.sample`, also
+:func:`~carcassonne_amazonas.chance.sample_draw`).
 
 All randomness comes from ``rng`` (a ``random.Random``) through
 ``getrandbits``, the way ``rng.randrange`` draws: no floating point anywhere,
@@ -34,17 +36,16 @@ process.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from typing import Final
 
-from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceTile
+from .action_lists import piece_actions, place_tile_action, tile_actions
+from .actions import Action, ChooseDouble, PlaceTile
 from .board import Board, fit_table
-from .engine import piece_actions, place_tile_action, tile_actions
 from .errors import IllegalActionError
-from .events import BoatReason
 from .features import FeatureGraph
-from .geometry import KEY_STRIDE, cell_key
+from .geometry import cell_key
 from .pile import Pile
+from .sampling import uniform_below
 from .state import GameState, Phase, PlayerState
 from .tiles import Tile
 from .turn import Turn
@@ -54,23 +55,7 @@ __all__ = ["PLACEMENT_TRIES", "random_action", "random_playout", "uniform_below"
 #: Rejected cell-and-rotation draws before the legal placements are listed instead.
 PLACEMENT_TRIES: Final = 12
 
-_LAST_COLUMN = KEY_STRIDE // 2 - 1
-
-
-def uniform_below(rng: random.Random, n: int) -> int:
-    """A uniformly random integer in ``0 .. n - 1``, exactly.
-
-    Drawn as ``random.Random.randrange(n)`` draws it (``getrandbits`` of
-    ``n.bit_length()`` bits until the value is below ``n``), so ``rng`` moves
-    on the same way, without ``randrange``'s argument checks.
-    """
-    if n <= 0:
-        raise ValueError(f"cannot choose among {n} values")
-    bits = n.bit_length()
-    value = rng.getrandbits(bits)
-    while value >= n:
-        value = rng.getrandbits(bits)
-    return value
+# uniform_below lives in the sampling module; it stays importable from here, as before.
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -111,26 +96,10 @@ def random_playout(state: GameState, rng: random.Random) -> GameState:
         phase = turn.phase
         if phase is Phase.GAME_OVER:
             return turn.freeze()
-        action = _choose(phase, turn.board, turn.tile_in_hand, turn.graph,
-                         turn.players[turn.current_player], turn.piece_placement,
-                         turn.doubles_left, turn.pile, rng)
-        # The engine's own steps, as apply_action runs them for these (legal) actions.
-        if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
-            assert isinstance(action, PlaceTile)
-            turn.place_tile(action)
-        elif phase is Phase.PLACE_PIECE:
-            if isinstance(action, Pass):
-                turn.advance(turn.current_player, 1, BoatReason.NO_PIECE)
-            else:
-                assert not isinstance(action, (PlaceTile, ChooseDouble, DrawTile))
-                turn.place_piece(action)
-            turn.end_turn()
-        elif phase is Phase.DRAW_TILE:
-            assert isinstance(action, DrawTile)
-            turn.draw_chance(action)
-        else:
-            assert isinstance(action, ChooseDouble)
-            turn.choose_double(action)
+        # The engine's own dispatch, as apply_action runs it for these (legal) actions.
+        turn.play(_choose(phase, turn.board, turn.tile_in_hand, turn.graph,
+                          turn.players[turn.current_player], turn.piece_placement,
+                          turn.doubles_left, turn.pile, rng))
 
 
 def _choose(phase: Phase, board: Board, tile: Tile | None, graph: FeatureGraph,
@@ -147,11 +116,11 @@ def _choose(phase: Phase, board: Board, tile: Tile | None, graph: FeatureGraph,
         found = pile.distribution()
         if not found.total:
             raise IllegalActionError("no tile can be drawn: the pile and its slice plan "
-                                     "disagree (R-C7)", rule="R-C7", code="slice-quota")
-        return found.draws[bisect_right(found.cumulative, uniform_below(rng, found.total))]
+                                     "disagree", rule="R-C7", code="slice-quota")
+        return found.sample(rng)
     if phase is Phase.CHOOSE_DOUBLE:
         return ChooseDouble(doubles_left[uniform_below(rng, len(doubles_left))].id)
-    raise IllegalActionError("the game is over; there is no action to choose (R-E1)",
+    raise IllegalActionError("the game is over; there is no action to choose",
                              rule="R-E1", code="game-over")
 
 
@@ -167,7 +136,7 @@ def _random_placement(board: Board, tile: Tile, rng: random.Random) -> PlaceTile
     cells, constraints = tuple(keys), tuple(signatures)
     pairs = 4 * len(cells)
     if pairs:
-        last_key = cell_key(_LAST_COLUMN, board.river_end_row)  # R-G2: no cell past the end
+        last_key = board.last_standard_key  # R-G2: no cell past the river end's row
         bits = pairs.bit_length()
         getrandbits = rng.getrandbits
         for _ in range(PLACEMENT_TRIES):

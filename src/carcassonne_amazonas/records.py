@@ -50,7 +50,6 @@ from .errors import IllegalActionError, RecordError
 from .jsonio import Fields, parse_json
 from .notation import NotationError, format_action, parse_action
 from .pile import Draws, as_draws
-from .problem import show_int, show_text
 from .reprs import repr_pretty
 from .snapshot import (
     read_header,
@@ -61,6 +60,7 @@ from .snapshot import (
 )
 from .state import GameState, Rules
 from .tiles import Tile, TileSet
+from .wording import plural, show_int, show_text
 
 __all__ = ["MAX_ACTION_TEXT", "RECORD_SCHEMA", "GameRecord", "max_actions"]
 
@@ -114,8 +114,8 @@ class GameRecord:
             origin = "a given draw order"
         texts = [_text(action) for action in self.actions]
         shown = " ".join(texts if len(texts) <= 6 else [*texts[:4], "...", texts[-1]])
-        count = f"{len(texts)} action{'' if len(texts) == 1 else 's'}"
-        return f"<GameRecord: {self.num_players} players, {origin}, {count}: {shown}>" \
+        return f"<GameRecord: {self.num_players} players, {origin}, " \
+            f"{plural(len(texts), 'action')}: {shown}>" \
             if texts else f"<GameRecord: {self.num_players} players, {origin}, no actions>"
 
     _repr_pretty_ = repr_pretty

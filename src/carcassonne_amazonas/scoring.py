@@ -1,8 +1,10 @@
-"""Feature scoring and final scoring (R-T7, R-M1, R-E2–R-E5).
+"""What features and boats are worth: the points of each kind of feature, in play and at
+the end (R-T7, R-M1, R-E2–R-E5).
 
-Pure functions over features and boats; the engine applies their results.
-How camps score their jungle is a rule option, :class:`CampScoring` (variant
-R-V2 of the rules reference).
+Pure functions over features and boats.  The engine applies them to completed features
+during play; the final scoring itself, which puts them together at the end, is
+:func:`~carcassonne_amazonas.final_tally.final_scoring`.  How camps score their jungle
+is a rule option, :class:`CampScoring` (variant R-V2 of the rules reference).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ __all__ = [
     "completed_points",
     "final_feature_values",
     "jungle_points",
+    "jungle_value",
     "river_points",
     "score_feature",
     "score_jungle",
@@ -71,6 +74,16 @@ def jungle_points(feature: Feature) -> int:
     """R-E4: a jungle is worth 1 per animal, once however many camps (Decision; see
     :func:`score_jungle` for variant R-V2)."""
     return feature.animals
+
+
+def jungle_value(feature: Feature, camp_scoring: CampScoring = CampScoring.PER_JUNGLE) -> int:
+    """What each player with the most camps in a jungle scores for it at the end (R-E4,
+    R-M1): its animals, once (``PER_JUNGLE``) or once per camp of theirs there
+    (``PER_CAMP``, R-V2).  Without camps, what a single camp would score."""
+    points = jungle_points(feature)
+    if camp_scoring is CampScoring.PER_JUNGLE or not feature.pieces:
+        return points
+    return points * feature.pieces_of(feature.majority()[0])
 
 
 @attrs.frozen(slots=True)

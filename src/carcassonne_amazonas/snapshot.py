@@ -72,18 +72,21 @@ from typing import Any, NamedTuple, TypeVar
 
 from .board import Placement
 from .boat_track import AmazonRanking
-from .consistency import CAMPS, MEEPLES, find_problems
+from .breakdowns import FINAL_SCORE_CATEGORIES, SCORE_CATEGORIES
+from .consistency import find_problems
 from .derivation import derive
 from .errors import RecordError
 from .features import node_of
 from .geometry import COORDINATE_LIMIT, Position, Rotation
 from .jsonio import Fields, check_int, parse_json
-from .pile import Pile, Shuffle, plan_for
-from .problem import Problem, show_text
+from .pieces import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER
+from .pile import MAX_SLICES, Pile, Shuffle, plan_for
+from .problem import Problem
 from .reference import reference_tileset, shipped_tileset
 from .scoring import CampScoring
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
 from .tiles import Tile, TileKind, TileSet
+from .wording import plural, show_text
 
 __all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_fields",
            "state_from_json", "state_to_json", "tileset_from_json"]
@@ -91,7 +94,6 @@ __all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "s
 STATE_SCHEMA = "carcassonne-amazonas/state/1"
 _ROTATIONS = {r.degrees: r for r in Rotation}
 _PHASES = {p.value: p for p in Phase}
-_BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
 _MAX_PENDING = 2  # a "!" tile and its double tile (R-T8)
 
 
@@ -143,7 +145,7 @@ def rules_from_json(fields: Fields, tileset: TileSet, num_players: int) -> Rules
     except ValueError:
         raise RecordError(f"{fields.path}.shuffle: unknown shuffle {show_text(shuffle_name)} "
                           "(expected 'stratified' or 'uniform')") from None
-    slices = fields.get_int("slices", 1, 1000)
+    slices = fields.get_int("slices", 1, MAX_SLICES)
     ranking = _option(fields, "amazon_ranking", AmazonRanking, AmazonRanking.DENSE)
     camps = _option(fields, "camp_scoring", CampScoring, CampScoring.PER_JUNGLE)
     return Rules(tileset=tileset, first_player=first, shuffle=shuffle, slices=slices,
@@ -195,7 +197,7 @@ def state_to_json(state: GameState) -> str:
         "players": [
             {"score": p.score, "boat": p.boat, "meeples": p.meeples_in_supply,
              "camps": p.camps_in_supply,
-             "breakdown": {k: getattr(p.breakdown, k) for k in _BREAKDOWN}}
+             "breakdown": {k: getattr(p.breakdown, k) for k in SCORE_CATEGORIES}}
             for p in state.players
         ],
         "placements": [[p.tile.name, p.position.x, p.position.y, p.rotation.degrees]
@@ -210,7 +212,7 @@ def state_to_json(state: GameState) -> str:
         "removed": [t.name for t in state.removed],
         "doubles_left": [t.name for t in state.doubles_left],
         "final_scoring": None if state.final_scoring is None else [
-            [f.tributaries, f.villages, f.camps, f.river] for f in state.final_scoring],
+            [getattr(f, k) for k in FINAL_SCORE_CATEGORIES] for f in state.final_scoring],
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -298,7 +300,7 @@ class _Bounds:
         self.standard = len(tileset.of_kind(TileKind.STANDARD))
         self.doubles = len(tileset.double_tiles)
         self.players = num_players
-        self.pieces = num_players * (MEEPLES + CAMPS)
+        self.pieces = num_players * (MEEPLES_PER_PLAYER + CAMPS_PER_PLAYER)
         self.track = tileset.start_side(num_players).river_spaces + sum(
             t.layout.river_spaces for t in tileset.tiles)
 
@@ -317,7 +319,7 @@ def _lists(doc: Fields, bounds: _Bounds) -> _Lists:
     """The snapshot's lists, each checked against its bound before anything is read."""
     players = doc.get_list("players", bounds.players, "R-C1")
     if len(players) != bounds.players:
-        raise RecordError(f"{doc.path}.players: {len(players)} players for a "
+        raise RecordError(f"{doc.path}.players: {plural(len(players), 'player')} for a "
                           f"{bounds.players}-player game (R-C1)")
     pile = doc.get_obj("pile")
     final = doc.get_list("final_scoring", bounds.players, "R-E1") \
@@ -383,16 +385,17 @@ def _piece(row: object, path: str, placements: list[Placement],
 
 
 def _final_from_json(row: object, path: str) -> FinalScore:
-    if not isinstance(row, list) or len(row) != 4:
-        raise RecordError(f"{path}: expected [tributaries, villages, camps, river]")
+    if not isinstance(row, list) or len(row) != len(FINAL_SCORE_CATEGORIES):
+        raise RecordError(f"{path}: expected [{', '.join(FINAL_SCORE_CATEGORIES)}]")
     return FinalScore(*(check_int(v, f"{path}[{i}]", 0) for i, v in enumerate(row)))
 
 
 def _player_from_json(fields: Fields, bounds: _Bounds) -> PlayerState:
     breakdown_fields = fields.get_obj("breakdown")
-    breakdown = ScoreBreakdown(*(breakdown_fields.get_int(k, 0) for k in _BREAKDOWN))
+    breakdown = ScoreBreakdown(*(breakdown_fields.get_int(k, 0) for k in SCORE_CATEGORIES))
     return PlayerState(fields.get_int("score", 0), fields.get_int("boat", 1, bounds.track),
-                       fields.get_int("meeples", 0, MEEPLES), fields.get_int("camps", 0, CAMPS),
+                       fields.get_int("meeples", 0, MEEPLES_PER_PLAYER),
+                       fields.get_int("camps", 0, CAMPS_PER_PLAYER),
                        breakdown)
 
 
@@ -418,6 +421,6 @@ def _record_error(path: str, problems: list[Problem]) -> RecordError:
     """The first problem, naming the snapshot's field and the rules it breaks."""
     first = problems[0]
     ids = f" ({', '.join(first.rules)})" if first.rules else ""
-    more = f" [and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''}]" \
+    more = f" [and {plural(len(problems) - 1, 'more problem')}]" \
         if len(problems) > 1 else ""
     return RecordError(f"{_json_field(path, first.field)}: {first.reason}{ids}{more}")

@@ -7,7 +7,9 @@ everything that decides the rest of the game is equal.  The engine
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import enum
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 
@@ -18,13 +20,14 @@ from .breakdowns import NO_POINTS, FinalScore, ScoreBreakdown
 from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
 from .geometry import Position
 from .phases import Phase
-from .pieces import PLAYER_COLOURS, PieceKind, PlacedPiece
-from .pile import Pile, Shuffle
+from .pieces import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER, PLAYER_COLOURS, PieceKind, PlacedPiece
+from .pile import MAX_SLICES, Pile, Shuffle
 from .reference import reference_tileset
 from .reprs import changed_fields_repr, fields_repr_showing, repr_pretty
 from .scoring import CampScoring
 from .text import state_text
 from .tiles import Terrain, Tile, TileSet
+from .wording import plural, show_int
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -40,9 +43,36 @@ __all__ = [
 
 
 
-def _whole_number(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:  # exactly int: not bool, not a subclass that could lie
-        raise TypeError(f"Rules.{attribute.name} must be an int, not {type(value).__name__}")
+def _exactly(kind: type, choices: str) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """A validator that takes exactly ``kind`` (not a subclass, not a look-alike) and
+    otherwise raises a one-line TypeError naming the field and ``choices``."""
+
+    def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not kind:
+            article = "an" if kind.__name__[0] in "AEIOU" else "a"
+            raise TypeError(f"Rules.{attribute.name} must be {article} {kind.__name__}"
+                            f"{choices}, not {type(value).__name__}")
+
+    return check
+
+
+def _whole_number(low: int, high: int) -> Callable[[object, attrs.Attribute[int], int], None]:
+    """A validator of an int (exactly: not a bool, not a subclass that could lie) from
+    ``low`` to ``high``: TypeError or ValueError, one line each."""
+
+    def check(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int:
+            raise TypeError(f"Rules.{attribute.name} must be an int, not "
+                            f"{type(value).__name__}")
+        if not low <= value <= high:
+            raise ValueError(f"Rules.{attribute.name} must be from {low} to {high}, not "
+                             f"{show_int(value)}")
+
+    return check
+
+
+def _members(kind: type[enum.Enum]) -> str:
+    return " (" + " or ".join(f"{kind.__name__}.{member.name}" for member in kind) + ")"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -50,10 +80,12 @@ class Rules:
     """Rule options of a game (R-C7, R-C8; variants R-V1–R-V3; Decisions documented per
     option).
 
-    ``first_player`` starts (R-C8); ``shuffle`` and ``slices`` choose how the
-    pile is shuffled (R-C7: stratified into ``slices`` equal slices by default);
-    ``tileset`` is the reference set unless a custom one is given
-    (``reference_tileset(bonus_river=True)`` adds the Amazon Bonus River tiles, R-V3).
+    ``first_player`` starts (R-C8: a player index, 0 to 4; :func:`~carcassonne_amazonas.
+    engine.new_game` checks it against the player count); ``shuffle`` and ``slices``
+    choose how the pile is shuffled (R-C7: stratified into ``slices`` equal slices by
+    default, 1 to :data:`~carcassonne_amazonas.pile.MAX_SLICES`); ``tileset`` is the
+    reference set unless a custom one is given (``reference_tileset(bonus_river=True)``
+    adds the Amazon Bonus River tiles, R-V3).
 
     ``amazon_ranking`` ranks the boats of an Amazon scoring after a tie
     (:class:`~carcassonne_amazonas.boat_track.AmazonRanking`, R-V1): ``DENSE`` by
@@ -62,18 +94,23 @@ class Rules:
     (:class:`~carcassonne_amazonas.scoring.CampScoring`, R-V2): ``PER_JUNGLE`` by
     default (once per jungle, R-E4), ``PER_CAMP`` once per camp of a majority holder.
     Each enum's docstring quotes the rulebook and gives the reason for its default.
+
+    Each option is checked when the rules are made: a value of another type raises a
+    ``TypeError``, a number out of range a ``ValueError``, each naming the option.
     """
 
-    tileset: TileSet = attrs.field(factory=reference_tileset,
-                                   validator=attrs.validators.instance_of(TileSet))
-    first_player: int = attrs.field(default=0, validator=_whole_number)
+    tileset: TileSet = attrs.field(
+        factory=reference_tileset,
+        validator=_exactly(TileSet, " (reference_tileset() or a set from load_tileset)"))
+    first_player: int = attrs.field(default=0,
+                                    validator=_whole_number(0, len(PLAYER_COLOURS) - 1))
     shuffle: Shuffle = attrs.field(default=Shuffle.STRATIFIED,
-                                   validator=attrs.validators.instance_of(Shuffle))
-    slices: int = attrs.field(default=5, validator=_whole_number)
+                                   validator=_exactly(Shuffle, _members(Shuffle)))
+    slices: int = attrs.field(default=5, validator=_whole_number(1, MAX_SLICES))
     amazon_ranking: AmazonRanking = attrs.field(
-        default=AmazonRanking.DENSE, validator=attrs.validators.instance_of(AmazonRanking))
+        default=AmazonRanking.DENSE, validator=_exactly(AmazonRanking, _members(AmazonRanking)))
     camp_scoring: CampScoring = attrs.field(
-        default=CampScoring.PER_JUNGLE, validator=attrs.validators.instance_of(CampScoring))
+        default=CampScoring.PER_JUNGLE, validator=_exactly(CampScoring, _members(CampScoring)))
 
     __repr__ = changed_fields_repr
     _repr_pretty_ = repr_pretty
@@ -88,8 +125,8 @@ class PlayerState:
     score: int = 0
     boat: int = 1
     """The boat's river space; 1 is the source (R-C9)."""
-    meeples_in_supply: int = 4
-    camps_in_supply: int = 2
+    meeples_in_supply: int = MEEPLES_PER_PLAYER
+    camps_in_supply: int = CAMPS_PER_PLAYER
     breakdown: ScoreBreakdown = NO_POINTS
 
     __repr__ = fields_repr_showing("score", "boat")
@@ -138,8 +175,12 @@ class GameState:
     """River tiles placed this turn whose Amazon scoring is due (R-T8)."""
     final_scoring: tuple[FinalScore, ...] | None = None
     """Each player's final scoring by category, once the game is over (R-E2–R-E5)."""
-    # Legal tile placements, worked out by the first legal_actions call (a cache).
-    tile_actions: tuple[PlaceTile, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    tile_actions: tuple[PlaceTile, ...] | None = attrs.field(default=None, init=False,
+                                                             eq=False, repr=False)
+    """The legal tile placements, once the first
+    :func:`~carcassonne_amazonas.engine.legal_actions` call has worked them out (a cache;
+    None before).  No constructor argument: a state made by ``attrs.evolve`` or by hand
+    starts without it, so it never lists another state's placements."""
 
     @property
     def is_terminal(self) -> bool:
@@ -208,7 +249,7 @@ class GameState:
         # Never raises, even for a malformed state (a failing test may print one).
         placed = max(len(self.board) - 1, 0)  # the start tile lies there from the setup
         return (f"<GameState: {self.num_players} players, {self._doing()}, "
-                f"{placed} tile{'' if placed == 1 else 's'} placed, scores {self.scores}>")
+                f"{plural(placed, 'tile')} placed, scores {self.scores}>")
 
     _repr_pretty_ = repr_pretty
 

@@ -14,19 +14,20 @@ import weakref
 
 from .actions import PlaceTile
 from .board import Board, Placement
+from .boat_track import AmazonRanking
+from .breakdowns import FINAL_SCORE_CATEGORIES, SCORE_CATEGORIES
 from .features import Feature, FeatureGraph
 from .geometry import Position, Rotation
-from .pile import Pile, Shuffle
+from .pile import MAX_SLICES, Pile, Shuffle
 from .problem import Problem
 from .reference import reference_tileset
+from .scoring import CampScoring
 from .state import FinalScore, GameState, Phase, PlayerState, Rules, ScoreBreakdown
 from .tilefile import parse_tileset
 from .tiles import Terrain, Tile, TileSet
 
 __all__ = ["feature_items", "state_type_problems"]
 
-_BREAKDOWN = ("tributaries", "villages", "amazon", "camps", "river")
-_FINAL = ("tributaries", "villages", "camps", "river")
 
 
 def state_type_problems(state: object, trusted_features: bool = False,
@@ -50,9 +51,14 @@ def state_type_problems(state: object, trusted_features: bool = False,
     if type(rules.first_player) is not int or not 0 <= rules.first_player < n:
         out.append(Problem("rules.first_player", f"expected a player of a {n}-player game",
                            ("R-C8",)))
-    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or rules.slices < 1:
-        out.append(Problem("rules", "expected a Shuffle and a slice count of at least 1",
-                           ("R-C7",)))
+    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or \
+            not 1 <= rules.slices <= MAX_SLICES:
+        out.append(Problem("rules", f"expected a Shuffle and a slice count from 1 to "
+                           f"{MAX_SLICES}", ("R-C7",)))
+    if type(rules.amazon_ranking) is not AmazonRanking:
+        out.append(Problem("rules.amazon_ranking", "expected an AmazonRanking", ("R-V1",)))
+    if type(rules.camp_scoring) is not CampScoring:
+        out.append(Problem("rules.camp_scoring", "expected a CampScoring", ("R-V2",)))
     tiles = tileset.tiles
 
     def own(tile: object) -> bool:
@@ -120,7 +126,8 @@ def state_type_problems(state: object, trusted_features: bool = False,
     own_tiles(state.pending_amazon, "pending_amazon")
     finals = state.final_scoring
     if finals is not None and (type(finals) is not tuple or len(finals) > 5 or not all(
-            type(f) is FinalScore and all(type(getattr(f, k)) is int for k in _FINAL)
+            type(f) is FinalScore and all(type(getattr(f, category)) is int
+                                          for category in FINAL_SCORE_CATEGORIES)
             for f in finals)):
         out.append(Problem("final_scoring", "expected None or a tuple of FinalScore"))
     cached = state.tile_actions
@@ -150,7 +157,7 @@ def _player_shape(out: list[Problem], field: str, player: object) -> None:
         return
     for name in ("score", "boat", "meeples_in_supply", "camps_in_supply"):
         _expect_int(out, f"{field}.{name}", getattr(player, name))
-    for name in _BREAKDOWN:
+    for name in SCORE_CATEGORIES:
         _expect_int(out, f"{field}.breakdown.{name}", getattr(player.breakdown, name))
 
 

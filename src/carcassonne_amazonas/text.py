@@ -63,6 +63,7 @@ from .geometry import PORTS_PER_SIDE, Position, Rotation, Side
 from .pieces import PLAYER_COLOURS, PieceKind
 from .projection import projected_scores
 from .tiles import Icons, Terrain, Tile, TileKind, VariantCell
+from .wording import plural  # re-exported: the library's one plural
 
 if TYPE_CHECKING:  # the state module draws itself with this one: no import at run time
     from .state import GameState
@@ -93,11 +94,6 @@ _CORNERS = ((Side.NORTH, 0, Side.WEST, 2), (Side.NORTH, 2, Side.EAST, 0),
 _LEGEND = ("legend: . jungle  | - tributary  + junction/bend  o rock  # village  ~ Amazon  "
            "[ ] open cell  [v] next river cell",
            "        Y R G B K meeples (yellow red green blue black), y r g b k camps")
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an ``s`` unless the count is 1: ``2 caimans``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def icons_text(icons: Icons) -> str:

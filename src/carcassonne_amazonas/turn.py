@@ -4,15 +4,16 @@
 places tiles (R-T2, R-T3) and pieces (R-T5), moves boats (R-T4–R-T6, R-T9), scores
 completed features (R-T7, R-M1) and Amazon scorings (R-A1–R-A4, R-T8), draws the next
 tile (R-T1, R-G7) and runs the final scoring (R-E1–R-E6), recording events as it
-goes.  The engine (:mod:`~carcassonne_amazonas.engine`) checks the phase and
-the action's type, then calls one of its steps and :meth:`Turn.freeze`.
+goes.  :meth:`Turn.play` is the one dispatch of an action to its step, for the engine
+(:mod:`~carcassonne_amazonas.engine`) and the playout fast path
+(:mod:`~carcassonne_amazonas.playout`); :meth:`Turn.freeze` makes the next state.
 """
 
 from __future__ import annotations
 
-from .actions import ChooseDouble, DrawTile, PlaceCamp, PlaceMeeple, PlaceTile
+from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .boat_track import advanced_space, amazon_scoring, dense_ranks, ranks
-from .errors import IllegalActionCode, IllegalActionError
+from .errors import IllegalActionError
 from .events import (
     AmazonScored,
     BoatAdvanced,
@@ -30,24 +31,23 @@ from .events import (
 )
 from .features import Feature, node_of
 from .final_tally import final_scoring
-from .geometry import Position, Side, cell_key
+from .geometry import Position, cell_key
 from .scoring import FeaturePoints, completed_points, score_feature
-from .state import PLAYER_COLOURS, GameState, Phase, PlayerState
+from .state import GameState, Phase, PlayerState
 from .tiles import Terrain, Tile, TileKind
+from .wording import colour, plural
 
 __all__ = ["Turn"]
 
-_SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
-_EDGE_NAMES = {0: "nothing", **{t.value: t.label for t in Terrain}}
-_KIND_NAMES = {TileKind.STANDARD: "a standard tile", TileKind.AMAZON: "an Amazon tile",
-               TileKind.DOUBLE: "a double tile", TileKind.START: "the start tile"}
 
 
 class Turn:
-    """A scratch copy of a state while one action is applied.
+    """A scratch copy of a state while actions are applied.
 
-    Only the engine uses it, and it never escapes: :meth:`freeze` makes the
-    immutable next state.
+    The engine (:mod:`~carcassonne_amazonas.engine`) makes one per action; the playout
+    fast path (:mod:`~carcassonne_amazonas.playout`) keeps one for a whole playout and
+    applies every action through :meth:`play`, building no state in between.  Nothing
+    else uses it, and it never escapes: :meth:`freeze` makes the immutable state.
     """
 
     __slots__ = (
@@ -64,7 +64,6 @@ class Turn:
         "players",
         "removed",
         "state",
-        "tile_actions",
         "tile_in_hand",
         "track_length",
     )
@@ -85,7 +84,6 @@ class Turn:
         self.piece_placement = state.piece_placement
         self.pending_amazon = state.pending_amazon
         self.final_scoring = state.final_scoring
-        self.tile_actions: tuple[PlaceTile, ...] | None = None
 
     def freeze(self) -> GameState:
         """The immutable state this turn step has reached."""
@@ -93,8 +91,56 @@ class Turn:
             self.state.rules, self.state.num_players, self.phase, self.current_player,
             tuple(self.players), self.track_length, self.board, self.graph, self.tile_in_hand,
             self.pile, self.removed, self.doubles_left, self.piece_placement,
-            self.pending_amazon, self.final_scoring, self.tile_actions,
+            self.pending_amazon, self.final_scoring,
         )
+
+    # -- one action ------------------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """Apply one action of the current phase: the engine's one dispatch, which
+        :func:`~carcassonne_amazonas.engine.apply_action` and the playout fast path run.
+
+        The action's type must have been checked
+        (:func:`~carcassonne_amazonas.actions.check_action`); one of another phase raises
+        :class:`~carcassonne_amazonas.errors.IllegalActionError` citing the current
+        phase's rule (R-T1, R-T2, R-T3, R-T5), as does any action once the game is over
+        (R-E1).
+        """
+        phase = self.phase
+        if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
+            if not isinstance(action, PlaceTile):
+                raise self._wrong_phase(action, "PlaceTile")
+            self.place_tile(action)
+        elif phase is Phase.PLACE_PIECE:
+            if isinstance(action, Pass):
+                self.advance(self.current_player, 1, BoatReason.NO_PIECE)
+            elif isinstance(action, (PlaceMeeple, PlaceCamp)):
+                self.place_piece(action)
+            else:
+                raise self._wrong_phase(action, "PlaceMeeple, PlaceCamp or Pass")
+            self.end_turn()
+        elif phase is Phase.DRAW_TILE:
+            if not isinstance(action, DrawTile):
+                raise self._wrong_phase(action, "DrawTile (a chance node)")
+            self.draw_chance(action)
+        elif phase is Phase.CHOOSE_DOUBLE:
+            if not isinstance(action, ChooseDouble):
+                raise self._wrong_phase(action, "ChooseDouble")
+            self.choose_double(action)
+        else:
+            raise IllegalActionError(f"the game is over; {action} cannot be played",
+                                     rule="R-E1", code="game-over")
+
+    def _wrong_phase(self, action: Action, wanted: str) -> IllegalActionError:
+        """An action of another phase; the rule is the current phase's."""
+        tile = self.tile_in_hand
+        rule = {Phase.DRAW_TILE: "R-T1", Phase.PLACE_PIECE: "R-T5"}.get(
+            self.phase,
+            "R-T2" if tile is not None and tile.kind is TileKind.STANDARD else "R-T3")
+        return IllegalActionError(
+            f"{type(action).__name__} is not legal in the {self.phase.value!r} phase; "
+            f"{colour(self.current_player)} must play {wanted}",
+            rule=rule, code="wrong-phase")
 
     # -- players ---------------------------------------------------------------------------
 
@@ -126,7 +172,9 @@ class Turn:
         tile = self.tile_in_hand
         assert tile is not None
         if not self.board.allows(tile, action.position, action.rotation):
-            raise self._placement_error(tile, action)
+            problem = self.board.placement_problem(tile, action.position, action.rotation)
+            assert problem is not None
+            raise IllegalActionError(problem.reason, rule=problem.rule, code=problem.code)
         player = self.current_player
         key = cell_key(action.position.x, action.position.y)
         self.board, index = self.board.place(tile, action.rotation, key)
@@ -150,44 +198,6 @@ class Turn:
             self.phase, self.piece_placement = Phase.CHOOSE_DOUBLE, -1
         else:
             self.phase, self.piece_placement = Phase.PLACE_PIECE, index
-
-    def _placement_error(self, tile: Tile, action: PlaceTile) -> IllegalActionError:
-        """Why ``action`` is not a legal placement of ``tile``: a message to act on."""
-        where = f"({action.position})"
-        if action.rotation not in tile.layout.rotations:
-            allowed = ", ".join(f"{r.degrees}°" for r in tile.layout.rotations)
-            return IllegalActionError(
-                f"{_KIND_NAMES[tile.kind]} can only be turned {allowed}, not "
-                f"{action.rotation.degrees}° (R-G5)", rule="R-G5", code="rotation-not-allowed")
-        board = self.board
-        if tile.kind.is_river:
-            return IllegalActionError(
-                f"{tile.name} is {_KIND_NAMES[tile.kind]}: it goes at "
-                f"({board.next_river_position}), just downstream of the river end, "
-                f"not at {where} (R-G6)", rule="R-G6", code="river-tile-elsewhere")
-        if board.placement_at(action.position) is not None:
-            return IllegalActionError(f"cell {where} is already covered by a tile",
-                                      rule="R-G2", code="cell-occupied")
-        if not board.is_open(action.position):
-            return IllegalActionError(f"cell {where} touches no placed tile along an edge "
-                                      "(R-G2)", rule="R-G2", code="cell-not-adjacent")
-        if action.position.y > board.river_end_row:
-            return IllegalActionError(
-                f"cell {where} is downstream of the river end (row {board.river_end_row}); "
-                "only river tiles extend the rows there (R-G2, R-G6)",
-                rule="R-G2", code="downstream-of-river-end")
-        required = board.required_edges(action.position)
-        shown = tile.layout.variant(action.rotation).cells[0].edges
-        for side in Side:
-            if required[side] and required[side] != shown[side]:
-                return IllegalActionError(
-                    f"edge mismatch on the {side.name.lower()} side of {where}: {tile.name} "
-                    f"turned {action.rotation.degrees}° shows {_EDGE_NAMES[shown[side]]} "
-                    f"there, the neighbour shows {_EDGE_NAMES[required[side]]} (R-G4)",
-                    rule="R-G4", code="edge-mismatch")
-        return IllegalActionError(  # pragma: no cover - edges that match have matching ports
-            f"{action} is not a legal placement of {tile.name}", rule="R-G4",
-            code="edge-mismatch")
 
     def choose_double(self, action: ChooseDouble) -> None:
         """R-T3: take one of the double tiles set aside."""
@@ -215,30 +225,31 @@ class Turn:
         if action.position != placement.position:
             raise IllegalActionError(
                 f"a {what} goes on the tile just placed, at ({placement.position}), "
-                f"not at ({action.position}) (R-T5)", rule="R-T5", code="not-the-placed-tile")
+                f"not at ({action.position})", rule="R-T5", code="not-the-placed-tile")
         segments = placement.tile.layout.segments
         if not 0 <= action.segment < len(segments):
             raise IllegalActionError(f"{placement.tile.name} has segments 0..{len(segments) - 1}, "
                                      f"not {action.segment}", rule="R-T5", code="no-such-segment")
         segment = segments[action.segment]
         wanted = "a jungle" if camp else "a tributary or village"
-        if (segment.terrain is Terrain.JUNGLE) != camp or segment.terrain is Terrain.AMAZON:
-            amazon = segment.terrain is Terrain.AMAZON
-            code: IllegalActionCode = "on-the-amazon" if amazon else "wrong-terrain"
+        if segment.terrain is Terrain.AMAZON:
+            raise IllegalActionError(
+                f"segment {action.segment} ({segment.name}) is the Amazon; a {what} needs "
+                f"{wanted}: nothing goes on the Amazon", rule="R-F6", code="on-the-amazon")
+        if (segment.terrain is Terrain.JUNGLE) != camp:
             raise IllegalActionError(
                 f"segment {action.segment} ({segment.name}) is {segment.terrain.label}; a {what} "
-                f"needs {wanted} (R-T5, R-F6: nothing goes on the Amazon)",
-                rule="R-F6" if amazon else "R-T5", code=code)
+                f"needs {wanted}", rule="R-T5", code="wrong-terrain")
         supply = self.players[player]
         if (supply.camps_in_supply if camp else supply.meeples_in_supply) == 0:
-            raise IllegalActionError(f"{PLAYER_COLOURS[player]} has no {what} left (R-T5)",
+            raise IllegalActionError(f"{colour(player)} has no {what} left",
                                      rule="R-T5", code="no-piece-left")
         node = node_of(index, action.segment)
         feature = self.graph.feature_of(node)
         if feature.pieces:
-            owners = " and ".join(PLAYER_COLOURS[p] for p in sorted({p for _, p in feature.pieces}))
+            owners = " and ".join(colour(p) for p in sorted({p for _, p in feature.pieces}))
             raise IllegalActionError(
-                f"that {segment.terrain.label} already holds a piece of {owners} (R-T5)",
+                f"that {segment.terrain.label} already holds a piece of {owners}",
                 rule="R-T5", code="feature-occupied")
         self.graph = self.graph.with_piece(node, player)
         self.players[player] = PlayerState(
@@ -346,17 +357,17 @@ class Turn:
         tile = next((t for t in pile.tiles if t.id == action.tile), None)
         if tile is None:
             raise IllegalActionError(f"tile {action.tile} is not in the pile; "
-                                     f"{len(pile)} tiles are left to draw",
+                                     f"{plural(len(pile), 'tile')} left to draw",
                                      rule="R-T1", code="tile-not-in-pile")
         if not pile.tile_probability(tile):
             raise IllegalActionError(
                 f"tile {action.tile} ({tile.name}) cannot come next: the current slice of the "
-                "stratified pile has no room for its kind (R-C7)", rule="R-C7", code="slice-quota")
+                "stratified pile has no room for its kind", rule="R-C7", code="slice-quota")
         listed = pile.canonical(tile)
         if listed is not tile:
             raise IllegalActionError(
                 f"tile {action.tile} ({tile.name}) is identical to {listed.name}; identical "
-                f"copies are one chance outcome, drawn as DrawTile({listed.id}) (R-T1)",
+                f"copies are one chance outcome, drawn as DrawTile({listed.id})",
                 rule="R-T1", code="not-the-listed-copy")
         self.pile = pile.take(tile)
         if not self.take_drawn(tile):

@@ -72,17 +72,12 @@ try:
 except ImportError as error:
     raise missing_extra(__name__, "openspiel", error) from error
 
+from ..action_lists import place_tile_action, tile_placement_cells
 from ..actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
 from ..boat_track import AmazonRanking
 from ..chance import DrawDistribution, chance_distribution
 from ..encoding import ActionSpace, action_space, decode_action, encode_action
-from ..engine import (
-    apply_action,
-    legal_actions,
-    new_game,
-    place_tile_action,
-    tile_placement_cells,
-)
+from ..engine import apply_action, legal_actions, new_game
 from ..errors import IllegalActionError
 from ..geometry import cell_key, position_of_key
 from ..notation import format_action
@@ -233,7 +228,7 @@ class _CellNumbers(dict[int, tuple[int, ...]]):
         space = self.space
         position = position_of_key(code >> 4)
         if not space.contains(position):
-            raise IllegalActionError(f"cell {position} lies outside the board window (R-G2)",
+            raise IllegalActionError(f"cell {position} lies outside the board window",
                                      rule="R-G2", code="outside-board-window")
         cell = (position.y - space.y_min) * space.width + (position.x - space.x_min)
         mask = code & 15

@@ -1,0 +1,51 @@
+"""How the library's messages word numbers, counts, players and text.
+
+One implementation each, for every message the library writes: error messages,
+consistency problems (:mod:`~carcassonne_amazonas.problem`), the text pictures
+(:mod:`~carcassonne_amazonas.text`) and the explanations of events
+(:mod:`~carcassonne_amazonas.explain`), which re-export :func:`plural` and
+:func:`colour` under the names they always had.
+
+:func:`show_int` and :func:`show_text` keep a message short and safe whatever the
+value: an int of thousands of digits cannot even be formatted (Python's limit on
+int-to-str conversion raises ``ValueError``), and a string may be megabytes long.
+"""
+
+from __future__ import annotations
+
+from .pieces import PLAYER_COLOURS
+
+__all__ = ["colour", "plural", "show_int", "show_text"]
+
+_SHORT = 10**15
+_TEXT_LIMIT = 40
+
+
+def show_int(value: int) -> str:
+    """``value`` in decimal, or its size when it is too long to print."""
+    if -_SHORT < value < _SHORT:
+        return str(value)
+    digits = int(abs(value).bit_length() * 0.30103) + 1
+    return f"{'-' if value < 0 else ''}a number of about {digits} digits"
+
+
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, with an ``s`` unless the count is one: ``1 tile``,
+    ``3 tiles``, ``0 caimans``; a number too long to print is described by
+    :func:`show_int`."""
+    return f"{show_int(count)} {word}" if count == 1 else f"{show_int(count)} {word}s"
+
+
+def colour(player: int) -> str:
+    """The colour of player ``player`` (R-C1): ``yellow``, ``red``, ``green``, ``blue``,
+    ``black``; ``player N`` for a number that is no player's."""
+    if 0 <= player < len(PLAYER_COLOURS):
+        return PLAYER_COLOURS[player]
+    return f"player {show_int(player)}"
+
+
+def show_text(value: str) -> str:
+    """``repr(value)``, cut short after a few dozen characters."""
+    if len(value) <= _TEXT_LIMIT:
+        return repr(value)
+    return f"{value[:_TEXT_LIMIT]!r}... ({len(value)} characters)"
