@@ -22,7 +22,8 @@
   Box(int8, (47621,))}``.  ``observation`` is
   :func:`~carcassonne_amazonas.observation.observation_tensor` from that agent's
   point of view (documented there; its bounds are
-  :func:`~carcassonne_amazonas.observation.observation_upper_bounds`);
+  :func:`~carcassonne_amazonas.observation.observation_upper_bounds`); with
+  ``compact=True`` it is the compact observation, ``Box(float32, (48747,))``;
   ``action_mask`` marks the legal actions of
   :mod:`~carcassonne_amazonas.encoding` (all 0 for agents not to act).
 - **Actions**: ``Discrete(47621)``, the integers of
@@ -69,10 +70,12 @@ __all__ = ["env", "raw_env"]
 
 
 def env(num_players: int = 2, render_mode: str | None = None,
-        rules: Rules | None = None) -> Any:
+        rules: Rules | None = None, compact: bool = False) -> Any:
     """The environment with PettingZoo's standard wrappers (illegal actions end the
-    game with -1 for their player, actions are checked, the call order is enforced)."""
-    environment: Any = raw_env(num_players=num_players, render_mode=render_mode, rules=rules)
+    game with -1 for their player, actions are checked, the call order is enforced);
+    ``compact=True`` gives the compact observation."""
+    environment: Any = raw_env(num_players=num_players, render_mode=render_mode, rules=rules,
+                               compact=compact)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
     environment = wrappers.OrderEnforcingWrapper(environment)
@@ -98,8 +101,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
     infos: dict[str, dict[str, Any]]
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
-                 rules: Rules | None = None) -> None:
-        EzPickle.__init__(self, num_players=num_players, render_mode=render_mode, rules=rules)
+                 rules: Rules | None = None, compact: bool = False) -> None:
+        EzPickle.__init__(self, num_players=num_players, render_mode=render_mode, rules=rules,
+                          compact=compact)
         super().__init__()
         if not isinstance(num_players, int) or not 2 <= num_players <= 5:
             raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players}")
@@ -107,12 +111,16 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.num_players = num_players
         self.render_mode = render_mode
+        if not isinstance(compact, bool):
+            raise TypeError(f"compact must be a bool, not {type(compact).__name__}")
         self.rules = rules or Rules()
+        self.compact = compact
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
         self.agents = self.possible_agents[:]
-        size = observation_layout(self.rules).size
+        size = observation_layout(self.rules, compact).size
         actions = num_distinct_actions(self.rules)
-        high = np.maximum(np.asarray(observation_upper_bounds(self.rules), np.float32), 1.0)
+        high = np.maximum(np.asarray(observation_upper_bounds(self.rules, compact), np.float32),
+                          1.0)
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict({
                 "observation": gymnasium.spaces.Box(0.0, high, shape=(size,),
@@ -148,7 +156,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
         """What ``agent`` sees, and its action mask (zeros unless it is to act)."""
         player = self.possible_agents.index(agent)
         observation: Any = np.zeros(self._size, np.float32)
-        indices, values = observation_sparse(self.game_state, player)
+        indices, values = observation_sparse(self.game_state, player, self.compact)
         observation[indices] = values
         mask: Any = np.zeros(self._actions, np.int8)
         state = self.game_state
