@@ -39,7 +39,7 @@ from typing import TextIO
 import attrs
 
 from .actions import Action, PlaceTile
-from .bots import BOT_KINDS, TURN_END, derive_seed, make_bot
+from .bots import BOT_KINDS, TURN_END, derive_seed, kind_name, make_bot
 from .engine import apply_action, apply_action_with_events, legal_actions, new_game
 from .errors import IllegalActionError, RecordError, TileSetError
 from .events import Event
@@ -266,9 +266,9 @@ def _bot_list(parser: argparse.ArgumentParser, text: str | None, players: int,
         return list(default)
     kinds = [k.strip().lower() for k in text.split(",")]
     for kind in kinds:
-        if kind not in allowed:
+        if kind_name(kind) not in allowed:
             parser.error(f"argument --bots: unknown player kind {kind!r} "
-                         f"(choose from {', '.join(allowed)})")
+                         f"(choose from {', '.join(allowed)}, mcts:N)")
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:
@@ -351,7 +351,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """``simulate``: many bot games and their statistics; returns the exit code."""
     players: int = args.players
     kinds = _bot_list(args.parser, args.bots, players, ["random"] * players,
-                      ("random", "greedy"))
+                      BOT_KINDS[1:])
     jobs: int = args.jobs or (os.cpu_count() or 1)
     _rules_for(args.tileset)  # report a bad tile set once, before starting
     tasks: list[GameTask] = [(index, args.seed, tuple(kinds), args.tileset)
@@ -547,7 +547,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     players = _int_in(2, 5, "the number of players")
     kinds_help = ("comma-separated player kinds, one per player (or one for all): "
-                  "{kinds}; greedy plays the best immediate score + boat gain")
+                  "{kinds}; greedy plays the best immediate score + boat gain, mcts searches "
+                  "(mcts:N: N iterations per decision)")
 
     play = commands.add_parser(
         "play", help="play a game in the terminal (humans and/or bots)",
@@ -558,7 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=players, default=2, metavar="N",
                       help="2 to 5 players (default 2)")
     play.add_argument("--bots", metavar="LIST",
-                      help=kinds_help.format(kinds="human, random, greedy")
+                      help=kinds_help.format(kinds="human, random, greedy, mcts")
                       + " (default: human, then greedy)")
     play.add_argument("--seed", type=_int_in(0, None, "the seed"), metavar="S",
                       help="shuffle and bot seed (default: a random one, printed)")
@@ -577,7 +578,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=players, default=4, metavar="P",
                      help="2 to 5 players (default 4)")
     sim.add_argument("--bots", metavar="LIST",
-                     help=kinds_help.format(kinds="random, greedy") + " (default random)")
+                     help=kinds_help.format(kinds="random, greedy, mcts") + " (default random)")
     sim.add_argument("--seed", type=_int_in(0, None, "the seed"), default=0, metavar="S",
                      help="base seed (default 0)")
     sim.add_argument("--jobs", type=_int_in(0, None, "--jobs"), default=1, metavar="J",

@@ -57,10 +57,13 @@ _PLACE_PIECE = Phase.PLACE_PIECE
 class _Node:
     """A decision in the tree: statistics per legal action and the children."""
 
-    __slots__ = ("actions", "children", "counts", "player", "priors", "totals", "visits")
+    __slots__ = ("actions", "children", "counts", "player", "priors", "totals", "turn",
+                 "visits")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, turn: int) -> None:
         self.player = state.current_player
+        self.turn = turn
+        """How many turns after the root's turn this decision comes."""
         self.actions = legal_actions(state)
         self.visits = 0
         self.counts = [0] * len(self.actions)
@@ -96,8 +99,8 @@ class MctsBot:
 
     def __init__(self, rng: random.Random, *, iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, exploration: float = 0.35,
-                 prior_weight: float = 4.0, rollout_turns: int = 0,
-                 rollout_width: int = 4) -> None:
+                 prior_weight: float = 4.0, tree_turns: int = 1,
+                 rollout_turns: int | None = None, rollout_width: int = 4) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
         if iterations is not None and (not isinstance(iterations, int)
@@ -105,11 +108,17 @@ class MctsBot:
             raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be > 0, not {seconds!r}")
+        if not exploration >= 0 or not prior_weight >= 0:
+            raise ValueError("exploration and prior_weight must be >= 0")
+        if tree_turns < 1 or rollout_width < 1 or (rollout_turns is not None
+                                                   and rollout_turns < 0):
+            raise ValueError("tree_turns and rollout_width must be >= 1, rollout_turns >= 0")
         self.rng = rng
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.prior_weight = prior_weight
+        self.tree_turns = tree_turns
         self.rollout_turns = rollout_turns
         self.rollout_width = rollout_width
         self.last_iterations = 0
@@ -167,9 +176,11 @@ class MctsBot:
                 if after.is_terminal:
                     values = [win_value(after, p) for p in range(after.num_players)]
                     break
-                child = node.children[key] = _Node(after)
                 values = self._leaf_values(after)
-                child.visits = 1
+                turn = node.turn + (key[1] is not None)
+                if turn < self.tree_turns:
+                    child = node.children[key] = _Node(after, turn)
+                    child.visits = 1
                 break
             node, state = child, after
             if state.is_terminal:  # pragma: no cover - terminal states get no node
@@ -223,7 +234,8 @@ class MctsBot:
         """Every player's value of a new node: its turn finished greedily, then
         ``rollout_turns`` more turns of the sampling greedy policy."""
         state = self._finish_turn(state)
-        for _ in range(self.rollout_turns):
+        turns = state.num_players - 1 if self.rollout_turns is None else self.rollout_turns
+        for _ in range(turns):
             if state.is_terminal:
                 break
             state = self._rollout_turn(state)
@@ -264,7 +276,7 @@ class MctsBot:
             self._reuse = None
             if expected == state:
                 return node
-        return _Node(state)
+        return _Node(state, 0)
 
     def _remember(self, state: GameState, root: _Node, index: int) -> None:
         """Keep the chosen action's subtree when the turn goes on (no draw between)."""
