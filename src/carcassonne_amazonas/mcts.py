@@ -1,37 +1,45 @@
 """An information-set Monte Carlo tree search player.
 
-:class:`MctsBot` searches before every decision.  Each *iteration* first
-resamples what the player cannot know, the order of the pile, with
-:func:`~carcassonne_amazonas.chance.determinize` (so the real order is never
-read), then walks down the tree by the upper confidence bound of each action,
-adds one node, values it, and adds that value to every action on the way.
+:class:`MctsBot` searches before every decision.  It never reads the order of the
+pile: each *sample* of a search is the state with its hidden order resampled by
+:func:`~carcassonne_amazonas.chance.determinize` (for an explicit-draws state, the
+draws too), so it decides the same whatever the real order is.
 
-The tree
---------
-A node is a decision: the player to act and the legal actions there.  Within a
-turn (the tile, the double tile after a "!" tile, the piece step) a child node
-follows from the action alone; at the end of a turn the next tile is drawn, and
-the child is kept per *drawn tile* (its design, as a player sees it): a chance
-node in effect, whose outcomes come from the determinized pile in their exact
-proportions (R-C7).  Every player to act chooses for themselves: each node keeps
-the values of the player to act there (max^n for 3–5 players).
+One iteration
+-------------
+1. **Select** an action at the root by UCT: its mean value, counting the action's
+   *prior* as ``prior_weight`` visits, plus ``exploration`` × sqrt(ln N / n).
+   Progressive widening: a node with N visits considers only its 2 + sqrt(N) actions
+   with the best priors.
+2. **Sample**: the k-th visit of a root action plays on the k-th sample of the search
+   (common random numbers), so two actions are compared on the same draws: their
+   difference is measured far more precisely than their values.
+3. **Descend** through the tree, which spans the current turn by default
+   (``tree_turns``): the tile, after a "!" tile the double tile, and the piece step.
+   At the end of a turn the next tile is drawn; a child is then kept per drawn tile
+   (its design, as a player sees it), a chance node in effect whose outcomes come
+   in their exact proportions (R-C7).  Every player chooses for themselves: each node
+   keeps the values of the player to act there (max^n for 3–5 players).
+4. **Evaluate** the new node: the rest of its turn is played greedily, then
+   ``rollout_turns`` more turns (by default one for each other player: their
+   answers) by the rollout policy, the placement that looks best one step ahead
+   (among ``rollout_width`` random ones, or all) and the greedy piece step; the state
+   reached is valued by :func:`~carcassonne_amazonas.evaluation.win_value` (a
+   logistic function of the lead in
+   :func:`~carcassonne_amazonas.evaluation.heuristic_scores`; at the end: won, shared
+   or lost).  No random playout to the end: at these budgets its noise drowns the
+   differences between good moves.
+5. **Back up** the values along the path.
 
-Values and priors
------------------
-A new node is valued by :func:`~carcassonne_amazonas.evaluation.win_value` of the
-state reached after the rest of that player's turn is played greedily (and, with
-``rollout_turns``, some more turns of a sampling greedy policy): no random
-playout to the end, whose noise swamps the signal at these budgets.  Before its
-actions are tried, a node ranks them by the same value one step ahead (the
-*prior*), counted as ``prior_weight`` visits of that value: with few iterations
-the player plays the best-looking action of its turn, and more iterations let the
-search overturn that where the opponents' answers and the next draws make it
-worse.
+A node's prior for each action is that action's value with the rest of the turn
+played greedily; so with very few iterations the player plays the turn that looks
+best by the evaluation, and more iterations let the opponents' answers and the draws
+overturn that choice.  The player plays the most visited action and keeps its
+subtree for the next decision of the same turn.
 
 The budget is ``iterations`` per decision, or ``seconds`` per decision (then the
-choice depends on the machine's speed), whichever ends first.  The player keeps
-the subtree of its own last action when the next decision is in the same turn.
-With the same seed and an iteration budget, the player makes the same decisions.
+choice depends on the machine's speed), whichever ends first.  With the same seed
+and an iteration budget, the player makes the same decisions.
 """
 
 from __future__ import annotations
@@ -49,16 +57,18 @@ from .state import GameState, Phase
 __all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
 
 #: Iterations per decision when no budget is given (``mcts`` on the command line).
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 200
 
 _PLACE_PIECE = Phase.PLACE_PIECE
+#: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
+_WIDENING = 2
 
 
 class _Node:
     """A decision in the tree: statistics per legal action and the children."""
 
-    __slots__ = ("actions", "children", "counts", "player", "priors", "totals", "turn",
-                 "visits")
+    __slots__ = ("actions", "children", "counts", "order", "player", "priors", "totals",
+                 "turn", "visits")
 
     def __init__(self, state: GameState, turn: int) -> None:
         self.player = state.current_player
@@ -69,6 +79,8 @@ class _Node:
         self.counts = [0] * len(self.actions)
         self.totals = [0.0] * len(self.actions)
         self.priors: list[float] | None = None
+        self.order: list[int] = []
+        """The actions' indices, best prior first (for progressive widening)."""
         self.children: dict[tuple[int, object], _Node] = {}
 
 
@@ -91,16 +103,19 @@ class MctsBot:
     ``iterations`` and ``seconds`` bound the search per decision (at least one must
     be given; with both, the first reached ends it).  ``exploration`` is the UCT
     constant on values in 0..1, ``prior_weight`` how many visits a node's prior
-    counts for, ``rollout_turns`` how many turns past a new node are played by a
-    sampling greedy policy (each turn its player tries ``rollout_width`` random
-    tile placements) before the evaluation.  ``rng`` makes every choice: the same
-    seed gives the same decisions (with an iteration budget).
+    counts for, ``tree_turns`` how many turns the tree spans (1: the current turn),
+    ``rollout_turns`` how many turns past a new node are played by the rollout
+    policy before the evaluation (default: one turn per other player), and
+    ``rollout_width`` how many random tile placements the rollout policy compares
+    (``None``: all of them).  ``rng`` makes every choice: the same seed gives the
+    same decisions (with an iteration budget).
     """
 
     def __init__(self, rng: random.Random, *, iterations: int | None = DEFAULT_ITERATIONS,
-                 seconds: float | None = None, exploration: float = 0.35,
+                 seconds: float | None = None, exploration: float = 0.1,
                  prior_weight: float = 4.0, tree_turns: int = 1,
-                 rollout_turns: int | None = None, rollout_width: int = 4) -> None:
+                 rollout_turns: int | None = None, rollout_width: int | None = None,
+                 paired: bool = True) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
         if iterations is not None and (not isinstance(iterations, int)
@@ -110,8 +125,8 @@ class MctsBot:
             raise ValueError(f"seconds must be > 0, not {seconds!r}")
         if not exploration >= 0 or not prior_weight >= 0:
             raise ValueError("exploration and prior_weight must be >= 0")
-        if tree_turns < 1 or rollout_width < 1 or (rollout_turns is not None
-                                                   and rollout_turns < 0):
+        if tree_turns < 1 or (rollout_width is not None and rollout_width < 1) or (
+                rollout_turns is not None and rollout_turns < 0):
             raise ValueError("tree_turns and rollout_width must be >= 1, rollout_turns >= 0")
         self.rng = rng
         self.iterations = iterations
@@ -121,11 +136,11 @@ class MctsBot:
         self.tree_turns = tree_turns
         self.rollout_turns = rollout_turns
         self.rollout_width = rollout_width
+        self.paired = paired
         self.last_iterations = 0
         """Iterations of the last search (for statistics)."""
         self._reuse: tuple[GameState, _Node] | None = None
-        self._me = 0
-        self.cheap_priors = False
+        self._samples: list[tuple[GameState, int]] = []
 
     # -- the Bot protocol ----------------------------------------------------------------
 
@@ -151,23 +166,36 @@ class MctsBot:
 
     def search(self, state: GameState, root: _Node) -> None:
         """Run the budget's iterations from ``state`` into ``root``'s statistics."""
-        self._me = state.current_player
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._samples = []
+        if root.priors is None:
+            self._set_priors(self._sample(state, 0)[0], root)
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(determinize(state, self.rng), root)
+            self._iterate(state, root)
             done += 1
+        self._samples = []
         self.last_iterations = done
 
-    def _iterate(self, state: GameState, root: _Node) -> None:
+    def _sample(self, state: GameState, number: int) -> tuple[GameState, int]:
+        """The ``number``-th determinization of this search and its rollout seed.
+
+        Paired: the k-th visit of every root action plays out the k-th sample, so
+        actions are compared on the same draws (common random numbers)."""
+        while len(self._samples) <= number:
+            self._samples.append((determinize(state, self.rng), self.rng.getrandbits(64)))
+        return self._samples[number]
+
+    def _iterate(self, root_state: GameState, root: _Node) -> None:
+        index = self._select(root)
+        number = root.counts[index] if self.paired else len(self._samples)
+        state, seed = self._sample(root_state, number)
+        rollout_rng = random.Random(seed)
         path: list[tuple[_Node, int]] = []
         node = root
         while True:
-            if node.priors is None and (node.visits or node is root):
-                node.priors = self._priors(state, node)
-            index = self._select(node)
             path.append((node, index))
             after = apply_action(state, node.actions[index])
             key = (index, _draw_key(state, after))
@@ -176,19 +204,20 @@ class MctsBot:
                 if after.is_terminal:
                     values = [win_value(after, p) for p in range(after.num_players)]
                     break
-                values = self._leaf_values(after)
+                values = self._leaf_values(after, rollout_rng)
                 turn = node.turn + (key[1] is not None)
                 if turn < self.tree_turns:
                     child = node.children[key] = _Node(after, turn)
                     child.visits = 1
                 break
             node, state = child, after
-            if state.is_terminal:  # pragma: no cover - terminal states get no node
-                break
-        for visited, index in path:
+            if node.priors is None:
+                self._set_priors(state, node)
+            index = self._select(node)
+        for visited, chosen in path:
             visited.visits += 1
-            visited.counts[index] += 1
-            visited.totals[index] += values[visited.player]
+            visited.counts[chosen] += 1
+            visited.totals[chosen] += values[visited.player]
 
     def _mean(self, node: _Node, index: int) -> float:
         count = node.counts[index]
@@ -199,28 +228,26 @@ class MctsBot:
         return total / count if count else 0.5
 
     def _select(self, node: _Node) -> int:
+        """UCT over the actions with the best priors; more of them as visits grow."""
         log_visits = math.log(node.visits + 1)
         exploration = self.exploration
-        weight = self.prior_weight if node.priors is not None else 0.0
+        weight = self.prior_weight
         best, best_score = 0, -math.inf
-        for index in range(len(node.actions)):
+        for index in node.order[:_WIDENING + int(math.sqrt(node.visits))]:
             count = node.counts[index]
-            if not count and node.priors is None:
-                return index  # an untried action of a node without priors: try it
             score = self._mean(node, index) + exploration * math.sqrt(
                 log_visits / (count + weight))
             if score > best_score:
                 best, best_score = index, score
         return best
 
-    def _priors(self, state: GameState, node: _Node) -> list[float]:
+    def _set_priors(self, state: GameState, node: _Node) -> None:
         """The value of each action for the player to act, with the rest of their
-        turn played greedily."""
+        turn played greedily, and the actions in the order of those values."""
         player = node.player
-        if self.cheap_priors and player != self._me:
-            return [win_value(apply_action(state, action), player) for action in node.actions]
-        return [self._greedy_value(apply_action(state, action), state, player)
-                for action in node.actions]
+        priors = node.priors = [self._greedy_value(apply_action(state, action), state, player)
+                                for action in node.actions]
+        node.order = sorted(range(len(priors)), key=lambda i: -priors[i])
 
     def _greedy_value(self, after: GameState, before: GameState, player: int) -> float:
         """``win_value`` for ``player`` once the turn that led from ``before`` to
@@ -230,15 +257,15 @@ class MctsBot:
         return max(self._greedy_value(apply_action(after, follow), after, player)
                    for follow in legal_actions(after))
 
-    def _leaf_values(self, state: GameState) -> list[float]:
+    def _leaf_values(self, state: GameState, rng: random.Random) -> list[float]:
         """Every player's value of a new node: its turn finished greedily, then
-        ``rollout_turns`` more turns of the sampling greedy policy."""
+        ``rollout_turns`` more turns of the rollout policy."""
         state = self._finish_turn(state)
         turns = state.num_players - 1 if self.rollout_turns is None else self.rollout_turns
         for _ in range(turns):
             if state.is_terminal:
                 break
-            state = self._rollout_turn(state)
+            state = self._rollout_turn(state, rng)
         scores = heuristic_scores(state)
         return [win_value(state, p, scores) for p in range(state.num_players)]
 
@@ -246,27 +273,31 @@ class MctsBot:
         """``state`` after the rest of the current turn, each step greedy; unchanged at
         the start of a turn."""
         while not state.is_terminal and state.phase is not Phase.PLACE_TILE:
-            state = self._best_step(state, legal_actions(state))
+            player = state.current_player
+            best_state, best_value = state, -math.inf
+            for action in legal_actions(state):
+                after = apply_action(state, action)
+                value = self._greedy_value(after, state, player)
+                if value > best_value:
+                    best_state, best_value = after, value
+            state = best_state
         return state
 
-    def _rollout_turn(self, state: GameState) -> GameState:
-        """One turn of the rollout policy: the best of ``rollout_width`` random tile
-        placements (each with the best finish of the turn)."""
+    def _rollout_turn(self, state: GameState, rng: random.Random) -> GameState:
+        """One turn of the rollout policy: the tile placement that looks best one step
+        ahead (among ``rollout_width`` random ones), then the greedy finish of the turn."""
         actions = legal_actions(state)
-        if len(actions) > self.rollout_width:
-            actions = tuple(self.rng.sample(actions, self.rollout_width))
-        state = self._best_step(state, actions)
-        return self._finish_turn(state)
-
-    def _best_step(self, state: GameState, actions: tuple[Action, ...]) -> GameState:
+        width = self.rollout_width
+        if width is not None and len(actions) > width:
+            actions = tuple(rng.sample(actions, width))
         player = state.current_player
         best_state, best_value = state, -math.inf
         for action in actions:
             after = apply_action(state, action)
-            value = self._greedy_value(after, state, player)
+            value = win_value(after, player)
             if value > best_value:
                 best_state, best_value = after, value
-        return best_state
+        return self._finish_turn(best_state)
 
     # -- tree reuse and chance -------------------------------------------------------------
 
