@@ -8,7 +8,7 @@ neighbours impose, so finding where a tile fits never scans the whole board.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, KeysView, ValuesView
 
 import attrs
 
@@ -22,9 +22,9 @@ from .geometry import (
     in_range,
     position_of_key,
 )
-from .tiles import Tile, TileKind, Variant, VariantCell
+from .tiles import Layout, Tile, TileKind, Variant, VariantCell
 
-__all__ = ["Board", "Placement"]
+__all__ = ["Board", "Contact", "FitTable", "Placement", "fit_table", "side_pattern"]
 
 _SIGNATURE_WEIGHTS = (1, 5, 25, 125)
 _HALF_STRIDE = KEY_STRIDE // 2
@@ -66,10 +66,13 @@ class Board:
     placements: tuple[Placement, ...]
     river_column: int
     river_end_row: int
-    # cell key -> (placement index, the placed cell's edges and ports)
-    _cells: dict[int, tuple[int, VariantCell]] = attrs.field(repr=False, alias="cells")
+    # cell key -> (placement index, the placed cell's edges and ports, the side pattern of
+    # each of its sides, see side_pattern)
+    _cells: dict[int, _Cell] = attrs.field(repr=False, alias="cells")
     # empty cell key next to a tile -> packed constraint of its neighbours' edges
     _open: dict[int, int] = attrs.field(repr=False, alias="open_cells")
+    # where the last placed tile touches older ones (see contacts)
+    _contacts: tuple[Contact, ...] = attrs.field(default=(), repr=False, alias="contacts")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and other.placements == self.placements
@@ -124,22 +127,28 @@ class Board:
 
     def allows(self, tile: Tile, position: Position, rotation: Rotation) -> bool:
         """Whether ``tile`` may be placed with its anchor on ``position`` (G2–G6)."""
-        if tile.kind.is_river:
+        fits = fit_table(tile.layout)
+        if fits.river:
             return position == self.next_river_position and rotation in tile.layout.rotations
-        if tile.kind is not TileKind.STANDARD or not in_range(position):
+        x, y = position.x, position.y
+        if not fits.standard or not (-_HALF_STRIDE < x < _HALF_STRIDE
+                                     and -_HALF_STRIDE < y < _HALF_STRIDE):  # in_range
             return False
-        signature = self._open.get(cell_key(position.x, position.y))
-        return (signature is not None and position.y <= self.river_end_row
-                and tile.layout.fit_mask(signature) >> rotation & 1 == 1)
+        signature = self._open.get(y * KEY_STRIDE + x)
+        return (signature is not None and y <= self.river_end_row
+                and fits[signature] >> rotation & 1 == 1)
 
     def has_room_for(self, tile: Tile) -> bool:
         """Whether ``tile`` has any legal placement (G6, G7), stopping at the first found."""
-        if tile.kind.is_river:
+        fits = fit_table(tile.layout)
+        if fits.river:
             return True
-        layout = tile.layout
         last_key = cell_key(_HALF_STRIDE - 1, self.river_end_row)
-        return any(key <= last_key and layout.fit_mask(signature)
-                   for key, signature in self._open.items())
+        # A loop, not any(): no generator frame on the hot path.
+        for key, signature in self._open.items():  # noqa: SIM110
+            if key <= last_key and fits[signature]:
+                return True
+        return False
 
     def required_edges(self, position: Position) -> tuple[int, int, int, int]:
         """The edge each neighbour of ``position`` shows towards it, by side (0: none)."""
@@ -150,15 +159,41 @@ class Board:
 
     def cell_entry(self, key: int) -> tuple[int, VariantCell] | None:
         """Placement index and placed cell at a cell key, or None."""
-        return self._cells.get(key)
+        entry = self._cells.get(key)
+        return None if entry is None else (entry[0], entry[1])
 
     def open_items(self) -> Iterator[tuple[int, int]]:
         """(cell key, constraint signature) of every open cell."""
         return iter(self._open.items())
 
+    def open_cells(self) -> tuple[KeysView[int], ValuesView[int]]:
+        """The keys of the open cells and their constraint signatures, in the same order."""
+        return self._open.keys(), self._open.values()
+
     def open_signature(self, key: int) -> int | None:
         """The constraint signature of an open cell, or None if it is not open."""
         return self._open.get(key)
+
+    def contacts(self, index: int) -> tuple[Contact, ...]:
+        """Where the ``index``-th placed tile touches other tiles (G4): for each side of
+        its cells that faces another tile, cell by cell, side by side, ``(the side's
+        pattern, the facing side's pattern, the other tile's placement index)`` (see
+        :func:`side_pattern`).  Kept from :meth:`place` for the last tile placed."""
+        if index == len(self.placements) - 1:
+            return self._contacts
+        placement = self.placements[index]
+        anchor_key = cell_key(placement.position.x, placement.position.y)
+        found = []
+        plans = _PLANS.get(placement.tile.layout) or _layout_plans(placement.tile.layout)
+        plan = plans[0][placement.rotation]
+        assert plan is not None
+        for offset, _, sides, _ in plan:
+            key = anchor_key + offset
+            for side, delta, _, pattern in sides:
+                entry = self._cells.get(key + delta)
+                if entry is not None and entry[0] != index:
+                    found.append((pattern, entry[2][(side + 2) % 4], entry[0]))
+        return tuple(found)
 
     def _edge_towards(self, key: int, side: Side) -> int:
         entry = self._cells.get(key + KEY_DELTAS[side])
@@ -170,31 +205,122 @@ class Board:
         The caller has checked legality; this only records the tile, updates
         the open cells and, for river tiles, moves the river end (G6).
         """
-        variant = tile.layout.variant(rotation)
+        layout = tile.layout
+        plans = _PLANS.get(layout)
+        if plans is None:
+            plans = _layout_plans(layout)
+        plan = plans[0][rotation]
+        assert plan is not None, "the caller checks the rotation (G5)"
         index = len(self.placements)
         cells = self._cells.copy()
         open_cells = self._open.copy()
-        placed_keys = []
-        for vc in variant.cells:
-            key = anchor_key + vc.dy * KEY_DELTAS[Side.SOUTH] + vc.dx
-            cells[key] = (index, vc)
+        for offset, vc, _, patterns in plan:
+            key = anchor_key + offset
+            cells[key] = (index, vc, patterns)
             open_cells.pop(key, None)
-            placed_keys.append(key)
-        for key in placed_keys:
-            for delta in KEY_DELTAS:
+        # Each empty neighbour's constraint gains the edge the new cell shows it (G4); sides
+        # inside the footprint face a cell of the tile itself.
+        contacts = []
+        for offset, _, sides, _ in plan:
+            key = anchor_key + offset
+            for side, delta, contribution, pattern in sides:
                 neighbour = key + delta
-                if neighbour in cells:
-                    continue
-                signature = 0
-                for side, weight in enumerate(_SIGNATURE_WEIGHTS):
-                    entry = cells.get(neighbour + KEY_DELTAS[side])
-                    if entry is not None:
-                        signature += weight * entry[1].edges[(side + 2) % 4]
-                open_cells[neighbour] = signature
+                entry = cells.get(neighbour)
+                if entry is None:
+                    open_cells[neighbour] = open_cells.get(neighbour, 0) + contribution
+                elif entry[0] != index:
+                    contacts.append((pattern, entry[2][side ^ 2], entry[0]))
         anchor = position_of_key(anchor_key)
         river_end_row = self.river_end_row
-        if tile.kind.is_river:
-            river_end_row = anchor.y + tile.layout.height - 1
-        placements = (*self.placements, Placement(tile, anchor, rotation))
-        return Board(placements, self.river_column, river_end_row, cells, open_cells), index
+        if plans[1]:  # a river tile moves the river end (G6)
+            river_end_row = anchor.y + layout.height - 1
+        return Board((*self.placements, Placement(tile, anchor, rotation)), self.river_column,
+                     river_end_row, cells, open_cells, tuple(contacts)), index
 
+
+#: (side pattern, facing side pattern, the other tile's placement index): see Board.contacts
+Contact = tuple[int, int, int]
+_Cell = tuple[int, VariantCell, tuple[int, ...]]
+
+# Per footprint cell: (cell key offset from the anchor, placed cell, ((side, key delta,
+# constraint contribution, side pattern) per side), the side patterns).
+_Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int, int], ...], tuple[int, ...]],
+              ...]
+# Per layout: the plan of each rotation (None where the kind may not turn so, G5), and
+# whether the layout extends the river (G6).
+_LayoutPlans = tuple[tuple[_Plan | None, ...], bool]
+_PLANS: dict[Layout, _LayoutPlans] = {}
+
+
+def _layout_plans(layout: Layout) -> _LayoutPlans:
+    """What placing a tile of ``layout`` writes, per rotation, computed once per layout:
+    each footprint cell's key offset from the anchor, and for each side the amount its
+    edge adds to the constraint signature of an empty cell across it and the pattern of
+    segments along it (see :func:`side_pattern`).  The dict holds the layout, so it lives
+    as long as the entry."""
+    plans: list[_Plan | None] = [None, None, None, None]
+    for variant in layout.variants:
+        plan = []
+        for vc in variant.cells:
+            sides = tuple(
+                (side, KEY_DELTAS[side], _SIGNATURE_WEIGHTS[(side + 2) % 4] * vc.edges[side],
+                 _pattern_number(vc.port_segments[side * 3:side * 3 + 3]))
+                for side in range(4))
+            plan.append((vc.dy * KEY_STRIDE + vc.dx, vc, sides,
+                         tuple(side[3] for side in sides)))
+        plans[variant.rotation] = tuple(plan)
+    found = _PLANS[layout] = (tuple(plans), layout.kind.is_river)
+    return found
+
+
+_PATTERNS: list[tuple[int, ...]] = []
+_PATTERN_NUMBERS: dict[tuple[int, ...], int] = {}
+
+
+def _pattern_number(segments: tuple[int, ...]) -> int:
+    number = _PATTERN_NUMBERS.get(segments)
+    if number is None:
+        number = _PATTERN_NUMBERS[segments] = len(_PATTERNS)
+        _PATTERNS.append(segments)
+    return number
+
+
+def side_pattern(number: int) -> tuple[int, ...]:
+    """The segment index at each port of a cell side (F2), clockwise, that a *side
+    pattern* number (as in :meth:`Board.contacts`) stands for.  Numbers are given out
+    once per distinct pattern, so that joins across a shared edge can be worked out once
+    per pair of patterns."""
+    return _PATTERNS[number]
+
+
+class FitTable(dict[int, int]):
+    """Constraint signature -> bit mask of the rotations of one 1×1 layout that meet it
+    (see :meth:`~carcassonne_amazonas.tiles.Layout.fit_mask`), filled on first use.
+
+    A dict, so that the hot loops look signatures up at C speed.
+    """
+
+    __slots__ = ("layout", "river", "standard")
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__()
+        self.layout = layout
+        #: the layout's kind extends the river (G6), or is a standard tile
+        self.river = layout.kind.is_river
+        self.standard = layout.kind is TileKind.STANDARD
+
+    def __missing__(self, signature: int) -> int:
+        mask = self[signature] = self.layout.fit_mask(signature)
+        return mask
+
+
+_FIT_TABLES: dict[int, FitTable] = {}
+
+
+def fit_table(layout: Layout) -> FitTable:
+    """The :class:`FitTable` of ``layout`` (one per layout, kept for the process)."""
+    table = _FIT_TABLES.get(id(layout))
+    if table is None:
+        # The table holds the layout, so its id is not reused while the entry exists.
+        table = _FIT_TABLES[id(layout)] = FitTable(layout)
+    return table

@@ -23,6 +23,7 @@ from typing import Protocol
 from .actions import Action, Pass, PlaceCamp, PlaceMeeple
 from .engine import apply_action, legal_actions
 from .mcts import DEFAULT_ITERATIONS, MctsBot
+from .playout import random_action
 from .state import GameState
 
 __all__ = ["BOT_KINDS", "TURN_END", "Bot", "GreedyBot", "MctsBot", "RandomBot", "derive_seed",
@@ -50,13 +51,9 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, state: GameState) -> Action:
-        """One of the legal actions, uniformly at random."""
-        return _random_action(state, self.rng)
-
-
-def _random_action(state: GameState, rng: random.Random) -> Action:
-    """A uniformly random legal action (the one place to plug in a faster sampler)."""
-    return rng.choice(legal_actions(state))
+        """One of the legal actions, uniformly at random (drawn without listing them all:
+        :func:`~carcassonne_amazonas.playout.random_action`)."""
+        return random_action(state, self.rng)
 
 
 class GreedyBot:

@@ -23,9 +23,10 @@ import attrs
 from .actions import DrawTile
 from .engine import apply_action
 from .errors import IllegalActionError
+from .pile import DrawDistribution
 from .state import GameState
 
-__all__ = ["chance_outcomes", "determinize"]
+__all__ = ["DrawDistribution", "chance_distribution", "chance_outcomes", "determinize"]
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
@@ -35,12 +36,33 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
     shuffle option (for the stratified shuffle, C7: the Amazon-tile quota of
     the current slice).  Identical copies are one outcome.  Raises
     :class:`IllegalActionError` if ``state`` is not a chance node.
+
+    The result is computed once per pile composition and slice position and
+    shared: no fraction arithmetic on repeated calls.  For integer weights or
+    floats, see :func:`chance_distribution`.
     """
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
     if not state.is_chance_node:
         raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})")
-    return tuple((DrawTile(tile.id), probability) for tile, probability in state.pile.outcomes())
+    return state.pile.distribution().draw_outcomes
+
+
+def chance_distribution(state: GameState) -> DrawDistribution:
+    """The next draw's outcomes at a chance node, for samplers and adapters: the
+    :class:`~carcassonne_amazonas.actions.DrawTile` actions (``draws``), their exact
+    ``probabilities`` as in :func:`chance_outcomes`, the same as integer ``weights``
+    over ``total`` (and ``cumulative`` sums) and as ``float_probabilities``.
+
+    Computed once per pile composition and slice position (C7) and shared, so
+    asking again at a position with the same tiles left costs a lookup.  Raises
+    :class:`IllegalActionError` if ``state`` is not a chance node.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if not state.is_chance_node:
+        raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})")
+    return state.pile.distribution()
 
 
 def determinize(state: GameState, rng: random.Random) -> GameState:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 
 from .actions import (
     ACTION_TYPES,
@@ -26,14 +27,14 @@ from .actions import (
     PlaceMeeple,
     PlaceTile,
 )
-from .board import Board
+from .board import Board, fit_table
 from .errors import IllegalActionError
 from .events import BoatReason, Event
 from .features import FeatureGraph, node_of
-from .geometry import KEY_STRIDE, Position, Rotation, cell_key, position_of_key
+from .geometry import KEY_STRIDE, Rotation, cell_key, position_of_key
 from .pile import Pile, plan_for, shuffled_pile
 from .state import GameState, Phase, PlayerState, Rules
-from .tiles import Terrain, Tile
+from .tiles import Layout, Terrain, Tile
 from .turn import Turn
 
 __all__ = ["apply_action", "apply_action_with_events", "legal_actions", "new_game"]
@@ -42,11 +43,14 @@ _HALF_STRIDE = KEY_STRIDE // 2
 
 # Interned actions: the same legal action is the same object in every state.
 _PLACE_TILE: dict[tuple[int, int], PlaceTile] = {}
-# (cell key << 4 | mask of fitting rotations) -> those placements, in rotation order
-_CELL_ACTIONS: dict[int, tuple[PlaceTile, ...]] = {}
-_PLACE_MEEPLE: dict[tuple[Position, int], PlaceMeeple] = {}
-_PLACE_CAMP: dict[tuple[Position, int], PlaceCamp] = {}
-_PASS = Pass()
+#: The pass action (interned like every legal action).
+PASS = Pass()
+
+
+def place_tile_action(key: int, rotation: int) -> PlaceTile:
+    """The interned placement of the tile in hand with its anchor on cell key ``key``
+    (see :func:`~carcassonne_amazonas.geometry.cell_key`) turned by ``rotation``."""
+    return _CELL_ACTIONS[key << 4 | 1 << rotation][0]
 
 
 def _place_tile_action(key: int, rotation: Rotation) -> PlaceTile:
@@ -143,7 +147,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         actions = state.tile_actions
         if actions is None:
             assert state.tile_in_hand is not None
-            actions = _tile_actions(state.board, state.tile_in_hand)
+            actions = tile_actions(state.board, state.tile_in_hand)
             # A cache of a pure function of the state: filling it changes no value.
             object.__setattr__(state, "tile_actions", actions)
         return actions
@@ -152,64 +156,94 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if phase is Phase.CHOOSE_DOUBLE:
         return tuple(ChooseDouble(tile.id) for tile in state.doubles_left)
     if phase is Phase.DRAW_TILE:
-        return tuple(DrawTile(tile.id) for tile, _ in state.pile.outcomes())
+        return state.pile.distribution().draws
     return ()
 
 
-def _tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
-    """Every legal placement of ``tile`` (G2–G6)."""
-    if tile.kind.is_river:
+def tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
+    """Every legal placement of ``tile`` on ``board`` (G2–G6), in :func:`legal_actions`
+    order: the building block of :func:`legal_actions` for fast paths that keep a state's
+    parts apart (:mod:`~carcassonne_amazonas.playout`)."""
+    return tuple(chain.from_iterable(map(_CELL_ACTIONS.__getitem__,
+                                         tile_placement_cells(board, tile))))
+
+
+def tile_placement_cells(board: Board, tile: Tile) -> list[int]:
+    """:func:`tile_actions` cell by cell: for each cell where ``tile`` fits (G2–G6), row
+    by row, ``cell key << 4 | mask`` where bit ``r`` of the mask is set when rotation
+    ``r`` fits there (see :func:`~carcassonne_amazonas.geometry.cell_key`).  For adapters
+    that number the placements their own way without making the actions."""
+    fits = fit_table(tile.layout)
+    if fits.river:  # only below the river end, in the rotations of the kind (G5, G6)
         key = cell_key(board.river_column, board.river_end_row + 1)
-        return tuple(_place_tile_action(key, r) for r in tile.layout.rotations)
-    layout = tile.layout
-    masks = layout.fit_masks
-    # Keys sort row by row, so the first key past the river end row ends the scan (G2).
+        return [key << 4 | sum(1 << r for r in tile.layout.rotations)]
+    # Keys sort row by row, so cells past the river end row have larger keys (G2).
     last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
-    actions: list[PlaceTile] = []
-    for key, signature in sorted(board.open_items()):
-        if key > last_key:
-            break
-        mask = masks.get(signature)
-        if mask is None:
-            mask = layout.fit_mask(signature)
-        if mask:
-            cell_actions = _CELL_ACTIONS.get(key << 4 | mask)
-            if cell_actions is None:
-                cell_actions = _CELL_ACTIONS[key << 4 | mask] = tuple(
-                    _place_tile_action(key, r) for r in Rotation if mask >> r & 1)
-            actions.extend(cell_actions)
-    return tuple(actions)
+    # One int per cell with a fitting rotation: the cell key, then the mask of those
+    # rotations in the low 4 bits, so that sorting the ints sorts the cells row by row.
+    codes = [key << 4 | mask for key, signature in board.open_items()
+             if key <= last_key and (mask := fits[signature])]
+    codes.sort()
+    return codes
+
+
+class _CellActions(dict[int, tuple[PlaceTile, ...]]):
+    """(cell key << 4 | mask of fitting rotations) -> those placements, in rotation order
+    (none for mask 0); filled on first use (legal actions are interned objects)."""
+
+    def __missing__(self, code: int) -> tuple[PlaceTile, ...]:
+        key, mask = code >> 4, code & 15
+        actions = self[code] = tuple(_place_tile_action(key, r) for r in Rotation
+                                     if mask >> r & 1)
+        return actions
+
+
+_CELL_ACTIONS = _CellActions()
 
 
 def _piece_actions(state: GameState) -> tuple[Action, ...]:
     """T5: meeples on free tributaries/villages, camps in free jungles, or pass."""
-    player = state.players[state.current_player]
-    index = state.piece_placement
-    placement = state.board.placements[index]
+    return piece_actions(state.board, state.features, state.players[state.current_player],
+                         state.piece_placement)
+
+
+def piece_actions(board: Board, graph: FeatureGraph, supply: PlayerState,
+                  index: int) -> tuple[Action, ...]:
+    """The piece step's legal actions (T5, F6) for the player with ``supply`` when the
+    ``index``-th placed tile may take a piece, in :func:`legal_actions` order: meeples on
+    free tributaries and villages, camps in free jungles, then pass.
+
+    The building block of :func:`legal_actions` for fast paths that keep a state's parts
+    apart (:mod:`~carcassonne_amazonas.playout`).
+    """
+    placement = board.placements[index]
+    layout = placement.tile.layout
+    options = _PIECE_SEGMENTS.get(layout)
+    if options is None:
+        options = _PIECE_SEGMENTS[layout] = tuple(
+            (segment_index, segment.terrain is Terrain.JUNGLE)
+            for segment_index, segment in enumerate(layout.segments)
+            if segment.terrain is not Terrain.AMAZON)
     position = placement.position
-    graph = state.features
+    base = node_of(index, 0)
+    camps, meeples = supply.camps_in_supply, supply.meeples_in_supply
     actions: list[Action] = []
-    for segment_index, segment in enumerate(placement.tile.layout.segments):
-        terrain = segment.terrain
-        if terrain is Terrain.JUNGLE:
-            if not player.camps_in_supply:
-                continue
-            cache: dict[tuple[Position, int], PlaceCamp] | dict[
-                tuple[Position, int], PlaceMeeple] = _PLACE_CAMP
-            kind: type[PlaceCamp] | type[PlaceMeeple] = PlaceCamp
-        elif terrain is not Terrain.AMAZON and player.meeples_in_supply:
-            cache, kind = _PLACE_MEEPLE, PlaceMeeple
-        else:
-            continue
-        if graph.feature_of(node_of(index, segment_index)).pieces:
-            continue
-        action = cache.get((position, segment_index))
-        if action is None:
-            action = kind(position, segment_index)
-            cache[(position, segment_index)] = action  # type: ignore[assignment]
-        actions.append(action)
-    actions.append(_PASS)
+    for segment_index, camp in options:
+        if (camps if camp else meeples) and not graph.pieces_on(base | segment_index):
+            key = (position.x, position.y, segment_index, camp)
+            action = _PIECE_ACTIONS.get(key)
+            if action is None:
+                action = _PIECE_ACTIONS[key] = (PlaceCamp if camp else PlaceMeeple)(
+                    position, segment_index)
+            actions.append(action)
+    actions.append(PASS)
     return tuple(actions)
+
+
+# Per layout: (segment, is it a jungle) for every segment that can take a piece (F6).
+_PIECE_SEGMENTS: dict[Layout, tuple[tuple[int, bool], ...]] = {}
+# Interned piece actions by (x, y, segment, camp).
+_PIECE_ACTIONS: dict[tuple[int, int, int, bool], PlaceMeeple | PlaceCamp] = {}
 
 
 # ---------------------------------------------------------------------------- transitions

@@ -82,10 +82,15 @@ def heuristic_scores(state: GameState) -> tuple[float, ...]:
     left = len(state.pile)
     progress = left / land if land else 0.0
 
-    for feature in state.features:
-        pieces = feature.pieces
-        if not pieces:
+    graph = state.features
+    held: set[int] = set()
+    for node, _ in graph.piece_set():  # only the features with pieces, each once
+        feature_id = graph.feature_id(node)
+        if feature_id in held:
             continue
+        held.add(feature_id)
+        feature = graph.feature(feature_id)
+        pieces = feature.pieces
         terrain = feature.terrain
         if terrain is _JUNGLE:
             value = float(feature.animals)

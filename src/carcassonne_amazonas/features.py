@@ -14,12 +14,12 @@ table.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, Final
 
 import attrs
 
-from .board import Board
-from .geometry import KEY_DELTAS, PORTS_PER_SIDE, facing_port
-from .tiles import Terrain
+from .board import Board, side_pattern
+from .tiles import Terrain, Tile
 
 __all__ = ["Feature", "FeatureGraph", "PlacementResult", "node_of", "placement_of", "segment_of"]
 
@@ -94,12 +94,25 @@ class Feature:
         return tuple(sorted(p for p, n in counts.items() if n == most))
 
 
+# A feature as the graph stores it: the fields of Feature, in order, in a plain tuple
+# (cheaper to build than an object on every placement); Feature(*row) is the feature.
+_Row = tuple[Terrain, tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
+_TERRAIN: Final = 0
+_OPEN_PORTS: Final = 2
+_BOATS: Final = 3
+_PIECES: Final = 6
+
+
 @attrs.frozen(slots=True, eq=False)
 class FeatureGraph:
-    """Immutable map from nodes to features.  Equal graphs hold the same pieces."""
+    """Immutable map from nodes to features.  Equal graphs hold the same pieces.
+
+    Internally each feature is a row of plain values; the :class:`Feature`
+    values the methods return are made from it on demand.
+    """
 
     _node_feature: dict[int, int] = attrs.field(alias="node_feature")
-    _features: dict[int, Feature] = attrs.field(alias="features")
+    _features: dict[int, _Row] = attrs.field(alias="features")
 
     @classmethod
     def empty(cls) -> FeatureGraph:
@@ -114,14 +127,14 @@ class FeatureGraph:
 
     def piece_set(self) -> frozenset[tuple[int, int]]:
         """Every ``(node, player)`` piece on the board."""
-        return frozenset(p for f in self._features.values() for p in f.pieces)
+        return frozenset(p for row in self._features.values() for p in row[_PIECES])
 
     def __iter__(self) -> Iterator[Feature]:
-        return iter(self._features.values())
+        return (Feature(*row) for row in self._features.values())
 
     def feature_items(self) -> Iterator[tuple[int, Feature]]:
         """``(feature id, feature)`` pairs."""
-        return iter(self._features.items())
+        return ((feature_id, Feature(*row)) for feature_id, row in self._features.items())
 
     def feature_id(self, node: int) -> int:
         """The id of the feature holding ``node``."""
@@ -129,11 +142,16 @@ class FeatureGraph:
 
     def feature_of(self, node: int) -> Feature:
         """The feature holding ``node``."""
-        return self._features[self._node_feature[node]]
+        return Feature(*self._features[self._node_feature[node]])
 
     def feature(self, feature_id: int) -> Feature:
         """The feature with this id."""
-        return self._features[feature_id]
+        return Feature(*self._features[feature_id])
+
+    def pieces_on(self, node: int) -> tuple[tuple[int, int], ...]:
+        """The pieces on the feature holding ``node`` (``Feature.pieces``, without
+        building the feature: legal piece placements ask this for every segment, T5)."""
+        return self._features[self._node_feature[node]][_PIECES]
 
     def add_placement(self, board: Board, index: int, num_players: int) -> PlacementResult:
         """Join the segments of the ``index``-th placement of ``board`` to their neighbours.
@@ -141,49 +159,83 @@ class FeatureGraph:
         ``board`` already holds the new tile.  Returns the new graph, the
         features the tile is part of, and the Boat icons newly connected to
         each player's meeples (T4).
+
+        The features are merged smaller into larger, in the order the new tile's
+        port pairs are met (cell by cell, side by side, port by port), on plain
+        lists; each feature the tile touches is built once at the end.
         """
-        placement = board.placements[index]
-        tile = placement.tile
-        node_feature = self._node_feature.copy()
-        features = self._features.copy()
+        tile = board.placements[index].tile
+        found_fresh = _FRESH.get(id(tile))
+        fresh = _fresh_features(tile) if found_fresh is None else found_fresh[0]
         base = index << SEGMENT_BITS
-        for segment_index, segment in enumerate(tile.layout.segments):
-            node = base | segment_index
-            icons = tile.icons[segment_index]
-            node_feature[node] = node
-            features[node] = Feature(segment.terrain, (node,), len(segment.ports),
-                                     icons.boats, icons.fruit, icons.animals)
-        # Pairs of (new node, old node) that face each other, with the number of port pairs.
+        # Pairs of (new node, old node) that face each other, with the number of port pairs
+        # (F2, G4), in the order they are met; which segments join across a shared edge is
+        # precomputed per pair of placed cells and side (_side_joins).
         joins: dict[tuple[int, int], int] = {}
-        anchor_key = (placement.position.y * KEY_DELTAS[2]) + placement.position.x
-        for vc in placement.variant.cells:
-            key = anchor_key + vc.dy * KEY_DELTAS[2] + vc.dx
-            for side in range(4):
-                entry = board.cell_entry(key + KEY_DELTAS[side])
-                if entry is None or entry[0] == index:
-                    continue
-                other_index, other_cell = entry
-                other_base = other_index << SEGMENT_BITS
-                first = side * PORTS_PER_SIDE
-                for port in range(first, first + PORTS_PER_SIDE):
-                    pair = (base | vc.port_segments[port],
-                            other_base | other_cell.port_segments[facing_port(port)])
-                    joins[pair] = joins.get(pair, 0) + 1
+        for pattern, facing, other_index in board.contacts(index):
+            other_base = other_index << SEGMENT_BITS
+            found = _JOINS.get(pattern << 16 | facing)
+            for mine, theirs, count in (_joins_of(pattern, facing) if found is None else found):
+                pair = (base | mine, other_base | theirs)
+                joins[pair] = joins.get(pair, 0) + count
+        old_features = self._features
+        node_feature = self._node_feature.copy()
+        features = old_features.copy()
+        for segment_index in range(len(fresh)):
+            node_feature[base | segment_index] = base | segment_index
+        # The features being merged, as lists of the row's fields.
+        building: dict[int, list[Any]] = {}
+        pieces_joined = False
         for new_node, old_node in joins:
-            _union(node_feature[new_node], node_feature[old_node], node_feature, features)
-        closed: dict[int, int] = {}
+            first, second = node_feature[new_node], node_feature[old_node]
+            if first == second:
+                continue
+            keep = building.get(first)
+            if keep is None:  # the first join of this new segment
+                terrain, ports, boats, fruit, animals = fresh[first - base]
+                keep = building[first] = [terrain, (first,), ports, boats, fruit, animals, ()]
+            gone = building.get(second)
+            if gone is None:  # the first join of this old feature
+                old = old_features[second]
+                if old[_PIECES] and old[_TERRAIN] is Terrain.TRIBUTARY:
+                    pieces_joined = True
+                gone = building[second] = list(old)
+            if len(keep[1]) < len(gone[1]):
+                first, second, keep, gone = second, first, gone, keep
+            keep[1] += gone[1]
+            keep[2] += gone[2]
+            keep[3] += gone[3]
+            keep[4] += gone[4]
+            keep[5] += gone[5]
+            keep[6] += gone[6]
+            del building[second]
+            if second < base:
+                del features[second]
+            for node in gone[1]:
+                node_feature[node] = first
         for (new_node, _), count in joins.items():
-            root = node_feature[new_node]
-            closed[root] = closed.get(root, 0) + 2 * count
-        for root, ports in closed.items():
-            feature = features[root]
-            features[root] = Feature(feature.terrain, feature.nodes, feature.open_ports - ports,
-                                     feature.boats, feature.fruit, feature.animals,
-                                     feature.pieces)
-        touched = tuple(dict.fromkeys(node_feature[base | s]
-                                      for s in range(len(tile.layout.segments))))
+            building[node_feature[new_node]][2] -= 2 * count
+        # Old features keep their place in the table; the new tile's own come last, in
+        # segment order.
+        touched: list[int] = []
+        for feature_id, fields in building.items():
+            if feature_id < base:
+                features[feature_id] = tuple(fields)
+        for segment_index, (terrain, ports, boats, fruit, animals) in enumerate(fresh):
+            node = base | segment_index
+            root = node_feature[node]
+            if root == node:
+                merged = building.get(node)
+                features[node] = ((terrain, (node,), ports, boats, fruit, animals, ())
+                                  if merged is None else tuple(merged))
+                touched.append(node)
+            elif root not in touched:
+                touched.append(root)
         graph = FeatureGraph(node_feature, features)
-        return PlacementResult(graph, touched, self._boat_gains(joins, graph, num_players))
+        # T4 can only move boats when the tile joins a tributary that holds meeples.
+        gains = (self._boat_gains(joins, graph, num_players) if pieces_joined
+                 else (0,) * num_players)
+        return PlacementResult(graph, tuple(touched), gains)
 
     def _boat_gains(self, joins: dict[tuple[int, int], int], graph: FeatureGraph,
                     num_players: int) -> tuple[int, ...]:
@@ -192,36 +244,50 @@ class FeatureGraph:
         parts: dict[int, set[int]] = {}
         for new_node, old_node in joins:
             old_id = self._node_feature[old_node]
-            if self._features[old_id].terrain is Terrain.TRIBUTARY:
+            if self._features[old_id][_TERRAIN] is Terrain.TRIBUTARY:
                 parts.setdefault(graph._node_feature[new_node], set()).add(old_id)
         gains = [0] * num_players
         for root, old_ids in parts.items():
-            total = graph._features[root].boats
+            total = graph._features[root][_BOATS]
             before = [0] * num_players
             holders: set[int] = set()
             for old_id in old_ids:
                 old = self._features[old_id]
-                owners = {owner for _, owner in old.pieces}
+                owners = {owner for _, owner in old[_PIECES]}
                 holders |= owners
                 for owner in owners:
-                    before[owner] += old.boats
+                    before[owner] += old[_BOATS]
             for player in holders:
                 gains[player] += total - before[player]
         return tuple(gains)
 
+    def completed_features(self, tile: Tile, index: int) -> tuple[int, ...]:
+        """The ids of the completed tributaries and villages (F3, F4) that ``tile``, the
+        ``index``-th placed tile, is part of, each once, in segment order."""
+        base = index << SEGMENT_BITS
+        found = _FRESH.get(id(tile))
+        done: list[int] = []
+        for segment_index, fresh in enumerate(_fresh_features(tile) if found is None
+                                              else found[0]):
+            if fresh[0] in _SCORED_TERRAINS:
+                feature_id = self._node_feature[base | segment_index]
+                if self._features[feature_id][_OPEN_PORTS] == 0 and feature_id not in done:
+                    done.append(feature_id)
+        return tuple(done)
+
     def with_piece(self, node: int, player: int) -> FeatureGraph:
         """A graph with a piece of ``player`` added on ``node``'s feature."""
         feature_id = self._node_feature[node]
-        feature = self._features[feature_id]
+        row = self._features[feature_id]
         features = self._features.copy()
-        features[feature_id] = attrs.evolve(feature, pieces=(*feature.pieces, (node, player)))
+        features[feature_id] = (*row[:_PIECES], (*row[_PIECES], (node, player)))
         return FeatureGraph(self._node_feature, features)
 
     def without_pieces(self, feature_ids: tuple[int, ...]) -> FeatureGraph:
         """A graph with every piece taken off these features (T7: meeples return)."""
         features = self._features.copy()
         for feature_id in feature_ids:
-            features[feature_id] = attrs.evolve(features[feature_id], pieces=())
+            features[feature_id] = (*features[feature_id][:_PIECES], ())
         return FeatureGraph(self._node_feature, features)
 
 
@@ -240,19 +306,36 @@ class PlacementResult:
 
 
 
-def _union(first: int, second: int, node_feature: dict[int, int],
-           features: dict[int, Feature]) -> None:
-    """Merge two features in place (the caller owns the fresh dicts): smaller into larger."""
-    if first == second:
-        return
-    keep, gone = features[first], features[second]
-    if len(keep.nodes) < len(gone.nodes):
-        first, second, keep, gone = second, first, gone, keep
-    features[first] = Feature(
-        keep.terrain, keep.nodes + gone.nodes, keep.open_ports + gone.open_ports,
-        keep.boats + gone.boats, keep.fruit + gone.fruit, keep.animals + gone.animals,
-        keep.pieces + gone.pieces,
-    )
-    del features[second]
-    for node in gone.nodes:
-        node_feature[node] = first
+
+
+_Fresh = tuple[tuple[Terrain, int, int, int, int], ...]
+_FRESH: dict[int, tuple[_Fresh, Tile]] = {}
+
+
+def _fresh_features(tile: Tile) -> _Fresh:
+    """(terrain, edge ports, boats, fruit, animals) of each segment of one tile copy: the
+    feature each segment is on its own (F1, F7), computed once per copy."""
+    found = tuple((segment.terrain, len(segment.ports), icons.boats, icons.fruit, icons.animals)
+                  for segment, icons in zip(tile.layout.segments, tile.icons))
+    # The entry keeps the tile alive, so its id is not reused while the entry exists.
+    _FRESH[id(tile)] = (found, tile)
+    return found
+
+
+_Joins = tuple[tuple[int, int, int], ...]
+_JOINS: dict[int, _Joins] = {}
+
+
+def _joins_of(pattern: int, facing: int) -> _Joins:
+    """Which segments meet across a shared edge (F2, G4) between a side with ``pattern``
+    and the facing side with pattern ``facing`` (see ``board.side_pattern``): ``(segment,
+    other's segment, port pairs)`` in port order, worked out once per pair of patterns.
+
+    Ports are numbered clockwise around each cell, so the two sides run in opposite
+    directions: port ``i`` meets the facing side's port ``2 - i``.
+    """
+    counts: dict[tuple[int, int], int] = {}
+    for mine, theirs in zip(side_pattern(pattern), reversed(side_pattern(facing))):
+        counts[(mine, theirs)] = counts.get((mine, theirs), 0) + 1
+    found = _JOINS[pattern << 16 | facing] = tuple((a, b, n) for (a, b), n in counts.items())
+    return found

@@ -23,7 +23,8 @@ One iteration
 4. **Evaluate** the new node: the rest of its turn is played greedily, then
    ``rollout_turns`` more turns (by default one for each other player: their
    answers) by the rollout policy, the placement that looks best one step ahead
-   (among ``rollout_width`` random ones, or all) and the greedy piece step; the state
+   (among all, or ``rollout_width`` drawn at random with
+   :func:`~carcassonne_amazonas.playout.random_action`) and the greedy piece step; the state
    reached is valued by :func:`~carcassonne_amazonas.evaluation.win_value` (a
    logistic function of the lead in
    :func:`~carcassonne_amazonas.evaluation.heuristic_scores`; at the end: won, shared
@@ -52,6 +53,7 @@ from .actions import Action, DrawTile
 from .chance import chance_outcomes, determinize
 from .engine import apply_action, legal_actions
 from .evaluation import heuristic_scores, win_value
+from .playout import random_action
 from .state import GameState, Phase
 
 __all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
@@ -286,10 +288,11 @@ class MctsBot:
     def _rollout_turn(self, state: GameState, rng: random.Random) -> GameState:
         """One turn of the rollout policy: the tile placement that looks best one step
         ahead (among ``rollout_width`` random ones), then the greedy finish of the turn."""
-        actions = legal_actions(state)
         width = self.rollout_width
-        if width is not None and len(actions) > width:
-            actions = tuple(rng.sample(actions, width))
+        if width is None:
+            actions = legal_actions(state)
+        else:  # a few random placements, drawn without listing them all
+            actions = tuple(dict.fromkeys(random_action(state, rng) for _ in range(width)))
         player = state.current_player
         best_state, best_value = state, -math.inf
         for action in actions:

@@ -15,15 +15,20 @@ There is no global random state: seeded shuffles use their own
 from __future__ import annotations
 
 import enum
+import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import accumulate
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
-from .tiles import Tile, TileKind
+from .actions import DrawTile
+from .tiles import Icons, Tile, TileId, TileKind
 
-__all__ = ["Pile", "Shuffle", "shuffled_pile", "slice_plan"]
+__all__ = ["DrawDistribution", "Pile", "Shuffle", "shuffled_pile", "slice_plan"]
 
 
 class Shuffle(enum.Enum):
@@ -76,6 +81,10 @@ class Pile:
     amazon_drawn: int = 0
     explicit: bool = False
     seed: int | None = attrs.field(default=None, eq=False)
+    # Which copies are left, bit ``tile.id`` set for each: with the first tile (for the tile
+    # set) and the slice position, the key of the draw distribution cache; worked out on
+    # first use or passed on by take().
+    _composition: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @property
     def remaining(self) -> tuple[Tile, ...]:
@@ -95,8 +104,13 @@ class Pile:
 
     def take(self, tile: Tile) -> Pile:
         """An explicit pile without ``tile``, which was just drawn."""
-        return Pile(tuple(t for t in self.tiles if t is not tile), self.plan, self.drawn + 1,
+        tiles = self.tiles
+        position = list(map(id, tiles)).index(id(tile))  # by identity, at C speed
+        pile = Pile(tiles[:position] + tiles[position + 1:], self.plan, self.drawn + 1,
                     self.amazon_drawn + (tile.kind is TileKind.AMAZON), True, self.seed)
+        if self._composition is not None:
+            object.__setattr__(pile, "_composition", self._composition & ~(1 << tile.id))
+        return pile
 
     def _slice_counts(self) -> tuple[int, int]:
         """(tiles left in the current slice, Amazon tiles left in it)."""
@@ -111,18 +125,14 @@ class Pile:
     def _per_copy(self) -> tuple[Fraction, Fraction]:
         """The probability of one given Amazon copy, and of one given standard copy."""
         in_slice, amazon_in_slice = self._slice_counts()
-        if in_slice <= 0 or not 0 <= amazon_in_slice <= in_slice:
-            return Fraction(0), Fraction(0)
-        amazon_left = sum(1 for t in self.tiles if t.kind is TileKind.AMAZON)
-        standard_left = len(self.tiles) - amazon_left
-        amazon = Fraction(amazon_in_slice, in_slice * amazon_left) if amazon_left else Fraction(0)
-        standard = (Fraction(in_slice - amazon_in_slice, in_slice * standard_left)
-                    if standard_left else Fraction(0))
-        return amazon, standard
+        amazon_left = list(map(_kind_of, self.tiles)).count(TileKind.AMAZON)
+        odds = _per_copy_odds(in_slice, amazon_in_slice, amazon_left,
+                              len(self.tiles) - amazon_left)
+        return odds.amazon, odds.standard
 
     def tile_probability(self, tile: Tile) -> Fraction:
         """The exact probability that the next draw is this very copy (C7)."""
-        if tile not in self.tiles:
+        if id(tile) not in map(id, self.tiles) and tile not in self.tiles:
             return Fraction(0)
         amazon, standard = self._per_copy()
         return amazon if tile.kind is TileKind.AMAZON else standard
@@ -134,20 +144,39 @@ class Pile:
         the copy with the lowest id; outcomes with probability 0 are left out.
         The probabilities sum to 1.
         """
-        amazon, standard = self._per_copy()
-        groups: dict[object, list[Tile]] = {}
-        for tile in sorted(self.tiles, key=lambda t: t.id):
-            groups.setdefault(tile.design, []).append(tile)
-        result = []
-        for copies in groups.values():
-            each = amazon if copies[0].kind is TileKind.AMAZON else standard
-            if each:
-                result.append((copies[0], each * len(copies)))
-        return tuple(result)
+        found = self.distribution()
+        return tuple(zip(found.tiles, found.probabilities))
+
+    def distribution(self) -> DrawDistribution:
+        """:meth:`outcomes` with integer weights for sampling, computed once per pile
+        composition and slice position and shared by every pile that has them (C7)."""
+        in_slice, amazon_in_slice = self._slice_counts()
+        composition = self._composition
+        if composition is None:
+            # Distinct powers of two: their sum is their union.
+            composition = sum(map(_ONE.__lshift__, map(_by_id, self.tiles)))
+            object.__setattr__(self, "_composition", composition)
+        if not self.tiles:
+            return _NOTHING_LEFT
+        # The first tile tells tile sets apart (ids are only unique within one); the entry
+        # keeps it, so that its id() stays its own.
+        first = self.tiles[0]
+        key = (composition, in_slice, amazon_in_slice, id(first))
+        found = _DISTRIBUTIONS.get(key)
+        if found is None:
+            if len(_DISTRIBUTIONS) >= _DISTRIBUTIONS_KEPT:
+                del _DISTRIBUTIONS[next(iter(_DISTRIBUTIONS))]  # the oldest
+            found = _DISTRIBUTIONS[key] = (DrawDistribution(self.tiles, in_slice,
+                                                            amazon_in_slice), first)
+        return found[0]
 
     def canonical(self, tile: Tile) -> Tile:
         """The copy that stands for all remaining copies identical to ``tile``."""
-        return min((t for t in self.tiles if t.design == tile.design), key=lambda t: t.id)
+        found = self.distribution().named.get(_facts(tile).design)
+        if found is None:  # not a design of this pile
+            design = _facts(tile).design
+            return min((t for t in self.tiles if _facts(t).design == design), key=_by_id)
+        return found
 
     def resampled(self, rng: random.Random) -> Pile:
         """A seeded pile with the remaining tiles in an order drawn from what is known:
@@ -203,3 +232,166 @@ def shuffled_pile(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int,
     rng.shuffle(amazon)
     rng.shuffle(standard)
     return Pile(tuple(_deal(plan, amazon, standard, rng)), plan, seed=seed)
+
+
+_by_id = attrgetter("id")
+_kind_of = attrgetter("layout.kind")
+_ONE = 1
+
+
+class _TileFacts:
+    """What the draw distribution needs of one tile copy, worked out once per copy: the
+    number of its design (equal designs, equal numbers: identical copies, T1) and its
+    kind."""
+
+    __slots__ = ("amazon", "design", "tile")
+
+    def __init__(self, tile: Tile, design: int) -> None:
+        self.tile = tile  # kept alive, so that its id() is not reused
+        self.design = design
+        self.amazon = tile.kind is TileKind.AMAZON
+
+
+_FACTS: dict[int, _TileFacts] = {}
+_DESIGNS: dict[tuple[str, tuple[Icons, ...]], int] = {}
+
+
+def _facts(tile: Tile) -> _TileFacts:
+    found = _FACTS.get(id(tile))
+    if found is None:
+        design = _DESIGNS.setdefault(tile.design, len(_DESIGNS))
+        found = _FACTS[id(tile)] = _TileFacts(tile, design)
+    return found
+
+
+class _PerCopy:
+    """The probability of drawing one given Amazon copy and one given standard copy, and
+    the same as integer weights over a common denominator (C7)."""
+
+    __slots__ = ("amazon", "amazon_weight", "standard", "standard_weight")
+
+    def __init__(self, amazon: Fraction, standard: Fraction) -> None:
+        self.amazon = amazon
+        self.standard = standard
+        common = amazon.denominator * standard.denominator // math.gcd(amazon.denominator,
+                                                                       standard.denominator)
+        self.amazon_weight = amazon.numerator * (common // amazon.denominator)
+        self.standard_weight = standard.numerator * (common // standard.denominator)
+
+
+_PER_COPY: dict[tuple[int, int, int, int], _PerCopy] = {}
+
+
+def _per_copy_odds(in_slice: int, amazon_in_slice: int, amazon_left: int,
+                   standard_left: int) -> _PerCopy:
+    """Per-copy odds when ``in_slice`` tiles with ``amazon_in_slice`` Amazon tiles remain
+    in the current slice and the pile holds ``amazon_left`` and ``standard_left`` copies."""
+    key = (in_slice, amazon_in_slice, amazon_left, standard_left)
+    found = _PER_COPY.get(key)
+    if found is None:
+        if in_slice <= 0 or not 0 <= amazon_in_slice <= in_slice:
+            amazon, standard = Fraction(0), Fraction(0)
+        else:
+            amazon = (Fraction(amazon_in_slice, in_slice * amazon_left) if amazon_left
+                      else Fraction(0))
+            standard = (Fraction(in_slice - amazon_in_slice, in_slice * standard_left)
+                        if standard_left else Fraction(0))
+        found = _PER_COPY[key] = _PerCopy(amazon, standard)
+    return found
+
+
+# Fractions by (numerator, denominator), so that equal probabilities are built once.
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+
+
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    found = _FRACTIONS.get((numerator, denominator))
+    if found is None:
+        found = _FRACTIONS[(numerator, denominator)] = Fraction(numerator, denominator)
+    return found
+
+
+class DrawDistribution:
+    """What the next draw can be: every distinct tile with its exact probability (C7, T1).
+
+    ``tiles`` holds the copy that names each outcome (the lowest id among
+    identical copies), by id; ``probabilities`` the exact fractions (they sum
+    to 1); ``weights`` the same as integers over ``total``, for sampling
+    without fractions, and ``cumulative`` their running sums.  One object per
+    pile composition and slice position (see :meth:`Pile.distribution`); treat
+    it as immutable.
+    """
+
+    __slots__ = ("_draws", "_floats", "_outcomes", "cumulative", "named", "probabilities",
+                 "tiles", "total", "weights")
+
+    def __init__(self, tiles: Sequence[Tile], in_slice: int, amazon_in_slice: int) -> None:
+        groups: dict[int, list[Any]] = {}  # design -> [copy with the lowest id, count]
+        amazon_left = 0
+        for tile in sorted(tiles, key=_by_id):
+            facts = _FACTS.get(id(tile)) or _facts(tile)
+            amazon_left += facts.amazon
+            group = groups.get(facts.design)
+            if group is None:
+                groups[facts.design] = [tile, 1, facts.amazon]
+            else:
+                group[1] += 1
+        odds = _per_copy_odds(in_slice, amazon_in_slice, amazon_left, len(tiles) - amazon_left)
+        named: list[Tile] = []
+        weights: list[int] = []
+        probabilities: list[Fraction] = []
+        for tile, count, amazon in groups.values():
+            each = odds.amazon if amazon else odds.standard
+            if each:
+                named.append(tile)
+                weights.append(count * (odds.amazon_weight if amazon else odds.standard_weight))
+                probabilities.append(_fraction(count * each.numerator, each.denominator))
+        self.tiles: tuple[Tile, ...] = tuple(named)
+        #: design number -> the copy that names it (the lowest id), for every design left
+        self.named: dict[int, Tile] = {design: group[0] for design, group in groups.items()}
+        self.weights: tuple[int, ...] = tuple(weights)
+        self.cumulative: tuple[int, ...] = tuple(accumulate(weights))
+        self.total: int = self.cumulative[-1] if weights else 0
+        self.probabilities: tuple[Fraction, ...] = tuple(probabilities)
+        self._floats: tuple[float, ...] | None = None
+        self._draws: tuple[DrawTile, ...] | None = None
+        self._outcomes: tuple[tuple[DrawTile, Fraction], ...] | None = None
+
+    @property
+    def float_probabilities(self) -> tuple[float, ...]:
+        """``probabilities`` as floats (computed once)."""
+        if self._floats is None:
+            self._floats = tuple(weight / self.total for weight in self.weights)
+        return self._floats
+
+    @property
+    def draws(self) -> tuple[DrawTile, ...]:
+        """The :class:`~carcassonne_amazonas.actions.DrawTile` action of each outcome."""
+        if self._draws is None:
+            self._draws = tuple(map(_DRAW_ACTIONS.__getitem__, map(_by_id, self.tiles)))
+        return self._draws
+
+    @property
+    def draw_outcomes(self) -> tuple[tuple[DrawTile, Fraction], ...]:
+        """``(DrawTile, probability)`` of each outcome (computed once)."""
+        if self._outcomes is None:
+            self._outcomes = tuple(zip(self.draws, self.probabilities))
+        return self._outcomes
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+
+class _DrawActions(dict[int, DrawTile]):
+    """Interned draw actions by tile id."""
+
+    def __missing__(self, tile_id: int) -> DrawTile:
+        action = self[tile_id] = DrawTile(TileId(tile_id))
+        return action
+
+
+_DRAW_ACTIONS = _DrawActions()
+_DISTRIBUTIONS: dict[tuple[int, int, int, int], tuple[DrawDistribution, Tile]] = {}
+_NOTHING_LEFT = DrawDistribution((), 0, 0)
+#: How many draw distributions are kept (the oldest goes first).
+_DISTRIBUTIONS_KEPT = 4096

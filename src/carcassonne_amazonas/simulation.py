@@ -56,8 +56,9 @@ class GameResult:
     removed: int
     decisions: tuple[int, ...] = ()
     """Per player: how many actions its bot chose."""
-    seconds: tuple[float, ...] = ()
-    """Per player: the processor time its bot spent choosing them (in its process)."""
+    seconds: tuple[float, ...] = attrs.field(default=(), eq=False)
+    """Per player: the processor time its bot spent choosing them (in its process); a
+    measurement, so not part of the result's equality."""
 
 
 def simulate_game(index: int, seed: int, kinds: tuple[str, ...],

@@ -103,7 +103,23 @@ class ScoreBreakdown:
 
     def plus(self, **points: int) -> ScoreBreakdown:
         """This breakdown with points added to the named categories."""
-        return attrs.evolve(self, **{k: getattr(self, k) + v for k, v in points.items()})
+        tributaries, villages, amazon, camps, river = (
+            self.tributaries, self.villages, self.amazon, self.camps, self.river)
+        for category, added in points.items():
+            # One branch per category: this runs at every score, attrs.evolve is slower.
+            if category == "tributaries":
+                tributaries += added
+            elif category == "villages":
+                villages += added
+            elif category == "amazon":
+                amazon += added
+            elif category == "camps":
+                camps += added
+            elif category == "river":
+                river += added
+            else:
+                getattr(self, category)  # raises AttributeError, as it always did
+        return ScoreBreakdown(tributaries, villages, amazon, camps, river)
 
 
 @attrs.frozen(slots=True)

@@ -246,10 +246,14 @@ class Tile:
     @property
     def total_icons(self) -> Icons:
         """All icons on the tile."""
-        total = NO_ICONS
-        for icons in self.icons:
-            total = total + icons
-        return total
+        boats = fruit = animals = caimans = piranhas = 0
+        for icons in self.icons:  # one Icons built, not one per segment (Amazon scorings)
+            boats += icons.boats
+            fruit += icons.fruit
+            animals += icons.animals
+            caimans += icons.caimans
+            piranhas += icons.piranhas
+        return Icons(boats, fruit, animals, caimans, piranhas)
 
     def __repr__(self) -> str:
         return f"Tile({self.name})"

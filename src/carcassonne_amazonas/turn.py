@@ -55,6 +55,25 @@ class Turn:
     immutable next state.
     """
 
+    __slots__ = (
+        "board",
+        "current_player",
+        "doubles_left",
+        "events",
+        "final_scoring",
+        "graph",
+        "pending_amazon",
+        "phase",
+        "piece_placement",
+        "pile",
+        "players",
+        "removed",
+        "state",
+        "tile_actions",
+        "tile_in_hand",
+        "track_length",
+    )
+
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
         self.state = state
         self.events = events
@@ -118,14 +137,17 @@ class Turn:
         self.board, index = self.board.place(tile, action.rotation, key)
         result = self.graph.add_placement(self.board, index, self.state.num_players)
         self.graph = result.graph
-        self.track_length += tile.layout.river_spaces
+        standard = tile.layout.kind is TileKind.STANDARD
+        if not standard:  # river tiles explore river spaces (T9) before any boat moves
+            self.track_length += tile.layout.river_spaces
         if self.events is not None:
             self.events.append(TilePlaced(player, tile.id, action.position, action.rotation))
-        for other, gained in enumerate(result.boat_gains):
-            if gained:
-                self.advance(other, gained, BoatReason.BOAT_ICONS_JOINED)
+        if any(result.boat_gains):
+            for other, gained in enumerate(result.boat_gains):
+                if gained:
+                    self.advance(other, gained, BoatReason.BOAT_ICONS_JOINED)
         self.tile_in_hand = None
-        if tile.kind is TileKind.STANDARD:
+        if standard:
             self.phase, self.piece_placement = Phase.PLACE_PIECE, index
             return
         self.pending_amazon = (*self.pending_amazon, tile)
@@ -231,20 +253,18 @@ class Turn:
 
     def score_completed(self) -> None:
         """T7: every tributary and village the placed tile completed; meeples return."""
-        index = self.piece_placement
-        segments = self.board.placements[index].tile.layout.segments
-        done: list[int] = []
-        for segment_index, segment in enumerate(segments):
-            if segment.terrain not in _SCORED:
-                continue
-            feature_id = self.graph.feature_id(node_of(index, segment_index))
-            if feature_id not in done and self.graph.feature(feature_id).is_completed:
-                done.append(feature_id)
+        done = self.graph.completed_features(self.board.placements[self.piece_placement].tile,
+                                             self.piece_placement)
+        held = []
         for feature_id in done:
             feature = self.graph.feature(feature_id)
+            if feature.pieces:
+                held.append(feature_id)
+            elif self.events is None:
+                continue  # nobody scores, no meeple returns: nothing to do but the event
             self.score_feature(feature, completed_points(feature), final=False)
-        if done:
-            self.graph = self.graph.without_pieces(tuple(done))
+        if held:
+            self.graph = self.graph.without_pieces(tuple(held))
 
     def score_feature(self, feature: Feature, value: int, final: bool) -> FeaturePoints:
         """Score a tributary or village (T7, E2, E3); in play its meeples return (T7)."""

@@ -55,20 +55,29 @@ The game
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ..chance import chance_outcomes
-from ..encoding import action_space, decode_action, encode_action
-from ..engine import apply_action, legal_actions, new_game
+from ..actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
+from ..chance import DrawDistribution, chance_distribution
+from ..encoding import ActionSpace, action_space, decode_action, encode_action
+from ..engine import (
+    apply_action,
+    legal_actions,
+    new_game,
+    place_tile_action,
+    tile_placement_cells,
+)
 from ..errors import IllegalActionError
+from ..geometry import cell_key, position_of_key
 from ..notation import format_action
 from ..observation import observation_layout, observation_sparse, observation_string
 from ..pile import Shuffle
 from ..snapshot import state_from_json, state_to_json
-from ..state import GameState, Rules
+from ..state import GameState, Phase, Rules
 from ..tiles import TileKind
 from . import MAX_RETURN, MIN_RETURN, game_returns
 
@@ -119,26 +128,157 @@ def _game_type(utility: Any) -> Any:
 
 
 _GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+
+
+class _Codec:
+    """The integers of one game's actions, fast: legal actions and chance outcomes straight
+    from the engine's building blocks, placements decoded to the engine's own (interned)
+    actions.  One per action space, shared by every state of the game."""
+
+    def __init__(self, space: ActionSpace) -> None:
+        self.space = space
+        # ActionSpace computes these on each access; the hot path reads them often.
+        self.tile_actions, self.meeple_base = space.tile_actions, space.meeple_base
+        self.camp_base, self.pass_index = space.camp_base, space.pass_index
+        self.draw_base, self.size = space.draw_base, space.size
+        self.cells = _CellNumbers(space)
+        self.land_rank = {tile_id: rank for rank, tile_id in enumerate(space.land_ids)}
+        self.draws: dict[int, DrawTile] = {}
+        # id of a draw distribution -> (it, its outcomes as (action id, probability)),
+        # the oldest dropped first; the distribution is kept so that its id stays its own.
+        self.outcomes: dict[int, tuple[DrawDistribution, list[tuple[int, float]]]] = {}
+
+    def legal(self, state: GameState) -> list[int]:
+        """The sorted ids of ``legal_actions(state)``."""
+        phase = state.phase
+        if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
+            assert state.tile_in_hand is not None
+            # Cells come row by row and ids number the window row by row: already sorted.
+            return list(chain.from_iterable(map(
+                self.cells.__getitem__, tile_placement_cells(state.board, state.tile_in_hand))))
+        if phase is Phase.PLACE_PIECE:
+            found = []
+            for action in legal_actions(state):
+                if isinstance(action, Pass):
+                    found.append(self.pass_index)
+                else:
+                    assert isinstance(action, (PlaceMeeple, PlaceCamp))
+                    base = self.meeple_base if isinstance(action, PlaceMeeple) else self.camp_base
+                    found.append(base + action.segment)
+            return sorted(found)
+        return sorted(encode_action(state, action) for action in legal_actions(state))
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[int, float]]:
+        """``(action id, probability)`` of each possible draw, by id; computed once per pile
+        composition and slice position (see ``chance_distribution``)."""
+        distribution = chance_distribution(state)
+        found = self.outcomes.get(id(distribution))
+        if found is None:
+            base = self.draw_base
+            rank = self.land_rank
+            outcomes = sorted(zip([base + rank[tile.id] for tile in distribution.tiles],
+                                  distribution.float_probabilities))
+            if len(self.outcomes) >= _OUTCOMES_KEPT:
+                del self.outcomes[next(iter(self.outcomes))]
+            found = self.outcomes[id(distribution)] = (distribution, outcomes)
+        return found[1]
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """``decode_action(state, index)``; placements and draws without building actions."""
+        if type(index) is int:
+            if 0 <= index < self.tile_actions:
+                space = self.space
+                cell, rotation = divmod(index, 4)
+                row, column = divmod(cell, space.width)
+                return place_tile_action(cell_key(column + space.x_min, row + space.y_min),
+                                         rotation)
+            if self.draw_base <= index < self.size:
+                draw = self.draws.get(index)
+                if draw is None:
+                    draw = self.draws[index] = DrawTile(
+                        self.space.land_ids[index - self.draw_base])
+                return draw
+        return decode_action(state, index)
+
+
+class _CellNumbers(dict[int, tuple[int, ...]]):
+    """``cell key << 4 | mask of rotations`` (see ``tile_placement_cells``) -> the ids of
+    those placements, filled on first use."""
+
+    def __init__(self, space: ActionSpace) -> None:
+        super().__init__()
+        self.space = space
+
+    def __missing__(self, code: int) -> tuple[int, ...]:
+        space = self.space
+        position = position_of_key(code >> 4)
+        if not space.contains(position):
+            raise IllegalActionError(f"cell {position} lies outside the board window")
+        cell = (position.y - space.y_min) * space.width + (position.x - space.x_min)
+        mask = code & 15
+        found = self[code] = tuple(cell * 4 + rotation for rotation in range(4)
+                                   if mask >> rotation & 1)
+        return found
+
+
+#: Chance outcome lists kept per game (the oldest dropped first).
+_OUTCOMES_KEPT = 4096
+_CODECS: dict[ActionSpace, _Codec] = {}
+
+
+def _codec(rules: Rules) -> _Codec:
+    space = action_space(rules)
+    found = _CODECS.get(space)
+    if found is None:
+        found = _CODECS[space] = _Codec(space)
+    return found
+
+
+class _Known:
+    """The start of a history whose moves are known in notation (a restored position)."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: tuple[str, ...]) -> None:
+        self.moves = moves
+
+
+_NO_MOVES = _Known(())
+# The history of a position: (the history before, the last action), back to a _Known.
+_History = _Known | tuple[Any, Action]
 
 
 class _Position:
-    """An immutable game position plus its public history in notation.
+    """An immutable game position plus its public history.
 
     OpenSpiel clones a Python state by deep-copying its attributes; the position
     never changes (applying an action makes a new one), so a copy is itself.  It
-    pickles as a JSON snapshot.  ``legal`` caches the sorted legal action ids (a
-    pure function of the position, so sharing it between clones is safe),
-    ``outcomes`` the chance outcomes and ``cache`` the observations.
+    pickles as a JSON snapshot with the history in notation.  ``legal`` caches the
+    sorted legal action ids (a pure function of the position, so sharing it between
+    clones is safe), ``cache`` the observations.  The history is a chain of actions,
+    written in notation only when asked for (:attr:`moves`).
     """
 
-    __slots__ = ("cache", "legal", "moves", "outcomes", "state")
+    __slots__ = ("cache", "codec", "history", "legal", "state")
 
-    def __init__(self, state: GameState, moves: tuple[str, ...]) -> None:
+    def __init__(self, state: GameState, codec: _Codec, history: _History) -> None:
         self.state = state
-        self.moves = moves
+        self.codec = codec
+        self.history = history
         self.legal: list[int] | None = None
-        self.outcomes: list[tuple[int, float]] | None = None
         self.cache: dict[tuple[str, int], Any] = {}
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Every action so far in notation, draws included."""
+        actions = []
+        link = self.history
+        while not isinstance(link, _Known):
+            link, action = link
+            actions.append(action)
+        return (*link.moves, *map(format_action, reversed(actions)))
 
     def observation(self, player: int, compact: bool) -> tuple[list[int], list[float]]:
         """``observation_sparse`` for ``player`` (full or compact), computed once."""
@@ -166,7 +306,8 @@ class _Position:
 
 
 def _restore_position(snapshot: str, moves: tuple[str, ...]) -> _Position:
-    return _Position(state_from_json(snapshot), tuple(moves))
+    state = state_from_json(snapshot)
+    return _Position(state, _codec(state.rules), _Known(tuple(moves)))
 
 
 class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
@@ -219,7 +360,7 @@ class CarcassonneAmazonasState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CarcassonneAmazonasGame, state: GameState) -> None:
         super().__init__(game)
-        self._position = _Position(state, ())
+        self._position = _Position(state, _codec(state.rules), _NO_MOVES)
 
     @property
     def game_state(self) -> GameState:
@@ -233,34 +374,54 @@ class CarcassonneAmazonasState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to act, ``PlayerId.CHANCE`` at a draw, ``PlayerId.TERMINAL`` at the end."""
-        state = self._position.state
-        if state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance_node:
-            return int(pyspiel.PlayerId.CHANCE)
-        return state.current_player
+        phase = self._position.state.phase
+        if phase is Phase.GAME_OVER:
+            return _TERMINAL
+        if phase is Phase.DRAW_TILE:
+            return _CHANCE
+        return self._position.state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
         position = self._position
         if position.legal is None:
-            state = position.state
-            position.legal = sorted(encode_action(state, a) for a in legal_actions(state))
+            position.legal = position.codec.legal(position.state)
+        return position.legal  # pyspiel copies it into a vector
+
+    # The next two answer Python callers directly, as pyspiel.State would through C++ and
+    # back (C++ callers still go through _legal_actions and current_player): a playout
+    # step through pyspiel makes these calls every time.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids, sorted: the chance outcomes' ids at a draw; none for
+        another player than the one to act, nor at the end."""
+        position = self._position
+        phase = position.state.phase
+        if phase is Phase.GAME_OVER:
+            return []
+        if phase is Phase.DRAW_TILE:
+            return [action for action, _ in position.codec.chance_outcomes(position.state)]
+        if player is not None and player != position.state.current_player:
+            if player < 0:  # a pseudo-player: pyspiel reports the error
+                return list(pyspiel.State.legal_actions(self, player))
+            return []
+        if position.legal is None:
+            position.legal = position.codec.legal(position.state)
         return list(position.legal)
+
+    def is_chance_node(self) -> bool:
+        """True at a draw."""
+        return self._position.state.phase is Phase.DRAW_TILE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action id, probability)`` of every tile that can be drawn next."""
         position = self._position
-        if position.outcomes is None:
-            state = position.state
-            position.outcomes = sorted((encode_action(state, action), float(probability))
-                                       for action, probability in chance_outcomes(state))
-        return list(position.outcomes)
+        return list(position.codec.chance_outcomes(position.state))
 
     def _apply_action(self, action: int) -> None:
         position = self._position
-        move = decode_action(position.state, int(action))
+        move = position.codec.decode(position.state, int(action))
         state = apply_action(position.state, move)
-        self._position = _Position(state, (*position.moves, format_action(move)))
+        self._position = _Position(state, position.codec, (position.history, move))
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._position.state
