@@ -109,8 +109,10 @@ class MctsBot:
     ``rollout_turns`` how many turns past a new node are played by the rollout
     policy before the evaluation (default: one turn per other player), and
     ``rollout_width`` how many random tile placements the rollout policy compares
-    (``None``: all of them).  ``rng`` makes every choice: the same seed gives the
-    same decisions (with an iteration budget).
+    (``None``: all of them), and ``paired`` whether the k-th visit of every root
+    action plays on the same k-th sample (``False``: a fresh sample each
+    iteration).  ``rng`` makes every choice: the same seed gives the same decisions
+    (with an iteration budget).
     """
 
     def __init__(self, rng: random.Random, *, iterations: int | None = DEFAULT_ITERATIONS,
