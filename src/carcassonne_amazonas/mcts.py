@@ -69,8 +69,8 @@ _WIDENING = 2
 class _Node:
     """A decision in the tree: statistics per legal action and the children."""
 
-    __slots__ = ("actions", "children", "counts", "order", "player", "priors", "totals",
-                 "turn", "visits")
+    __slots__ = ("actions", "children", "counts", "gap_count", "gap_total", "order", "player",
+                 "priors", "totals", "turn", "visits")
 
     def __init__(self, state: GameState, turn: int) -> None:
         self.player = state.current_player
@@ -83,6 +83,10 @@ class _Node:
         self.priors: list[float] | None = None
         self.order: list[int] = []
         """The actions' indices, best prior first (for progressive widening)."""
+        self.gap_total = 0.0
+        self.gap_count = 0
+        """The sum and number of (value - prior) over the visits: how far the values
+        found by the search lie from the priors on average (see ``MctsBot._mean``)."""
         self.children: dict[tuple[int, object], _Node] = {}
 
 
@@ -219,16 +223,26 @@ class MctsBot:
                 self._set_priors(state, node)
             index = self._select(node)
         for visited, chosen in path:
+            value = values[visited.player]
             visited.visits += 1
             visited.counts[chosen] += 1
-            visited.totals[chosen] += values[visited.player]
+            visited.totals[chosen] += value
+            if visited.priors is not None:
+                visited.gap_total += value - visited.priors[chosen]
+                visited.gap_count += 1
 
     def _mean(self, node: _Node, index: int) -> float:
+        """The action's value: its samples' mean, with its prior counted as
+        ``prior_weight`` samples.  The prior values the state at the end of the turn,
+        the samples after the others' answers, which lie lower on the whole; the prior
+        is shifted by the node's mean gap between the two, so that an action does not
+        look worse merely for having been sampled more."""
         count = node.counts[index]
         total = node.totals[index]
         if node.priors is not None:
+            gap = node.gap_total / node.gap_count if node.gap_count else 0.0
             weight = self.prior_weight
-            return (total + weight * node.priors[index]) / (count + weight)
+            return (total + weight * (node.priors[index] + gap)) / (count + weight)
         return total / count if count else 0.5
 
     def _select(self, node: _Node) -> int:
