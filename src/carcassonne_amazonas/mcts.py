@@ -8,7 +8,9 @@ draws too), so it decides the same whatever the real order is.
 One iteration
 -------------
 1. **Select** an action at the root by UCT: its mean value, counting the action's
-   *prior* as ``prior_weight`` visits, plus ``exploration`` × sqrt(ln N / n).
+   *prior* as ``prior_weight`` visits (shifted by how far the node's sampled values lie
+   from their priors on average: samples value the state after the others' answers,
+   priors before them), plus ``exploration`` × sqrt(ln N / n).
    Progressive widening: a node with N visits considers only its 2 + sqrt(N) actions
    with the best priors.
 2. **Sample**: the k-th visit of a root action plays on the k-th sample of the search
