@@ -19,8 +19,13 @@ pile's order).  It adds to each player's score:
   each boat leads or trails, softly (boats keep moving);
 - each meeple and camp still in the supply, worth a little while tiles are left.
 
-The weights are rounded figures chosen by measurement: the MCTS player with them
-beats the greedy player (see ``docs/guides/bots.md``); they are not a rule.
+The numbers that are not rules are the fields of :class:`Weights`.  The defaults
+were chosen by measurement: ``benchmarks/tune_evaluation.py`` plays the MCTS
+player's prior policy (``MctsBot(iterations=1)``) with one set of weights against
+another, seats swapped, and the defaults won each comparison (see
+``docs/guides/bots.md``).  A softer boat lead (``lead_sharpness`` 0.1, where 0.9
+was the first guess) made the largest difference: a boat space is worth about the
+same wherever the boats stand, since they keep moving.
 """
 
 from __future__ import annotations
@@ -28,11 +33,13 @@ from __future__ import annotations
 import functools
 import math
 
+import attrs
+
 from .boat_track import rank_points
 from .state import GameState
 from .tiles import Terrain, TileKind, TileSet
 
-__all__ = ["heuristic_scores", "win_value"]
+__all__ = ["DEFAULT_WEIGHTS", "Weights", "heuristic_scores", "win_value"]
 
 _TRIBUTARY = Terrain.TRIBUTARY
 _VILLAGE = Terrain.VILLAGE
@@ -40,14 +47,30 @@ _JUNGLE = Terrain.JUNGLE
 
 #: A village's expected share of its completion bonus (R-T7), by open ports left.
 _VILLAGE_COMPLETION = {1: 0.6, 2: 0.45, 3: 0.35, 4: 0.3, 5: 0.2, 6: 0.2}
-#: What a piece in the supply is worth at the start; it falls to 0 with the pile.
-_MEEPLE_VALUE = 3.0
-_CAMP_VALUE = 4.0
-#: How sharply a boat's lead turns into the first place of future scorings.
-_LEAD_SHARPNESS = 0.9
-#: The spread of the final margin per tile left (for :func:`win_value`).
-_MARGIN_SPREAD = 4.0
-_MARGIN_SPREAD_PER_TILE = 0.12
+
+
+@attrs.frozen(slots=True)
+class Weights:
+    """The tunable numbers of the evaluation (the rest follows from the rules).
+
+    ``meeple`` and ``camp``: what a piece in the supply is worth at the start (it
+    falls to 0 with the pile); ``lead_sharpness``: how sharply a boat's lead turns
+    into the first place of the scorings to come (logistic in the lead, in river
+    spaces); ``village_completion``: the factor on a village's completion bonus;
+    ``margin_spread`` and ``margin_spread_per_tile``: the spread of the final margin
+    in :func:`win_value`, in points, plus so much per tile left.
+    """
+
+    meeple: float = 0.5
+    camp: float = 2.5
+    lead_sharpness: float = 0.1
+    village_completion: float = 1.0
+    margin_spread: float = 4.0
+    margin_spread_per_tile: float = 0.12
+
+
+#: The weights the MCTS player uses unless told otherwise.
+DEFAULT_WEIGHTS = Weights()
 
 
 @functools.lru_cache(maxsize=16)
@@ -63,14 +86,14 @@ def _amazon_points(tileset: TileSet) -> tuple[float, float, int, int]:
     return first, second, len(amazon), land
 
 
-def _first_place_share(boats: tuple[int, ...], player: int) -> float:
-    """A soft chance that ``player``'s boat is first at a later scoring (R-A1): 1/2 for a
-    one-space lead lost, near 1 for a long lead; tied boats are all first."""
+def _first_place_share(boats: tuple[int, ...], player: int, sharpness: float) -> float:
+    """A soft chance that ``player``'s boat is first at a later scoring (R-A1), growing
+    with its lead (tied boats are all first)."""
     lead = boats[player] - max(b for p, b in enumerate(boats) if p != player)
-    return 1.0 / (1.0 + math.exp(-_LEAD_SHARPNESS * (lead + 0.5)))
+    return 1.0 / (1.0 + math.exp(-sharpness * (lead + 0.5)))
 
 
-def heuristic_scores(state: GameState) -> tuple[float, ...]:
+def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
     """Each player's expected final score: the score so far plus the estimates of the
     module docstring (equal to the scores once the game is over)."""
     scores = [float(p.score) for p in state.players]
@@ -98,8 +121,8 @@ def heuristic_scores(state: GameState) -> tuple[float, ...]:
             value = float(feature.tile_count + feature.fruit)
         elif terrain is _VILLAGE:
             tiles = feature.tile_count
-            value = tiles + feature.fruit + tiles * _VILLAGE_COMPLETION.get(
-                feature.open_ports, 0.1) * min(1.0, 4 * progress)
+            value = tiles + feature.fruit + tiles * weights.village_completion * min(
+                1.0, _VILLAGE_COMPLETION.get(feature.open_ports, 0.1) * min(1.0, 4 * progress))
         else:
             continue
         if len(pieces) == 1:
@@ -114,29 +137,30 @@ def heuristic_scores(state: GameState) -> tuple[float, ...]:
     settled = rank_points(boats, mouth)
     mean_mouth = sum(mouth) / n
     for player in range(n):
-        share = _first_place_share(boats, player)
+        share = _first_place_share(boats, player, weights.lead_sharpness)
         scores[player] += amazon_left * (first * share + second * (1 - share) / max(1, n - 1))
         scores[player] += (1 - progress) * settled[player] + progress * (
             mouth[0] * share + mean_mouth * (1 - share))
         supply = state.players[player]
-        scores[player] += progress * (_MEEPLE_VALUE * supply.meeples_in_supply
-                                      + _CAMP_VALUE * supply.camps_in_supply)
+        scores[player] += progress * (weights.meeple * supply.meeples_in_supply
+                                      + weights.camp * supply.camps_in_supply)
     return tuple(scores)
 
 
-def win_value(state: GameState, player: int, scores: tuple[float, ...] | None = None) -> float:
+def win_value(state: GameState, player: int, scores: tuple[float, ...] | None = None,
+              weights: Weights = DEFAULT_WEIGHTS) -> float:
     """How good ``state`` is for ``player``, in 0..1.
 
     At the end: 1 for a sole win, ``1/k`` for a victory shared by ``k`` players
     (R-E6), 0 for a loss.  Before: a logistic function of the player's lead over the
     best other player in :func:`heuristic_scores` (or in ``scores`` when given), whose
-    spread grows with the tiles left.
+    spread grows with the tiles left (both with ``weights``).
     """
     if state.is_terminal:
         winners = state.winners
         return 1.0 / len(winners) if player in winners else 0.0
     if scores is None:
-        scores = heuristic_scores(state)
+        scores = heuristic_scores(state, weights)
     best_other = max(s for p, s in enumerate(scores) if p != player)
-    spread = _MARGIN_SPREAD + _MARGIN_SPREAD_PER_TILE * len(state.pile)
+    spread = weights.margin_spread + weights.margin_spread_per_tile * len(state.pile)
     return 1.0 / (1.0 + math.exp(-(scores[player] - best_other) / spread))

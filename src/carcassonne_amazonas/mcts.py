@@ -54,14 +54,14 @@ import time
 from .actions import Action, DrawTile
 from .chance import chance_outcomes, determinize
 from .engine import apply_action, legal_actions
-from .evaluation import heuristic_scores, win_value
+from .evaluation import DEFAULT_WEIGHTS, Weights, heuristic_scores, win_value
 from .playout import random_action
 from .state import GameState, Phase
 
 __all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
 
 #: Iterations per decision when no budget is given (``mcts`` on the command line).
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 100
 
 _PLACE_PIECE = Phase.PLACE_PIECE
 #: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
@@ -117,15 +117,16 @@ class MctsBot:
     ``rollout_width`` how many random tile placements the rollout policy compares
     (``None``: all of them), and ``paired`` whether the k-th visit of every root
     action plays on the same k-th sample (``False``: a fresh sample each
-    iteration).  ``rng`` makes every choice: the same seed gives the same decisions
-    (with an iteration budget).
+    iteration), ``weights`` those of the evaluation
+    (:class:`~carcassonne_amazonas.evaluation.Weights`).  ``rng`` makes every choice:
+    the same seed gives the same decisions (with an iteration budget).
     """
 
     def __init__(self, rng: random.Random, *, iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, exploration: float = 0.1,
                  prior_weight: float = 4.0, tree_turns: int = 1,
                  rollout_turns: int | None = None, rollout_width: int | None = None,
-                 paired: bool = True) -> None:
+                 paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
         if iterations is not None and (not isinstance(iterations, int)
@@ -147,6 +148,7 @@ class MctsBot:
         self.rollout_turns = rollout_turns
         self.rollout_width = rollout_width
         self.paired = paired
+        self.weights = weights
         self.last_iterations = 0
         """Iterations of the last search (for statistics)."""
         self._reuse: tuple[GameState, _Node] | None = None
@@ -212,7 +214,7 @@ class MctsBot:
             child = node.children.get(key)
             if child is None:
                 if after.is_terminal:
-                    values = [win_value(after, p) for p in range(after.num_players)]
+                    values = [win_value(after, p) for p in range(after.num_players)]  # exact
                     break
                 values = self._leaf_values(after, rollout_rng)
                 turn = node.turn + (key[1] is not None)
@@ -273,7 +275,7 @@ class MctsBot:
         """``win_value`` for ``player`` once the turn that led from ``before`` to
         ``after`` is over, each later step of it chosen for the best value."""
         if _turn_over(before, after):
-            return win_value(after, player)
+            return win_value(after, player, weights=self.weights)
         return max(self._greedy_value(apply_action(after, follow), after, player)
                    for follow in legal_actions(after))
 
@@ -286,8 +288,8 @@ class MctsBot:
             if state.is_terminal:
                 break
             state = self._rollout_turn(state, rng)
-        scores = heuristic_scores(state)
-        return [win_value(state, p, scores) for p in range(state.num_players)]
+        scores = heuristic_scores(state, self.weights)
+        return [win_value(state, p, scores, self.weights) for p in range(state.num_players)]
 
     def _finish_turn(self, state: GameState) -> GameState:
         """``state`` after the rest of the current turn, each step greedy; unchanged at
@@ -315,7 +317,7 @@ class MctsBot:
         best_state, best_value = state, -math.inf
         for action in actions:
             after = apply_action(state, action)
-            value = win_value(after, player)
+            value = win_value(after, player, weights=self.weights)
             if value > best_value:
                 best_state, best_value = after, value
         return self._finish_turn(best_state)
