@@ -1,7 +1,7 @@
 """The playout fast path: ``random_action`` and ``random_playout`` (carcassonne_amazonas.playout).
 
-- ``random_action`` is *exactly* uniform over ``legal_actions`` (G2–G6, T3, T5)
-  and distributed exactly as ``chance_outcomes`` at a chance node (T1, C7).
+- ``random_action`` is *exactly* uniform over ``legal_actions`` (R-G2–R-G6, R-T3, R-T5)
+  and distributed exactly as ``chance_outcomes`` at a chance node (R-T1, R-C7).
   Exactness is shown by enumeration: a scripted random generator feeds every
   possible value to the one draw a decision makes, and each legal action must
   come out of exactly as many values as any other (tile placements: exactly

@@ -175,7 +175,7 @@ class Board:
         return self._open.get(key)
 
     def contacts(self, index: int) -> tuple[Contact, ...]:
-        """Where the ``index``-th placed tile touches other tiles (G4): for each side of
+        """Where the ``index``-th placed tile touches other tiles (R-G4): for each side of
         its cells that faces another tile, cell by cell, side by side, ``(the side's
         pattern, the facing side's pattern, the other tile's placement index)`` (see
         :func:`side_pattern`).  Kept from :meth:`place` for the last tile placed."""
@@ -210,7 +210,7 @@ class Board:
         if plans is None:
             plans = _layout_plans(layout)
         plan = plans[0][rotation]
-        assert plan is not None, "the caller checks the rotation (G5)"
+        assert plan is not None, "the caller checks the rotation (R-G5)"
         index = len(self.placements)
         cells = self._cells.copy()
         open_cells = self._open.copy()
@@ -218,7 +218,7 @@ class Board:
             key = anchor_key + offset
             cells[key] = (index, vc, patterns)
             open_cells.pop(key, None)
-        # Each empty neighbour's constraint gains the edge the new cell shows it (G4); sides
+        # Each empty neighbour's constraint gains the edge the new cell shows it (R-G4); sides
         # inside the footprint face a cell of the tile itself.
         contacts = []
         for offset, _, sides, _ in plan:
@@ -232,7 +232,7 @@ class Board:
                     contacts.append((pattern, entry[2][side ^ 2], entry[0]))
         anchor = position_of_key(anchor_key)
         river_end_row = self.river_end_row
-        if plans[1]:  # a river tile moves the river end (G6)
+        if plans[1]:  # a river tile moves the river end (R-G6)
             river_end_row = anchor.y + layout.height - 1
         return Board((*self.placements, Placement(tile, anchor, rotation)), self.river_column,
                      river_end_row, cells, open_cells, tuple(contacts)), index
@@ -246,8 +246,8 @@ _Cell = tuple[int, VariantCell, tuple[int, ...]]
 # constraint contribution, side pattern) per side), the side patterns).
 _Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int, int], ...], tuple[int, ...]],
               ...]
-# Per layout: the plan of each rotation (None where the kind may not turn so, G5), and
-# whether the layout extends the river (G6).
+# Per layout: the plan of each rotation (None where the kind may not turn so, R-G5), and
+# whether the layout extends the river (R-G6).
 _LayoutPlans = tuple[tuple[_Plan | None, ...], bool]
 _PLANS: dict[Layout, _LayoutPlans] = {}
 
@@ -286,7 +286,7 @@ def _pattern_number(segments: tuple[int, ...]) -> int:
 
 
 def side_pattern(number: int) -> tuple[int, ...]:
-    """The segment index at each port of a cell side (F2), clockwise, that a *side
+    """The segment index at each port of a cell side (R-F2), clockwise, that a *side
     pattern* number (as in :meth:`Board.contacts`) stands for.  Numbers are given out
     once per distinct pattern, so that joins across a shared edge can be worked out once
     per pair of patterns."""
@@ -305,7 +305,7 @@ class FitTable(dict[int, int]):
     def __init__(self, layout: Layout) -> None:
         super().__init__()
         self.layout = layout
-        #: the layout's kind extends the river (G6), or is a standard tile
+        #: the layout's kind extends the river (R-G6), or is a standard tile
         self.river = layout.kind.is_river
         self.standard = layout.kind is TileKind.STANDARD
 

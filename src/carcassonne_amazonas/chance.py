@@ -54,7 +54,7 @@ def chance_distribution(state: GameState) -> DrawDistribution:
     ``probabilities`` as in :func:`chance_outcomes`, the same as integer ``weights``
     over ``total`` (and ``cumulative`` sums) and as ``float_probabilities``.
 
-    Computed once per pile composition and slice position (C7) and shared, so
+    Computed once per pile composition and slice position (R-C7) and shared, so
     asking again at a position with the same tiles left costs a lookup.  Raises
     :class:`IllegalActionError` if ``state`` is not a chance node.
     """

@@ -161,7 +161,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
-    """Every legal placement of ``tile`` on ``board`` (G2–G6), in :func:`legal_actions`
+    """Every legal placement of ``tile`` on ``board`` (R-G2–R-G6), in :func:`legal_actions`
     order: the building block of :func:`legal_actions` for fast paths that keep a state's
     parts apart (:mod:`~carcassonne_amazonas.playout`)."""
     return tuple(chain.from_iterable(map(_CELL_ACTIONS.__getitem__,
@@ -169,15 +169,15 @@ def tile_actions(board: Board, tile: Tile) -> tuple[PlaceTile, ...]:
 
 
 def tile_placement_cells(board: Board, tile: Tile) -> list[int]:
-    """:func:`tile_actions` cell by cell: for each cell where ``tile`` fits (G2–G6), row
+    """:func:`tile_actions` cell by cell: for each cell where ``tile`` fits (R-G2–R-G6), row
     by row, ``cell key << 4 | mask`` where bit ``r`` of the mask is set when rotation
     ``r`` fits there (see :func:`~carcassonne_amazonas.geometry.cell_key`).  For adapters
     that number the placements their own way without making the actions."""
     fits = fit_table(tile.layout)
-    if fits.river:  # only below the river end, in the rotations of the kind (G5, G6)
+    if fits.river:  # only below the river end, in the rotations of the kind (R-G5, R-G6)
         key = cell_key(board.river_column, board.river_end_row + 1)
         return [key << 4 | sum(1 << r for r in tile.layout.rotations)]
-    # Keys sort row by row, so cells past the river end row have larger keys (G2).
+    # Keys sort row by row, so cells past the river end row have larger keys (R-G2).
     last_key = cell_key(_HALF_STRIDE - 1, board.river_end_row)
     # One int per cell with a fitting rotation: the cell key, then the mask of those
     # rotations in the low 4 bits, so that sorting the ints sorts the cells row by row.
@@ -209,7 +209,7 @@ def _piece_actions(state: GameState) -> tuple[Action, ...]:
 
 def piece_actions(board: Board, graph: FeatureGraph, supply: PlayerState,
                   index: int) -> tuple[Action, ...]:
-    """The piece step's legal actions (T5, F6) for the player with ``supply`` when the
+    """The piece step's legal actions (R-T5, R-F6) for the player with ``supply`` when the
     ``index``-th placed tile may take a piece, in :func:`legal_actions` order: meeples on
     free tributaries and villages, camps in free jungles, then pass.
 
@@ -240,7 +240,7 @@ def piece_actions(board: Board, graph: FeatureGraph, supply: PlayerState,
     return tuple(actions)
 
 
-# Per layout: (segment, is it a jungle) for every segment that can take a piece (F6).
+# Per layout: (segment, is it a jungle) for every segment that can take a piece (R-F6).
 _PIECE_SEGMENTS: dict[Layout, tuple[tuple[int, bool], ...]] = {}
 # Interned piece actions by (x, y, segment, camp).
 _PIECE_ACTIONS: dict[tuple[int, int, int, bool], PlaceMeeple | PlaceCamp] = {}

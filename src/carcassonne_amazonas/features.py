@@ -150,7 +150,7 @@ class FeatureGraph:
 
     def pieces_on(self, node: int) -> tuple[tuple[int, int], ...]:
         """The pieces on the feature holding ``node`` (``Feature.pieces``, without
-        building the feature: legal piece placements ask this for every segment, T5)."""
+        building the feature: legal piece placements ask this for every segment, R-T5)."""
         return self._features[self._node_feature[node]][_PIECES]
 
     def add_placement(self, board: Board, index: int, num_players: int) -> PlacementResult:
@@ -169,7 +169,7 @@ class FeatureGraph:
         fresh = _fresh_features(tile) if found_fresh is None else found_fresh[0]
         base = index << SEGMENT_BITS
         # Pairs of (new node, old node) that face each other, with the number of port pairs
-        # (F2, G4), in the order they are met; which segments join across a shared edge is
+        # (R-F2, R-G4), in the order they are met; which segments join across a shared edge is
         # precomputed per pair of placed cells and side (_side_joins).
         joins: dict[tuple[int, int], int] = {}
         for pattern, facing, other_index in board.contacts(index):
@@ -232,7 +232,7 @@ class FeatureGraph:
             elif root not in touched:
                 touched.append(root)
         graph = FeatureGraph(node_feature, features)
-        # T4 can only move boats when the tile joins a tributary that holds meeples.
+        # R-T4 can only move boats when the tile joins a tributary that holds meeples.
         gains = (self._boat_gains(joins, graph, num_players) if pieces_joined
                  else (0,) * num_players)
         return PlacementResult(graph, tuple(touched), gains)
@@ -262,7 +262,7 @@ class FeatureGraph:
         return tuple(gains)
 
     def completed_features(self, tile: Tile, index: int) -> tuple[int, ...]:
-        """The ids of the completed tributaries and villages (F3, F4) that ``tile``, the
+        """The ids of the completed tributaries and villages (R-F3, R-F4) that ``tile``, the
         ``index``-th placed tile, is part of, each once, in segment order."""
         base = index << SEGMENT_BITS
         found = _FRESH.get(id(tile))
@@ -314,7 +314,7 @@ _FRESH: dict[int, tuple[_Fresh, Tile]] = {}
 
 def _fresh_features(tile: Tile) -> _Fresh:
     """(terrain, edge ports, boats, fruit, animals) of each segment of one tile copy: the
-    feature each segment is on its own (F1, F7), computed once per copy."""
+    feature each segment is on its own (R-F1, R-F7), computed once per copy."""
     found = tuple((segment.terrain, len(segment.ports), icons.boats, icons.fruit, icons.animals)
                   for segment, icons in zip(tile.layout.segments, tile.icons))
     # The entry keeps the tile alive, so its id is not reused while the entry exists.
@@ -327,7 +327,7 @@ _JOINS: dict[int, _Joins] = {}
 
 
 def _joins_of(pattern: int, facing: int) -> _Joins:
-    """Which segments meet across a shared edge (F2, G4) between a side with ``pattern``
+    """Which segments meet across a shared edge (R-F2, R-G4) between a side with ``pattern``
     and the facing side with pattern ``facing`` (see ``board.side_pattern``): ``(segment,
     other's segment, port pairs)`` in port order, worked out once per pair of patterns.
 

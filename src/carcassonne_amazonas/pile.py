@@ -149,7 +149,7 @@ class Pile:
 
     def distribution(self) -> DrawDistribution:
         """:meth:`outcomes` with integer weights for sampling, computed once per pile
-        composition and slice position and shared by every pile that has them (C7)."""
+        composition and slice position and shared by every pile that has them (R-C7)."""
         in_slice, amazon_in_slice = self._slice_counts()
         composition = self._composition
         if composition is None:
@@ -241,7 +241,7 @@ _ONE = 1
 
 class _TileFacts:
     """What the draw distribution needs of one tile copy, worked out once per copy: the
-    number of its design (equal designs, equal numbers: identical copies, T1) and its
+    number of its design (equal designs, equal numbers: identical copies, R-T1) and its
     kind."""
 
     __slots__ = ("amazon", "design", "tile")
@@ -266,7 +266,7 @@ def _facts(tile: Tile) -> _TileFacts:
 
 class _PerCopy:
     """The probability of drawing one given Amazon copy and one given standard copy, and
-    the same as integer weights over a common denominator (C7)."""
+    the same as integer weights over a common denominator (R-C7)."""
 
     __slots__ = ("amazon", "amazon_weight", "standard", "standard_weight")
 
@@ -304,15 +304,8 @@ def _per_copy_odds(in_slice: int, amazon_in_slice: int, amazon_left: int,
 _FRACTIONS: dict[tuple[int, int], Fraction] = {}
 
 
-def _fraction(numerator: int, denominator: int) -> Fraction:
-    found = _FRACTIONS.get((numerator, denominator))
-    if found is None:
-        found = _FRACTIONS[(numerator, denominator)] = Fraction(numerator, denominator)
-    return found
-
-
 class DrawDistribution:
-    """What the next draw can be: every distinct tile with its exact probability (C7, T1).
+    """What the next draw can be: every distinct tile with its exact probability (R-C7, R-T1).
 
     ``tiles`` holds the copy that names each outcome (the lowest id among
     identical copies), by id; ``probabilities`` the exact fractions (they sum
@@ -322,8 +315,8 @@ class DrawDistribution:
     it as immutable.
     """
 
-    __slots__ = ("_draws", "_floats", "_outcomes", "cumulative", "named", "probabilities",
-                 "tiles", "total", "weights")
+    __slots__ = ("_draws", "_floats", "_kinds", "_odds", "_outcomes", "_probabilities",
+                 "cumulative", "named", "tiles", "total", "weights")
 
     def __init__(self, tiles: Sequence[Tile], in_slice: int, amazon_in_slice: int) -> None:
         groups: dict[int, list[Any]] = {}  # design -> [copy with the lowest id, count]
@@ -339,23 +332,42 @@ class DrawDistribution:
         odds = _per_copy_odds(in_slice, amazon_in_slice, amazon_left, len(tiles) - amazon_left)
         named: list[Tile] = []
         weights: list[int] = []
-        probabilities: list[Fraction] = []
+        kinds: list[tuple[int, bool]] = []
         for tile, count, amazon in groups.values():
-            each = odds.amazon if amazon else odds.standard
-            if each:
+            weight = odds.amazon_weight if amazon else odds.standard_weight
+            if weight:
                 named.append(tile)
-                weights.append(count * (odds.amazon_weight if amazon else odds.standard_weight))
-                probabilities.append(_fraction(count * each.numerator, each.denominator))
+                weights.append(count * weight)
+                kinds.append((count, amazon))
         self.tiles: tuple[Tile, ...] = tuple(named)
         #: design number -> the copy that names it (the lowest id), for every design left
         self.named: dict[int, Tile] = {design: group[0] for design, group in groups.items()}
         self.weights: tuple[int, ...] = tuple(weights)
         self.cumulative: tuple[int, ...] = tuple(accumulate(weights))
         self.total: int = self.cumulative[-1] if weights else 0
-        self.probabilities: tuple[Fraction, ...] = tuple(probabilities)
+        self._odds = odds
+        self._kinds = kinds
+        self._probabilities: tuple[Fraction, ...] | None = None
         self._floats: tuple[float, ...] | None = None
         self._draws: tuple[DrawTile, ...] | None = None
         self._outcomes: tuple[tuple[DrawTile, Fraction], ...] | None = None
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        """The exact probability of each outcome (computed once, from a shared table of
+        fractions: the same few values recur in every game)."""
+        if self._probabilities is None:
+            odds, fractions = self._odds, _FRACTIONS
+            found = []
+            for count, amazon in self._kinds:
+                each = odds.amazon if amazon else odds.standard
+                key = (count * each.numerator, each.denominator)
+                fraction = fractions.get(key)
+                if fraction is None:
+                    fraction = fractions[key] = Fraction(*key)
+                found.append(fraction)
+            self._probabilities = tuple(found)
+        return self._probabilities
 
     @property
     def float_probabilities(self) -> tuple[float, ...]:

@@ -15,7 +15,7 @@ gives both, exactly as if they had been chosen from the lists:
   ``while not state.is_terminal: state = apply_action(state, random_action(state, rng))``
   with the same ``rng``, only faster.
 
-How a tile placement is drawn (G2–G6): an open cell and a rotation are drawn
+How a tile placement is drawn (R-G2–R-G6): an open cell and a rotation are drawn
 together, uniformly among the ``4 × open cells`` pairs, until the pair is a
 legal placement (rejection sampling: each legal placement is one pair, so the
 accepted pair is uniform among them).  About one draw in four or five is
@@ -78,8 +78,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     probability.
 
     Exactly uniform over :func:`~carcassonne_amazonas.engine.legal_actions` (tile
-    placements G2–G6, T3; piece steps T5; double tiles T3) and exactly distributed as
-    :func:`~carcassonne_amazonas.chance.chance_outcomes` at a chance node (T1, C7),
+    placements R-G2–R-G6, R-T3; piece steps R-T5; double tiles R-T3) and exactly distributed as
+    :func:`~carcassonne_amazonas.chance.chance_outcomes` at a chance node (R-T1, R-C7),
     but without listing the tile placements.  Raises
     :class:`~carcassonne_amazonas.errors.IllegalActionError` once the game is over.
     """
@@ -93,7 +93,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 
 
 def random_playout(state: GameState, rng: random.Random) -> GameState:
-    """The final state after random play from ``state`` (E1): every decision uniformly
+    """The final state after random play from ``state`` (R-E1): every decision uniformly
     random among the legal actions, every draw by its probability.
 
     Equal to applying :func:`random_action` until the game is over, with the same
@@ -147,7 +147,7 @@ def _choose(phase: Phase, board: Board, tile: Tile | None, graph: FeatureGraph,
         found = pile.distribution()
         if not found.total:
             raise IllegalActionError("no tile can be drawn: the pile and its slice plan "
-                                     "disagree (C7)")
+                                     "disagree (R-C7)")
         return found.draws[bisect_right(found.cumulative, uniform_below(rng, found.total))]
     if phase is Phase.CHOOSE_DOUBLE:
         return ChooseDouble(doubles_left[uniform_below(rng, len(doubles_left))].id)
@@ -155,10 +155,10 @@ def _choose(phase: Phase, board: Board, tile: Tile | None, graph: FeatureGraph,
 
 
 def _random_placement(board: Board, tile: Tile, rng: random.Random) -> PlaceTile:
-    """A uniformly random legal placement of ``tile`` (G2–G6; see the module docstring)."""
+    """A uniformly random legal placement of ``tile`` (R-G2–R-G6; see the module docstring)."""
     layout = tile.layout
     fits = fit_table(layout)
-    if fits.river:  # only the cell below the river end, in its rotations (G6)
+    if fits.river:  # only the cell below the river end, in its rotations (R-G6)
         rotations = layout.rotations
         key = cell_key(board.river_column, board.river_end_row + 1)
         return place_tile_action(key, rotations[uniform_below(rng, len(rotations))])
@@ -166,7 +166,7 @@ def _random_placement(board: Board, tile: Tile, rng: random.Random) -> PlaceTile
     cells, constraints = tuple(keys), tuple(signatures)
     pairs = 4 * len(cells)
     if pairs:
-        last_key = cell_key(_LAST_COLUMN, board.river_end_row)  # G2: no cell past the end
+        last_key = cell_key(_LAST_COLUMN, board.river_end_row)  # R-G2: no cell past the end
         bits = pairs.bit_length()
         getrandbits = rng.getrandbits
         for _ in range(PLACEMENT_TRIES):

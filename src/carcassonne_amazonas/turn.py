@@ -138,7 +138,7 @@ class Turn:
         result = self.graph.add_placement(self.board, index, self.state.num_players)
         self.graph = result.graph
         standard = tile.layout.kind is TileKind.STANDARD
-        if not standard:  # river tiles explore river spaces (T9) before any boat moves
+        if not standard:  # river tiles explore river spaces (R-T9) before any boat moves
             self.track_length += tile.layout.river_spaces
         if self.events is not None:
             self.events.append(TilePlaced(player, tile.id, action.position, action.rotation))

@@ -128,8 +128,10 @@ def _game_type(utility: Any) -> Any:
 
 
 _GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
+try:  # as ints once: current_player runs at every step
+    _TERMINAL, _CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
+except TypeError:  # a stand-in pyspiel, as documentation builds import it: OpenSpiel's values
+    _TERMINAL, _CHANCE = -4, -1
 
 
 class _Codec:
