@@ -370,7 +370,8 @@ def test_simulate_shows_a_progress_bar_on_a_terminal() -> None:
 
 
 def _without_timing(summary: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in summary.items() if k not in ("seconds", "games_per_second", "jobs")}
+    return {k: v for k, v in summary.items()
+            if k not in ("seconds", "games_per_second", "jobs", "seconds_per_decision")}
 
 
 def test_simulate_json_does_not_depend_on_jobs() -> None:

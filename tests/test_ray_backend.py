@@ -63,7 +63,7 @@ def _summary(*args: str) -> dict[str, object]:
                          check=False)
     assert run.returncode == 0, run.stderr
     summary: dict[str, object] = json.loads(run.stdout)
-    for key in ("seconds", "games_per_second", "jobs", "backend"):
+    for key in ("seconds", "games_per_second", "jobs", "backend", "seconds_per_decision"):
         summary.pop(key)
     return summary
 

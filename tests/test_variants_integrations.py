@@ -85,7 +85,7 @@ def test_openspiel_parameters_are_declared_and_checked() -> None:
     game = pyspiel.load_game(GAME_NAME, {"players": 3})
     assert game.get_parameters() == {"players": 3, "shuffle": "stratified",
                                      "amazon_ranking": "dense", "camp_scoring": "per-jungle",
-                                     "bonus_river": False}
+                                     "bonus_river": False, "compact": False}
     assert game.new_initial_state().game_state.rules == Rules()
     with pytest.raises(Exception, match="amazon_ranking must be one of"):
         pyspiel.load_game(GAME_NAME, {"players": 3, "amazon_ranking": "olympic"})

@@ -1,11 +1,16 @@
-"""Simple players for simulations, the command-line tool and examples.
+"""The players for simulations, the command-line tool and examples.
 
 ``random`` plays a uniformly random legal action.  ``greedy`` plays the action
 with the best *immediate* gain for itself: its score plus its boat's space
 once its turn is over.  It tries every legal action with
 :func:`~carcassonne_amazonas.engine.apply_action` and, while the turn goes on
 (after a tile: the piece step; after a "!" tile: the double tile too), the
-best follow-up; ties are broken by its own seeded ``random.Random``.
+best follow-up; ties are broken by its own seeded ``random.Random``.  ``mcts``
+is the information-set Monte Carlo tree search player of
+:mod:`~carcassonne_amazonas.mcts` (:class:`MctsBot`), with
+:data:`~carcassonne_amazonas.mcts.DEFAULT_ITERATIONS` iterations per decision,
+or ``N`` with ``mcts:N``; it is by far the strongest (see the strength ladder in
+``docs/guides/bots.md``).
 """
 
 from __future__ import annotations
@@ -17,12 +22,16 @@ from typing import Protocol
 
 from .actions import Action, Pass, PlaceCamp, PlaceMeeple
 from .engine import apply_action, legal_actions
+from .mcts import DEFAULT_ITERATIONS, MctsBot
+from .playout import random_action
 from .state import GameState
 
-__all__ = ["BOT_KINDS", "TURN_END", "Bot", "GreedyBot", "RandomBot", "derive_seed", "make_bot"]
+__all__ = ["BOT_KINDS", "TURN_END", "Bot", "GreedyBot", "MctsBot", "RandomBot", "derive_seed",
+           "kind_name", "make_bot"]
 
-#: The kinds of player the tools know; ``human`` has no bot.
-BOT_KINDS = ("human", "random", "greedy")
+#: The kinds of player the tools know; ``human`` has no bot; ``mcts`` also comes with a
+#: budget, ``mcts:N`` (N iterations per decision).
+BOT_KINDS = ("human", "random", "greedy", "mcts")
 #: The actions that end a turn (the piece step, R-T5).
 TURN_END = (Pass, PlaceMeeple, PlaceCamp)
 
@@ -42,8 +51,9 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, state: GameState) -> Action:
-        """One of the legal actions, uniformly at random."""
-        return self.rng.choice(legal_actions(state))
+        """One of the legal actions, uniformly at random (drawn without listing them all:
+        :func:`~carcassonne_amazonas.playout.random_action`)."""
+        return random_action(state, self.rng)
 
 
 class GreedyBot:
@@ -75,8 +85,18 @@ class GreedyBot:
                    for follow in legal_actions(after))
 
 
+def kind_name(kind: str) -> str:
+    """The kind of player ``kind`` names without its budget: ``"mcts"`` for ``"mcts:400"``;
+    anything else (a malformed budget too) comes back unchanged."""
+    name, colon, budget = kind.partition(":")
+    if colon and name == "mcts" and budget.isdigit() and int(budget) >= 1:
+        return name
+    return kind
+
+
 def make_bot(kind: str, seed: int) -> Bot | None:
-    """A bot of ``kind`` (``random`` or ``greedy``) seeded with ``seed``; None for ``human``."""
+    """A bot of ``kind`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``) seeded with
+    ``seed``; None for ``human``."""
     if kind == "human":
         return None
     rng = random.Random(seed)
@@ -84,7 +104,12 @@ def make_bot(kind: str, seed: int) -> Bot | None:
         return RandomBot(rng)
     if kind == "greedy":
         return GreedyBot(rng)
-    raise ValueError(f"unknown player kind {kind!r}; expected one of {', '.join(BOT_KINDS)}")
+    if kind == "mcts":
+        return MctsBot(rng, iterations=DEFAULT_ITERATIONS)
+    if kind_name(kind) == "mcts":
+        return MctsBot(rng, iterations=int(kind.partition(":")[2]))
+    raise ValueError(f"unknown player kind {kind!r}; expected one of {', '.join(BOT_KINDS)} "
+                     "or mcts:N (N iterations per decision)")
 
 
 def derive_seed(*parts: object) -> int:

@@ -85,6 +85,11 @@ class GameResult:
     """Per player: points by category, in the order of ``CATEGORIES``."""
     actions: int
     removed: int
+    decisions: tuple[int, ...] = ()
+    """Per player: how many actions its bot chose."""
+    seconds: tuple[float, ...] = attrs.field(default=(), eq=False)
+    """Per player: the processor time its bot spent choosing them (in its process); a
+    measurement, so not part of the result's equality."""
 
     _repr_pretty_ = repr_pretty
 
@@ -98,14 +103,22 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
     state = new_game(len(kinds), seed=derive_seed(seed, "game", index), rules=game_rules)
     bots = [make_bot(kind, derive_seed(seed, "bot", index, p)) for p, kind in enumerate(kinds)]
     count = 0
+    decisions = [0] * len(kinds)
+    seconds = [0.0] * len(kinds)
     while not state.is_terminal:
-        bot = bots[state.current_player]
+        player = state.current_player
+        bot = bots[player]
         assert bot is not None
-        state = apply_action(state, bot.choose(state))
+        started = time.process_time()
+        action = bot.choose(state)
+        seconds[player] += time.process_time() - started
+        decisions[player] += 1
+        state = apply_action(state, action)
         count += 1
     categories = tuple(tuple(getattr(p.breakdown, c) for c in CATEGORIES)
                        for p in state.players)
-    return GameResult(index, state.scores, state.winners, categories, count, len(state.removed))
+    return GameResult(index, state.scores, state.winners, categories, count, len(state.removed),
+                      tuple(decisions), tuple(seconds))
 
 
 def simulate_task(task: GameTask) -> GameResult:
@@ -194,6 +207,8 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
         for c, category in enumerate(CATEGORIES):
             row[category] = _stats([r.categories[p][c] for r in results])
         per_player.append(row)
+    decisions = [sum(r.decisions[p] for r in results if r.decisions) for p in range(players)]
+    spent = [sum(r.seconds[p] for r in results if r.seconds) for p in range(players)]
     pooled: dict[str, Any] = {"total": _stats([s for r in results for s in r.scores])}
     for c, category in enumerate(CATEGORIES):
         pooled[category] = _stats([r.categories[p][c] for r in results for p in range(players)])
@@ -212,6 +227,9 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
         "scores_all_players": pooled,
         "game_length": _stats([r.actions for r in results]),
         "tiles_removed": _stats([r.removed for r in results]),
+        "decisions": decisions,
+        "seconds_per_decision": [round(t / d, 6) if d else None
+                                 for t, d in zip(spent, decisions)],
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
     }
@@ -228,19 +246,22 @@ def summary_text(summary: dict[str, Any]) -> str:
              f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (R-G7); "
              f"{summary['shared_victories']} shared victories",
              "",
-             "win rate (a shared victory counts 1/k for each of its k winners)",
-             f"  {'player':<8} {'bot':<7} {'wins':>7} {'rate':>7}"]
+             "win rate (a shared victory counts 1/k for each of its k winners) and "
+             "processor time per decision",
+             f"  {'player':<8} {'bot':<9} {'wins':>7} {'rate':>7} {'ms/decision':>12}"]
     for p in range(summary["players"]):
-        lines.append(f"  {colour(p):<8} {kinds[p]:<7} {summary['wins'][p]:>7.2f} "
-                     f"{100 * summary['win_rate'][p]:>6.1f}%")
+        per_decision = (summary.get("seconds_per_decision") or [None] * len(kinds))[p]
+        timing = f"{1000 * per_decision:>12.2f}" if per_decision is not None else f"{'-':>12}"
+        lines.append(f"  {colour(p):<8} {kinds[p]:<9} {summary['wins'][p]:>7.2f} "
+                     f"{100 * summary['win_rate'][p]:>6.1f}% {timing}")
     columns = ("total", *CATEGORIES)
     lines += ["", "scores: mean \u00b1 standard deviation",
-              f"  {'player':<8} {'bot':<7}" + "".join(f"{c:>13}" for c in columns)]
+              f"  {'player':<8} {'bot':<9}" + "".join(f"{c:>13}" for c in columns)]
 
     def cells(row: dict[str, Any]) -> str:
         return "".join(f"{row[c]['mean']:>7.1f} \u00b1{row[c]['stdev']:>4.1f}" for c in columns)
 
     for row in summary["scores"]:
-        lines.append(f"  {row['colour']:<8} {row['bot']:<7}" + cells(row))
-    lines.append(f"  {'all':<8} {'':<7}" + cells(summary["scores_all_players"]))
+        lines.append(f"  {row['colour']:<8} {row['bot']:<9}" + cells(row))
+    lines.append(f"  {'all':<8} {'':<9}" + cells(summary["scores_all_players"]))
     return "\n".join(lines)

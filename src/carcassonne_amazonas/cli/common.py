@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ..boat_track import AmazonRanking
+from ..bots import kind_name
 from ..errors import RecordError, TileSetError
 from ..records import GameRecord
 from ..reference import reference_tileset
@@ -242,15 +243,17 @@ def int_in(low: int, high: int | None, what: str) -> Callable[[str], int]:
 
 def bot_kinds(parser: argparse.ArgumentParser, text: str | None, players: int,
               default: Sequence[str], allowed: Sequence[str]) -> list[str]:
-    """The player kinds of ``--bots``: one per player, or one for all; a usage error
-    (exit code 2) for an unknown kind or a wrong count."""
+    """The player kinds of ``--bots``: one per player, or one for all (a kind may carry
+    its budget, ``mcts:N``); a usage error (exit code 2) for an unknown kind or a wrong
+    count."""
     if text is None:
         return list(default)
     kinds = [k.strip().lower() for k in text.split(",")]
     for kind in kinds:
-        if kind not in allowed:
+        if kind_name(kind) not in allowed:
+            budgets = ", mcts:N" if "mcts" in allowed else ""
             parser.error(f"argument --bots: unknown player kind {kind!r} "
-                         f"(choose from {', '.join(allowed)})")
+                         f"(choose from {', '.join(allowed)}{budgets})")
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:

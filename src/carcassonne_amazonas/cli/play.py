@@ -48,7 +48,8 @@ def add_command(add: AddCommand) -> None:
     play.add_argument("--bots", metavar="LIST",
                       help="comma-separated player kinds, one per player (or one for all): "
                            f"{', '.join(BOT_KINDS)}; greedy plays the best immediate score "
-                           "+ boat gain (default: human, then greedy)")
+                           "+ boat gain, mcts searches (mcts:N: N iterations per "
+                           "decision) (default: human, then greedy)")
     play.add_argument("--seed", type=int_in(0, None, "the seed"), metavar="S",
                       help="shuffle and bot seed (default: a random one, printed); with "
                            "--resume only the bots' seed")

@@ -50,7 +50,8 @@ def add_command(add: AddCommand) -> None:
                      metavar="P", help="2 to 5 players (default 4)")
     sim.add_argument("--bots", metavar="LIST",
                      help="comma-separated player kinds, one per player (or one for all): "
-                          f"{', '.join(SIMULATED_KINDS)} (default random)")
+                          f"{', '.join(SIMULATED_KINDS)}; mcts:N searches N iterations per "
+                          "decision (default random)")
     sim.add_argument("--seed", type=int_in(0, None, "the seed"), default=0, metavar="S",
                      help="base seed (default 0)")
     sim.add_argument("--jobs", type=int_in(0, None, "--jobs"), default=1, metavar="J",

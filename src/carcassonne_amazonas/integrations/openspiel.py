@@ -9,7 +9,8 @@ Importing this module registers the Python game ``python_carcassonne_amazonas``:
     state = game.new_initial_state()
 
 Parameters: ``players`` (2–5, default 2), ``shuffle`` (``"stratified"``, the
-default, or ``"uniform"``: R-C7), and the variants of the rules reference:
+default, or ``"uniform"``: R-C7), ``compact`` (default ``False``: the full observation
+tensor; ``True``: the compact one, see below), and the variants of the rules reference:
 ``amazon_ranking`` (``"dense"``, the default, or ``"competition"``: R-V1),
 ``camp_scoring`` (``"per-jungle"``, the default, or ``"per-camp"``: R-V2) and
 ``bonus_river`` (``False`` by default; ``True`` adds the two Amazon Bonus River
@@ -17,7 +18,7 @@ double tiles, R-V3, which adds 2 ``ChooseDouble`` actions and 6 observation valu
 
     game = pyspiel.load_game("python_carcassonne_amazonas",
                              {"players": 4, "amazon_ranking": "competition",
-                              "bonus_river": True})
+                              "bonus_river": True, "compact": True})
 
 The game
 --------
@@ -46,8 +47,9 @@ The game
   ``ZERO_SUM``, 3–5 players ``GENERAL_SUM``.
 - **Observations**: ``observation_tensor`` is
   :func:`~carcassonne_amazonas.observation.observation_tensor` (shape
-  ``[451546]``: 38 board planes of 90 × 132 cells, then 106 values; the
-  observer's dict views are ``"board"`` and ``"vector"``), ``observation_string``
+  ``[451546]``: 38 board planes of 90 × 132 cells, then 106 values; with
+  ``compact=True`` shape ``[48747]``: the same planes on 40 × 32 cells, then 107
+  values; the observer's dict views are ``"board"`` and ``"vector"``), ``observation_string``
   is :func:`~carcassonne_amazonas.observation.observation_string`, and
   ``information_state_string`` is the observation string followed by the
   public history in notation (perfect recall; it reveals nothing hidden since
@@ -103,7 +105,7 @@ GAME_NAME = "python_carcassonne_amazonas"
 _DEFAULT_PARAMETERS: dict[str, Any] = {
     "players": 2, "shuffle": Shuffle.STRATIFIED.value,
     "amazon_ranking": AmazonRanking.DENSE.value, "camp_scoring": CampScoring.PER_JUNGLE.value,
-    "bonus_river": False,
+    "bonus_river": False, "compact": False,
 }
 
 
@@ -294,11 +296,12 @@ class _Position:
             actions.append(action)
         return (*link.moves, *map(format_action, reversed(actions)))
 
-    def observation(self, player: int) -> tuple[list[int], list[float]]:
-        """``observation_sparse`` for ``player``, computed once."""
-        found: tuple[list[int], list[float]] | None = self.cache.get(("tensor", player))
+    def observation(self, player: int, compact: bool) -> tuple[list[int], list[float]]:
+        """``observation_sparse`` for ``player`` (full or compact), computed once."""
+        key = ("compact" if compact else "tensor", player)
+        found: tuple[list[int], list[float]] | None = self.cache.get(key)
         if found is None:
-            found = self.cache[("tensor", player)] = observation_sparse(self.state, player)
+            found = self.cache[key] = observation_sparse(self.state, player, compact)
         return found
 
     def text(self, player: int) -> str:
@@ -334,6 +337,10 @@ class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {players}")
         self.rules = variant_rules(parameters["amazon_ranking"], parameters["camp_scoring"],
                                    parameters["bonus_river"], parameters["shuffle"])
+        compact = parameters["compact"]
+        if not isinstance(compact, bool):
+            raise ValueError(f"the parameter compact must be true or false, not {compact!r}")
+        self.compact = compact
         size = action_space(self.rules).size
         zero_sum = players == 2
         game_type = _game_type(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
@@ -362,7 +369,7 @@ class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
                          params: dict[str, Any] | None = None) -> _Observer:
         """The observer OpenSpiel uses for observation and information-state strings
         and tensors (see the module docstring)."""
-        return _Observer(self.rules, iig_obs_type, params)
+        return _Observer(self.rules, iig_obs_type, params, self.compact)
 
 
 class CarcassonneAmazonasState(pyspiel.State):  # type: ignore[misc]
@@ -469,7 +476,8 @@ class _Observer:
     has no tensor).
     """
 
-    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(self, rules: Rules, iig_obs_type: Any, params: dict[str, Any] | None,
+                 compact: bool = False) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self._public = iig_obs_type is None or bool(iig_obs_type.public_info)
@@ -477,8 +485,9 @@ class _Observer:
         self.dict: dict[str, Any] = {}
         self.tensor: Any = None
         self._filled: list[int] = []
+        self._compact = compact
         if self._public and not self._recall:
-            layout = observation_layout(rules)
+            layout = observation_layout(rules, compact)
             self.tensor = np.zeros(layout.size, np.float32)
             self.dict["board"] = self.tensor[:layout.board_size].reshape(
                 layout.planes, layout.height, layout.width)
@@ -489,7 +498,7 @@ class _Observer:
         if self.tensor is None:
             return
         self.tensor[self._filled] = 0.0  # only what the last call set: cheaper than fill
-        indices, values = state._position.observation(player)
+        indices, values = state._position.observation(player, self._compact)
         self.tensor[indices] = values
         self._filled = indices
 

@@ -26,7 +26,8 @@
   Box(int8, (47621,))}``.  ``observation`` is
   :func:`~carcassonne_amazonas.observation.observation_tensor` from that agent's
   point of view (documented there; its bounds are
-  :func:`~carcassonne_amazonas.observation.observation_upper_bounds`);
+  :func:`~carcassonne_amazonas.observation.observation_upper_bounds`); with
+  ``compact=True`` it is the compact observation, ``Box(float32, (48747,))``;
   ``action_mask`` marks the legal actions of
   :mod:`~carcassonne_amazonas.encoding` (all 0 for agents not to act).
 - **Actions**: ``Discrete(47621)``, the integers of
@@ -80,12 +81,13 @@ __all__ = ["env", "raw_env"]
 
 
 def env(num_players: int = 2, render_mode: str | None = None,
-        rules: Rules | None = None, **options: Any) -> Any:
+        rules: Rules | None = None, compact: bool = False, **options: Any) -> Any:
     """The environment with PettingZoo's standard wrappers (illegal actions end the
-    game with -1 for their player, actions are checked, the call order is enforced).
-    ``options`` are the variant options of :class:`raw_env`."""
+    game with -1 for their player, actions are checked, the call order is enforced);
+    ``compact=True`` gives the compact observation, and ``options`` are the variant
+    options of :class:`raw_env`."""
     environment: Any = raw_env(num_players=num_players, render_mode=render_mode, rules=rules,
-                               **options)
+                               compact=compact, **options)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
     environment = wrappers.OrderEnforcingWrapper(environment)
@@ -118,13 +120,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
     infos: dict[str, dict[str, Any]]
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
-                 rules: Rules | None = None, *,
+                 rules: Rules | None = None, compact: bool = False, *,
                  amazon_ranking: AmazonRanking | str | None = None,
                  camp_scoring: CampScoring | str | None = None,
                  bonus_river: bool | None = None) -> None:
         EzPickle.__init__(self, num_players=num_players, render_mode=render_mode, rules=rules,
-                          amazon_ranking=amazon_ranking, camp_scoring=camp_scoring,
-                          bonus_river=bonus_river)
+                          compact=compact, amazon_ranking=amazon_ranking,
+                          camp_scoring=camp_scoring, bonus_river=bonus_river)
         super().__init__()
         if not isinstance(num_players, int) or not 2 <= num_players <= 5:
             raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players}")
@@ -132,6 +134,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.num_players = num_players
         self.render_mode = render_mode
+        if not isinstance(compact, bool):
+            raise TypeError(f"compact must be a bool, not {type(compact).__name__}")
         options = [name for name, value in (("amazon_ranking", amazon_ranking),
                                             ("camp_scoring", camp_scoring),
                                             ("bonus_river", bonus_river)) if value is not None]
@@ -142,11 +146,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
             AmazonRanking.DENSE if amazon_ranking is None else amazon_ranking,
             CampScoring.PER_JUNGLE if camp_scoring is None else camp_scoring,
             False if bonus_river is None else bonus_river)
+        self.compact = compact
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
         self.agents = self.possible_agents[:]
-        size = observation_layout(self.rules).size
+        size = observation_layout(self.rules, compact).size
         actions = num_distinct_actions(self.rules)
-        high = np.maximum(np.asarray(observation_upper_bounds(self.rules), np.float32), 1.0)
+        high = np.maximum(np.asarray(observation_upper_bounds(self.rules, compact), np.float32),
+                          1.0)
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict({
                 "observation": gymnasium.spaces.Box(0.0, high, shape=(size,),
@@ -182,7 +188,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
         """What ``agent`` sees, and its action mask (zeros unless it is to act)."""
         player = self.possible_agents.index(agent)
         observation: Any = np.zeros(self._size, np.float32)
-        indices, values = observation_sparse(self.game_state, player)
+        indices, values = observation_sparse(self.game_state, player, self.compact)
         observation[indices] = values
         mask: Any = np.zeros(self._actions, np.int8)
         state = self.game_state

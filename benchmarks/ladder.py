@@ -1,0 +1,162 @@
+"""The strength ladder of the built-in bots: every pair, 2-player games, seats swapped.
+
+For each pair of bots (A, B) it runs the command-line ``simulate`` twice with the
+same seed, ``--bots A,B`` and ``--bots B,A``: the same shuffles with the seats
+swapped, so neither bot profits from moving first.  It prints Markdown tables: A's
+win share against B (a shared victory counts 1/2) with its 95% Wilson interval,
+the mean scores, and each bot's processor time per decision as ``simulate``
+measured it.  ``--save`` keeps the raw ``simulate --json`` results and ``--load``
+prints the tables from them again without playing.
+
+Run (the ladder of docs/guides/bots.md):
+
+    python benchmarks/ladder.py --bots random,greedy,mcts:50,mcts:200,mcts:800 \\
+        --games 100 --jobs 2 --save ladder.json
+
+``--pair A B N`` plays N games for one pair only (repeatable), instead of all pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if not trials:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def simulate(bots: tuple[str, str], games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """``carcassonne-amazonas simulate --json`` for one seating."""
+    command = [sys.executable, "-m", "carcassonne_amazonas", "simulate", "--players", "2",
+               "--bots", ",".join(bots), "--games", str(games), "--seed", str(seed),
+               "--jobs", str(jobs), "--json"]
+    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    summary: dict[str, Any] = json.loads(result.stdout)
+    return summary
+
+
+def play_pair(first: str, second: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """Both seatings of a pair (``games`` split between them), as raw summaries."""
+    started = time.perf_counter()
+    half = (games + 1) // 2
+    runs = [simulate((first, second), half, seed, jobs),
+            simulate((second, first), games - half, seed, jobs)]
+    print(f"  {first} vs {second}: {games} games in {time.perf_counter() - started:.0f} s",
+          file=sys.stderr, flush=True)
+    return {"pair": [first, second], "runs": runs}
+
+
+def pair_result(entry: dict[str, Any]) -> dict[str, Any]:
+    """A's wins, games, mean scores and time per decision of both bots, from both seatings."""
+    first, second = entry["pair"]
+    wins = games = 0.0
+    scores = {first: 0.0, second: 0.0}
+    spent = {first: 0.0, second: 0.0}
+    decisions = {first: 0, second: 0}
+    for run in entry["runs"]:
+        seat = run["bots"].index(first)
+        other = 1 - seat
+        games += run["games"]
+        wins += run["wins"][seat]
+        scores[first] += run["scores"][seat]["total"]["mean"] * run["games"]
+        scores[second] += run["scores"][other]["total"]["mean"] * run["games"]
+        for bot, index in ((first, seat), (second, other)):
+            count = run["decisions"][index]
+            decisions[bot] += count
+            spent[bot] += (run["seconds_per_decision"][index] or 0.0) * count
+    return {"first": first, "second": second, "games": int(games), "wins": wins,
+            "scores": {bot: total / games for bot, total in scores.items()},
+            "spent": spent, "decisions": decisions}
+
+
+def tables(entries: list[dict[str, Any]]) -> str:
+    """The Markdown tables of the ladder."""
+    results = [pair_result(entry) for entry in entries]
+    bots: list[str] = []
+    for result in results:
+        for bot in (result["first"], result["second"]):
+            if bot not in bots:
+                bots.append(bot)
+    lines = ["| A | B | games | A's win share | 95% interval | A's mean score | "
+             "B's mean score |", "|---|---|---|---|---|---|---|"]
+    share: dict[tuple[str, str], float] = {}
+    for result in results:
+        games, wins = result["games"], result["wins"]
+        low, high = wilson(wins, games)
+        first, second = result["first"], result["second"]
+        share[(first, second)] = wins / games
+        share[(second, first)] = 1 - wins / games
+        lines.append(f"| {first} | {second} | {games} | {100 * wins / games:.1f}% | "
+                     f"{100 * low:.1f}–{100 * high:.1f}% | {result['scores'][first]:.1f} | "
+                     f"{result['scores'][second]:.1f} |")
+    lines += ["", "Win share of the row's bot against the column's bot:", "",
+              "| | " + " | ".join(bots) + " |", "|---" * (len(bots) + 1) + "|"]
+    for row in bots:
+        cells = ["—" if row == column else
+                 (f"{100 * share[(row, column)]:.0f}%" if (row, column) in share else "")
+                 for column in bots]
+        lines.append(f"| **{row}** | " + " | ".join(cells) + " |")
+    spent = dict.fromkeys(bots, 0.0)
+    decisions = dict.fromkeys(bots, 0)
+    for result in results:
+        for bot in (result["first"], result["second"]):
+            spent[bot] += result["spent"][bot]
+            decisions[bot] += result["decisions"][bot]
+    lines += ["", "| bot | processor time per decision | decisions timed |", "|---|---|---|"]
+    for bot in bots:
+        per = spent[bot] / decisions[bot] if decisions[bot] else 0.0
+        shown = f"{1000 * per:.2f} ms" if per < 1 else f"{per:.2f} s"
+        lines.append(f"| {bot} | {shown} | {decisions[bot]:,} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bots", default="random,greedy,mcts:50,mcts:200",
+                        help="comma-separated bot kinds; every pair plays")
+    parser.add_argument("--games", type=int, default=100, help="games per pair (both seatings)")
+    parser.add_argument("--pair", nargs=3, action="append", metavar=("A", "B", "N"),
+                        help="play only this pair, N games (repeatable)")
+    parser.add_argument("--seed", type=int, default=2024, help="simulate's base seed")
+    parser.add_argument("--jobs", type=int, default=1, help="simulate's worker processes")
+    parser.add_argument("--save", type=Path, help="write the raw results to this JSON file")
+    parser.add_argument("--load", type=Path, action="append",
+                        help="print the tables of saved results instead of playing "
+                             "(repeatable: the files are joined)")
+    args = parser.parse_args()
+    if args.load:
+        entries = [entry for path in args.load
+                   for entry in json.loads(path.read_text(encoding="utf-8"))["pairs"]]
+    else:
+        if args.pair:
+            plan = [(a, b, int(n)) for a, b, n in args.pair]
+        else:
+            bots = [bot.strip() for bot in args.bots.split(",")]
+            plan = [(a, b, args.games) for a, b in itertools.combinations(bots, 2)]
+        entries = []
+        for first, second, games in plan:
+            entries.append(play_pair(first, second, games, args.seed, args.jobs))
+            if args.save:  # after every pair, so that an interrupted run keeps its results
+                args.save.write_text(json.dumps({"seed": args.seed, "pairs": entries}),
+                                     encoding="utf-8")
+    print(tables(entries))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""The information-set MCTS player (``carcassonne_amazonas.mcts``, bot kind ``mcts``).
+
+It plays only legal actions, in every phase (including the double tile after a "!"
+tile and chance nodes of explicit-draws games) and for 2-5 players; its budget
+options work; it is deterministic for a seed; and it never reads the pile order:
+two states that differ only in the hidden order give the same decisions.  Small
+budgets keep the suite fast; nothing here measures time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from carcassonne_amazonas import (
+    ChooseDouble,
+    DrawTile,
+    GameState,
+    Phase,
+    apply_action,
+    chance_outcomes,
+    determinize,
+    legal_actions,
+    new_game,
+)
+from carcassonne_amazonas.bots import BOT_KINDS, MctsBot, kind_name, make_bot
+from carcassonne_amazonas.evaluation import heuristic_scores, win_value
+from carcassonne_amazonas.mcts import DEFAULT_ITERATIONS
+from games import random_action
+
+ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+
+
+def play_with(bots: list[MctsBot], state: GameState) -> tuple[GameState, Counter[Phase]]:
+    """Play to the end with ``bots`` (also drawing at chance nodes); count the phases
+    the bots were asked in, and check each answer is legal."""
+    asked: Counter[Phase] = Counter()
+    while not state.is_terminal:
+        bot = bots[state.current_player]
+        action = bot.choose(state)
+        assert action in legal_actions(state), (state.phase, action)
+        asked[state.phase] += 1
+        state = apply_action(state, action)
+    return state, asked
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_plays_only_legal_actions_in_every_phase(num_players: int) -> None:
+    # With more players, sampled answers (rollout_width) keep the test quick; the
+    # 2-player game uses the default policy.
+    width = None if num_players == 2 else 3
+    bots = [MctsBot(random.Random(p), iterations=6, rollout_width=width)
+            for p in range(num_players)]
+    final, asked = play_with(bots, new_game(num_players, seed=40 + num_players))
+    assert final.is_terminal and len(final.board.placements) > 60
+    # Every game has the three "!" tiles, so the double-tile phases come up too.
+    assert {Phase.PLACE_TILE, Phase.PLACE_PIECE, Phase.CHOOSE_DOUBLE,
+            Phase.PLACE_DOUBLE} <= set(asked)
+
+
+def test_plays_explicit_draws_games_and_draws_at_chance_nodes() -> None:
+    bots = [MctsBot(random.Random(p), iterations=4, rollout_width=2) for p in range(3)]
+    final, asked = play_with(bots, new_game(3, draws="explicit"))
+    assert final.is_terminal
+    assert asked[Phase.DRAW_TILE] >= 80  # every land tile is drawn at a chance node
+    state = new_game(2, draws="explicit")
+    draw = MctsBot(random.Random(1), iterations=1).choose(state)
+    assert isinstance(draw, DrawTile)
+    assert draw in {action for action, _ in chance_outcomes(state)}
+
+
+def test_the_iteration_budget() -> None:
+    state = new_game(2, seed=3)
+    for iterations in (1, 7, 30):
+        bot = MctsBot(random.Random(0), iterations=iterations)
+        bot.choose(state)
+        assert bot.last_iterations == iterations
+
+
+def test_the_time_budget_ends_the_search() -> None:
+    state = new_game(2, seed=3)
+    bot = MctsBot(random.Random(0), iterations=None, seconds=0.05)
+    assert bot.choose(state) in legal_actions(state)
+    assert bot.last_iterations >= 1
+    # With both, whichever ends first: here the iterations.
+    both = MctsBot(random.Random(0), iterations=3, seconds=60.0)
+    both.choose(state)
+    assert both.last_iterations == 3
+
+
+@pytest.mark.parametrize("options", [
+    {"iterations": None, "seconds": None},
+    {"iterations": 0},
+    {"iterations": -2},
+    {"iterations": True},
+    {"iterations": 2.5},
+    {"iterations": None, "seconds": 0.0},
+    {"iterations": None, "seconds": -1.0},
+    {"iterations": 5, "exploration": -0.1},
+    {"iterations": 5, "prior_weight": -1.0},
+    {"iterations": 5, "tree_turns": 0},
+    {"iterations": 5, "rollout_turns": -1},
+    {"iterations": 5, "rollout_width": 0},
+])
+def test_bad_budgets_and_options_raise(options: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        MctsBot(random.Random(0), **options)  # type: ignore[arg-type]
+
+
+def test_a_terminal_state_has_no_action() -> None:
+    final, _ = play_with([MctsBot(random.Random(p), iterations=1) for p in range(2)],
+                         new_game(2, seed=5))
+    with pytest.raises(ValueError, match="game is over"):
+        MctsBot(random.Random(0), iterations=1).choose(final)
+
+
+def states_of_a_random_game(num_players: int, seed: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state = new_game(num_players, seed=seed)
+    states = [state]
+    while not state.is_terminal:
+        state = apply_action(state, random_action(state, rng))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_the_hidden_pile_order_changes_no_decision(num_players: int) -> None:
+    """The same seed gives the same decisions in states that differ only in the pile
+    order (here: reshuffled by determinize), so the real order is never read."""
+    shuffler = random.Random(99)
+    checked = 0
+    for index, state in enumerate(states_of_a_random_game(num_players, 7)):
+        if state.is_terminal or index % 6:
+            continue
+        other = determinize(state, shuffler)
+        assert sorted(t.id for t in other.pile.tiles) == sorted(t.id for t in state.pile.tiles)
+        assert other.pile.tiles != state.pile.tiles or len(state.pile) < 2
+        first = MctsBot(random.Random(index), iterations=12)
+        second = MctsBot(random.Random(index), iterations=12)
+        assert first.choose(state) == second.choose(other)
+        checked += 1
+    assert checked > 20
+
+
+def test_the_hidden_pile_order_changes_no_decision_within_a_turn() -> None:
+    """Over a whole turn (where the player reuses its tree), too."""
+    for seed in range(4):
+        state = new_game(2, seed=seed)
+        for _ in range(30):
+            state = apply_action(state, legal_actions(state)[0])
+        while state.phase is not Phase.PLACE_TILE:
+            state = apply_action(state, legal_actions(state)[-1])
+        other = determinize(state, random.Random(seed))
+        first = MctsBot(random.Random(seed), iterations=10)
+        second = MctsBot(random.Random(seed), iterations=10)
+        one, two = state, other
+        while not one.is_terminal and one.current_player == state.current_player:
+            action = first.choose(one)
+            assert action == second.choose(two)
+            one, two = apply_action(one, action), apply_action(two, action)
+
+
+def test_same_seed_same_decisions() -> None:
+    games = []
+    for _ in range(2):
+        bots = [MctsBot(random.Random(10 + p), iterations=5, rollout_width=4)
+                for p in range(2)]
+        state = new_game(2, seed=12)
+        actions = []
+        for _ in range(60):
+            action = bots[state.current_player].choose(state)
+            actions.append(action)
+            state = apply_action(state, action)
+        games.append(actions)
+    assert games[0] == games[1]
+
+
+def test_the_double_tile_choice_is_legal_and_searched() -> None:
+    for state in states_of_a_random_game(2, 3):
+        if state.phase is Phase.CHOOSE_DOUBLE:
+            break
+    else:  # pragma: no cover - every game has "!" tiles
+        pytest.fail("no CHOOSE_DOUBLE state")
+    bot = MctsBot(random.Random(0), iterations=20)
+    action = bot.choose(state)
+    assert isinstance(action, ChooseDouble) and action in legal_actions(state)
+    assert bot.last_iterations == 20
+
+
+def test_bot_kinds_and_make_bot() -> None:
+    assert "mcts" in BOT_KINDS
+    default = make_bot("mcts", 1)
+    assert isinstance(default, MctsBot) and default.iterations == DEFAULT_ITERATIONS
+    small = make_bot("mcts:25", 1)
+    assert isinstance(small, MctsBot) and small.iterations == 25
+    assert kind_name("mcts:25") == "mcts" == kind_name("mcts")
+    for bad in ("mcts:0", "mcts:", "mcts:x", "mcts:-3", "mcts:2.5", "greedy:4"):
+        assert kind_name(bad) == bad
+        with pytest.raises(ValueError, match="unknown player kind"):
+            make_bot(bad, 1)
+
+
+def test_evaluation_is_the_score_at_the_end_and_a_value_in_0_1() -> None:
+    states = states_of_a_random_game(3, 2)
+    for state in states[::20]:
+        scores = heuristic_scores(state)
+        assert len(scores) == 3
+        assert all(score >= player.score for score, player in zip(scores, state.players))
+        for player in range(3):
+            assert 0.0 <= win_value(state, player) <= 1.0
+    final = states[-1]
+    assert heuristic_scores(final) == tuple(float(s) for s in final.scores)
+    values = [win_value(final, p) for p in range(3)]
+    assert sum(values) == pytest.approx(1.0)
+    assert all(values[p] > 0 for p in final.winners)
+    # The evaluation reads no hidden order either.
+    for state in states[1:-1:25]:
+        other = determinize(state, random.Random(1))
+        assert heuristic_scores(other) == heuristic_scores(state)
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "carcassonne_amazonas", *args],
+                          capture_output=True, encoding="utf-8", env=ENV, timeout=300, input="")
+
+
+def test_the_command_line_takes_mcts_and_mcts_n() -> None:
+    result = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:3,greedy",
+                 "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["bots"] == ["mcts:3", "greedy"]
+    assert summary["decisions"][0] > 80
+    assert all(s is not None and s >= 0 for s in summary["seconds_per_decision"])
+    text = run("simulate", "--games", "1", "--players", "3", "--bots", "mcts:2")
+    assert text.returncode == 0, text.stderr
+    assert "ms/decision" in text.stdout and "mcts:2" in text.stdout
+    play = run("play", "--players", "2", "--bots", "mcts:2,random", "--seed", "4")
+    assert play.returncode == 0, play.stderr
+    assert "wins" in play.stdout or "winner" in play.stdout.lower()
+    bad = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:zero")
+    assert bad.returncode == 2
+    assert "unknown player kind 'mcts:zero'" in bad.stderr and "mcts:N" in bad.stderr
