@@ -20,12 +20,12 @@ from .boat_track import AmazonRanking
 from .bots import derive_seed, make_bot
 from .engine import apply_action, new_game
 from .explain import colour
-from .reference import reference_tileset
 from .reprs import repr_pretty
 from .scoring import CampScoring
 from .state import Rules
 from .text import plural
 from .tilefile import load_tileset
+from .variants import Variants, to_amazon_ranking, to_bonus_river, to_camp_scoring
 
 __all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
@@ -38,14 +38,22 @@ class RulesSpec:
     """The rules of simulated games as a small, picklable value that worker processes
     turn into :class:`~carcassonne_amazonas.state.Rules` (see :func:`rules_for`): a
     tile-set file or the reference set (with the bonus river tiles, R-V3), and the
-    variant options (R-V1, R-V2)."""
+    variant options (R-V1, R-V2), each read as :class:`~carcassonne_amazonas.variants.
+    Variants` reads it (its enum or its value; ``ValueError`` otherwise)."""
 
     _repr_pretty_ = repr_pretty
 
     tileset_path: str | None = None
-    bonus_river: bool = False
-    amazon_ranking: AmazonRanking = AmazonRanking.DENSE
-    camp_scoring: CampScoring = CampScoring.PER_JUNGLE
+    bonus_river: bool = attrs.field(default=False, converter=to_bonus_river)
+    amazon_ranking: AmazonRanking = attrs.field(default=AmazonRanking.DENSE,
+                                                converter=to_amazon_ranking)
+    camp_scoring: CampScoring = attrs.field(default=CampScoring.PER_JUNGLE,
+                                            converter=to_camp_scoring)
+
+    @property
+    def variants(self) -> Variants:
+        """The variant options of these rules (R-V1–R-V3)."""
+        return Variants(self.amazon_ranking, self.camp_scoring, self.bonus_river)
 
 
 #: One game of a simulation: (game index, base seed, player kinds, the rules: a
@@ -66,12 +74,8 @@ def rules_for(spec: str | RulesSpec | None) -> Rules:
     if spec.tileset_path is not None and spec.bonus_river:
         raise ValueError("the bonus river tiles extend the reference set; a custom tile-set "
                          "file must hold them itself (R-V3)")
-    if spec.tileset_path is not None:
-        tileset = load_tileset(spec.tileset_path)
-    else:
-        tileset = reference_tileset(bonus_river=spec.bonus_river)
-    return Rules(tileset=tileset, amazon_ranking=spec.amazon_ranking,
-                 camp_scoring=spec.camp_scoring)
+    tileset = None if spec.tileset_path is None else load_tileset(spec.tileset_path)
+    return spec.variants.rules(tileset=tileset)
 
 
 @attrs.frozen
