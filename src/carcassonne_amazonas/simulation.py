@@ -25,9 +25,9 @@ from .explain import colour
 from .reprs import repr_pretty
 from .scoring import CampScoring
 from .state import Rules
-from .text import plural
 from .tilefile import load_tileset
 from .variants import Variants, to_amazon_ranking, to_bonus_river, to_camp_scoring
+from .wording import plural
 
 __all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
@@ -237,8 +237,8 @@ class Progress:
         width = 30
         filled = width * done // self.total
         rate = done / max(now - self.start, 1e-9)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
-                          f"games, {rate:.1f}/s ")
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                          f"{done}/{plural(self.total, 'game')}, {rate:.1f}/s ")
         self.stream.flush()
 
     def close(self) -> None:
@@ -309,13 +309,13 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
 def summary_text(summary: dict[str, Any]) -> str:
     """The statistics of :func:`summarise` as the table ``simulate`` prints."""
     kinds = summary["bots"]
-    lines = [f"{summary['games']} games, {summary['players']} players "
+    lines = [f"{plural(summary['games'], 'game')}, {plural(summary['players'], 'player')} "
              f"({', '.join(kinds)}), seed {summary['seed']}, {plural(summary['jobs'], 'job')}: "
              f"{summary['seconds']:.2f} s, {summary['games_per_second'] or 0:.1f} games/s",
              f"mean game length {summary['game_length']['mean']:.1f} actions "
              f"(sd {summary['game_length']['stdev']:.1f}); "
              f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (R-G7); "
-             f"{summary['shared_victories']} shared victories",
+             f"{plural(summary['shared_victories'], 'shared victory', 'shared victories')}",
              "",
              "win rate (a shared victory counts 1/k for each of its k winners) and "
              "processor time per decision",
