@@ -5,9 +5,10 @@ The agent searches the actions of its own turn: where to put the tile (and, afte
 is known to the player.  What it cannot know is the order of the pile, so every
 iteration first resamples it with ``determinize`` (the real order is never read), then
 walks down the tree by UCT, adds one node, and plays the rest of the game out at
-random from there.  The playout's result, the agent's final margin over the best
-opponent squashed into 0..1, is added to every node on the path.  The agent then plays
-the most visited path of the turn.
+random from there (the library's ``random_playout``, which plays uniformly random legal
+actions without building the states in between).  The playout's result, the agent's
+final margin over the best opponent squashed into 0..1, is added to every node on the
+path.  The agent then plays the most visited path of the turn.
 
 This is "determinized UCT" in its simplest form: the tree stops at the end of the
 agent's turn, so no node ever depends on a tile drawn later.  More iterations, a
@@ -35,6 +36,7 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.bots import TURN_END, RandomBot
 from carcassonne_amazonas.explain import colour
+from carcassonne_amazonas.playout import random_playout
 
 
 class Node:
@@ -61,13 +63,6 @@ def outcome(state: GameState, me: int) -> float:
     """The agent's margin over the best opponent, squashed into 0..1 (0.5 is a tie)."""
     best_other = max(s for p, s in enumerate(state.scores) if p != me)
     return 0.5 + 0.5 * math.tanh((state.scores[me] - best_other) / 20)
-
-
-def playout(state: GameState, rng: random.Random) -> GameState:
-    """Random legal actions to the end of the game."""
-    while not state.is_terminal:
-        state = apply_action(state, rng.choice(legal_actions(state)))
-    return state
 
 
 class MctsAgent:
@@ -111,7 +106,7 @@ class MctsAgent:
                 node.children.append(child)
                 node = child
             # Simulation and backpropagation.
-            result = outcome(playout(state, self.rng), me)
+            result = outcome(random_playout(state, self.rng), me)
             back: Node | None = node
             while back is not None:
                 back.visits += 1

@@ -58,6 +58,7 @@ from .state import (
 )
 from .tilefile import load_tileset, parse_tileset, tileset_problems
 from .tiles import Terrain, Tile, TileId, TileKind, TileSet
+from .variants import Variants
 
 __version__ = "0.1.0"
 
@@ -112,6 +113,7 @@ __all__ = [
     "TileRemoved",
     "TileSet",
     "TileSetError",
+    "Variants",
     "__version__",
     "apply_action",
     "apply_action_with_events",

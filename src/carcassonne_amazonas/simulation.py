@@ -6,10 +6,12 @@ results never depend on how many processes ran them or in which order.
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import signal
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any, TextIO
@@ -20,12 +22,12 @@ from .boat_track import AmazonRanking
 from .bots import derive_seed, make_bot
 from .engine import apply_action, new_game
 from .explain import colour
-from .reference import reference_tileset
 from .reprs import repr_pretty
 from .scoring import CampScoring
 from .state import Rules
-from .text import plural
 from .tilefile import load_tileset
+from .variants import Variants, to_amazon_ranking, to_bonus_river, to_camp_scoring
+from .wording import plural
 
 __all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
@@ -38,14 +40,22 @@ class RulesSpec:
     """The rules of simulated games as a small, picklable value that worker processes
     turn into :class:`~carcassonne_amazonas.state.Rules` (see :func:`rules_for`): a
     tile-set file or the reference set (with the bonus river tiles, R-V3), and the
-    variant options (R-V1, R-V2)."""
+    variant options (R-V1, R-V2), each read as :class:`~carcassonne_amazonas.variants.
+    Variants` reads it (its enum or its value; ``ValueError`` otherwise)."""
 
     _repr_pretty_ = repr_pretty
 
     tileset_path: str | None = None
-    bonus_river: bool = False
-    amazon_ranking: AmazonRanking = AmazonRanking.DENSE
-    camp_scoring: CampScoring = CampScoring.PER_JUNGLE
+    bonus_river: bool = attrs.field(default=False, converter=to_bonus_river)
+    amazon_ranking: AmazonRanking = attrs.field(default=AmazonRanking.DENSE,
+                                                converter=to_amazon_ranking)
+    camp_scoring: CampScoring = attrs.field(default=CampScoring.PER_JUNGLE,
+                                            converter=to_camp_scoring)
+
+    @property
+    def variants(self) -> Variants:
+        """The variant options of these rules (R-V1–R-V3)."""
+        return Variants(self.amazon_ranking, self.camp_scoring, self.bonus_river)
 
 
 #: One game of a simulation: (game index, base seed, player kinds, the rules: a
@@ -66,12 +76,8 @@ def rules_for(spec: str | RulesSpec | None) -> Rules:
     if spec.tileset_path is not None and spec.bonus_river:
         raise ValueError("the bonus river tiles extend the reference set; a custom tile-set "
                          "file must hold them itself (R-V3)")
-    if spec.tileset_path is not None:
-        tileset = load_tileset(spec.tileset_path)
-    else:
-        tileset = reference_tileset(bonus_river=spec.bonus_river)
-    return Rules(tileset=tileset, amazon_ranking=spec.amazon_ranking,
-                 camp_scoring=spec.camp_scoring)
+    tileset = None if spec.tileset_path is None else load_tileset(spec.tileset_path)
+    return spec.variants.rules(tileset=tileset)
 
 
 @attrs.frozen
@@ -126,24 +132,88 @@ def simulate_task(task: GameTask) -> GameResult:
     return simulate_game(*task)
 
 
-def _ignore_sigint() -> None:
+#: The signals held while the workers start (see :func:`_signals_held`).
+_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _simulate_chunk(tasks: tuple[GameTask, ...]) -> list[GameResult]:
+    """:func:`simulate_task` of several tasks, sent to a worker at once."""
+    return [simulate_task(task) for task in tasks]
+
+
+def _worker_signals() -> None:
+    """A worker ignores Ctrl-C (its parent stops it) and ends at once on SIGTERM, whatever
+    handler it inherited from its parent (a forked worker inherits Python's handlers),
+    and no longer holds the signals its parent held while starting it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
 
 
-def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM in this thread meanwhile (where the platform can); one
+    that arrives is handled when they are released."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, None]:
     """Play the games of ``tasks`` (the arguments of :func:`simulate_game`) in ``jobs``
-    processes (in this one when ``jobs <= 1``), yielding their results in task order."""
+    processes (in this one when ``jobs <= 1``), yielding their results in task order.
+
+    Stopping early leaves no process behind: when the iteration ends with an exception
+    (``KeyboardInterrupt``, or whatever a signal handler raises) or the iterator is
+    closed (``contextlib.closing``; a ``for`` loop that breaks leaves it open until it
+    is collected), the games not started are cancelled and the worker processes are
+    terminated before the exception goes on.
+    """
     if jobs <= 1:
         for task in tasks:
             yield simulate_task(task)
         return
-    chunk = max(1, min(16, len(tasks) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint) as pool:
+    size = max(1, min(16, len(tasks) // (jobs * 8)))
+    chunks = [tuple(tasks[start:start + size]) for start in range(0, len(tasks), size)]
+    children_before = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
         try:
-            yield from pool.map(simulate_task, tasks, chunksize=chunk)
+            # Every chunk is submitted, and the workers started, at once.  A signal
+            # handled meanwhile could raise in an at-fork hook, where Python ignores
+            # exceptions (Ctrl-C or SIGTERM would be lost): hold the signals until then.
+            # Not Executor.map: on an exception it cancels the futures itself, before
+            # the workers are stopped, and the pool's manager thread then fails on them.
+            with _signals_held():
+                futures = [pool.submit(_simulate_chunk, chunk) for chunk in chunks]
+            for future in futures:
+                yield from future.result()
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop_workers(pool, children_before)
             raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor,
+                  children_before: set[multiprocessing.process.BaseProcess]) -> None:
+    """Terminate the pool's workers (the children this process started since
+    ``children_before``, found through multiprocessing's public ``active_children``
+    rather than the executor's internals), so that none runs on as an orphan: a worker
+    blocked on the pool's queue never notices that its parent is gone.  The pool's
+    manager thread then sees the pool broken and fails the games not played; wait for it
+    (a manager thread still running at the interpreter's exit races with
+    ``concurrent.futures``' own exit hook)."""
+    workers = [child for child in multiprocessing.active_children()
+               if child not in children_before]
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=10)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 class Progress:
@@ -167,15 +237,16 @@ class Progress:
         width = 30
         filled = width * done // self.total
         rate = done / max(now - self.start, 1e-9)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
-                          f"games, {rate:.1f}/s ")
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                          f"{done}/{plural(self.total, 'game')}, {rate:.1f}/s ")
         self.stream.flush()
 
     def close(self) -> None:
-        """Erase the progress bar."""
+        """Erase the progress bar (once: nothing more is shown after)."""
         if self.enabled:
             self.stream.write("\r" + " " * 70 + "\r")
             self.stream.flush()
+            self.enabled = False
 
 
 def _stats(values: Sequence[float]) -> dict[str, float]:
@@ -238,13 +309,13 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
 def summary_text(summary: dict[str, Any]) -> str:
     """The statistics of :func:`summarise` as the table ``simulate`` prints."""
     kinds = summary["bots"]
-    lines = [f"{summary['games']} games, {summary['players']} players "
+    lines = [f"{plural(summary['games'], 'game')}, {plural(summary['players'], 'player')} "
              f"({', '.join(kinds)}), seed {summary['seed']}, {plural(summary['jobs'], 'job')}: "
              f"{summary['seconds']:.2f} s, {summary['games_per_second'] or 0:.1f} games/s",
              f"mean game length {summary['game_length']['mean']:.1f} actions "
              f"(sd {summary['game_length']['stdev']:.1f}); "
              f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (R-G7); "
-             f"{summary['shared_victories']} shared victories",
+             f"{plural(summary['shared_victories'], 'shared victory', 'shared victories')}",
              "",
              "win rate (a shared victory counts 1/k for each of its k winners) and "
              "processor time per decision",

@@ -29,11 +29,14 @@ def show_int(value: int) -> str:
     return f"{'-' if value < 0 else ''}a number of about {digits} digits"
 
 
-def plural(count: int, word: str) -> str:
+def plural(count: int, word: str, many: str | None = None) -> str:
     """``count`` and ``word``, with an ``s`` unless the count is one: ``1 tile``,
-    ``3 tiles``, ``0 caimans``; a number too long to print is described by
-    :func:`show_int`."""
-    return f"{show_int(count)} {word}" if count == 1 else f"{show_int(count)} {word}s"
+    ``3 tiles``, ``0 caimans``; ``many`` instead for a word whose plural is not an added
+    ``s`` (``plural(2, "shared victory", "shared victories")``); a number too long to
+    print is described by :func:`show_int`."""
+    if count == 1:
+        return f"{show_int(count)} {word}"
+    return f"{show_int(count)} {many if many is not None else word + 's'}"
 
 
 def colour(player: int) -> str:

@@ -14,17 +14,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..boat_track import AmazonRanking
 from ..bots import kind_name
 from ..errors import RecordError, TileSetError
 from ..records import GameRecord
-from ..reference import reference_tileset
-from ..scoring import CampScoring
 from ..simulation import RulesSpec, rules_for
 from ..state import Rules
 from ..text import plural
 from ..tilefile import parse_tileset
 from ..tiles import TileSet
+from ..variants import VARIANT_OPTIONS, Variants
 
 __all__ = ["PROG", "AddCommand", "CliError", "add_rules_options", "bot_kinds", "check_writable",
            "error_line", "int_in", "json_instead_of_tileset", "load_record", "load_tileset_file",
@@ -175,10 +173,10 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tileset", metavar="FILE", help="play with a custom tile-set file")
     # No defaults here (None: not given), so that play --resume can tell an option given
     # on the command line, which must agree with the record, from one left out.
-    parser.add_argument("--amazon-ranking", choices=[r.value for r in AmazonRanking],
+    parser.add_argument("--amazon-ranking", choices=VARIANT_OPTIONS["amazon_ranking"],
                         help="after a tie for first in an Amazon scoring, the next boat is "
                              "second (dense, the default) or third (competition) (R-V1)")
-    parser.add_argument("--camp-scoring", choices=[c.value for c in CampScoring],
+    parser.add_argument("--camp-scoring", choices=VARIANT_OPTIONS["camp_scoring"],
                         help="a jungle pays its animals once to its majority (per-jungle, "
                              "the default) or once per camp of theirs there (per-camp) (R-V2)")
     parser.add_argument("--bonus-river", action="store_true",
@@ -192,9 +190,12 @@ def rules_spec_from_args(args: argparse.Namespace) -> RulesSpec:
     if args.bonus_river and args.tileset is not None:
         args.parser.error("--bonus-river adds tiles to the reference set; a custom "
                           "--tileset must hold the bonus tiles itself")
-    return RulesSpec(args.tileset, args.bonus_river,
-                     AmazonRanking(args.amazon_ranking or AmazonRanking.DENSE.value),
-                     CampScoring(args.camp_scoring or CampScoring.PER_JUNGLE.value))
+    # An option left out (None) is the default variant.
+    given = {name: value for name in ("amazon_ranking", "camp_scoring", "bonus_river")
+             if (value := getattr(args, name)) is not None}
+    variants = Variants(**given)
+    return RulesSpec(args.tileset, variants.bonus_river, variants.amazon_ranking,
+                     variants.camp_scoring)
 
 
 def rules_clashes(args: argparse.Namespace, rules: Rules) -> list[str]:
@@ -208,7 +209,7 @@ def rules_clashes(args: argparse.Namespace, rules: Rules) -> list[str]:
     if args.camp_scoring is not None and args.camp_scoring != rules.camp_scoring.value:
         clashes.append(f"--camp-scoring {args.camp_scoring}: the game is played with "
                        f"{rules.camp_scoring.value} camp scoring")
-    if args.bonus_river and rules.tileset != reference_tileset(bonus_river=True):
+    if args.bonus_river and not Variants.of(rules).bonus_river:
         clashes.append(f"--bonus-river: the game is played with tile set "
                        f"{rules.tileset.name!r}, without the bonus river tiles")
     return clashes

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from ..actions import Action
 from ..bots import BOT_KINDS, TURN_END, derive_seed, make_bot
-from ..chance import chance_outcomes
+from ..chance import sample_draw
 from ..explain import colour, results_text, variants_text
 from ..game import Game
 from ..text import board_text, plural, tile_description
@@ -154,9 +154,7 @@ def run(args: argparse.Namespace) -> int:
                          f"{plural(state.tiles_left, 'tile')} left to draw")
             action: Action
             if state.is_chance_node:
-                outcomes = chance_outcomes(state)
-                action = draws.choices([a for a, _ in outcomes],
-                                       weights=[float(p) for _, p in outcomes])[0]
+                action = sample_draw(state, draws)  # exact: no float weights
             else:
                 bot = bots[player]
                 if bot is not None:

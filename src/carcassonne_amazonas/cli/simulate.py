@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 
 from ..bots import BOT_KINDS
 from ..explain import variants_text
@@ -20,11 +24,13 @@ from ..simulation import (
     summary_text,
 )
 from ..snapshot import rules_to_json
+from ..wording import plural
 from .common import (
     AddCommand,
     CliError,
     add_rules_options,
     bot_kinds,
+    error_line,
     int_in,
     rules_from_args,
     rules_spec_from_args,
@@ -81,6 +87,42 @@ def run_on_ray(tasks: list[GameTask], cpus: int | None, address: str | None) -> 
                             chunk_size=chunk)
 
 
+class _Terminated(Exception):
+    """SIGTERM arrived while the games ran."""
+
+
+@contextlib.contextmanager
+def _terminate_raises() -> Iterator[list[int]]:
+    """Make SIGTERM raise :class:`_Terminated` in the main thread meanwhile, so that the
+    simulation stops its worker processes (:func:`~carcassonne_amazonas.simulation.
+    run_games`) instead of dying at once and leaving them running as orphans.
+
+    Yields a list that the signal's number joins too: Python ignores an exception that
+    a handler raises in a few places (an at-fork hook, a finalizer), so the caller
+    checks it after each game.  A second SIGTERM during the cleanup is ignored.  A
+    signal handler can only be set in the main thread; elsewhere nothing changes."""
+    received: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+    parent = os.getpid()
+
+    def terminated(signum: int, frame: object) -> None:
+        if os.getpid() != parent:  # a worker forked before it reset its signals: just end
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        received.append(signum)
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield received
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print its statistics; returns the exit code."""
     players: int = args.players
@@ -98,9 +140,21 @@ def run(args: argparse.Namespace) -> int:
             results = run_on_ray(tasks, jobs if args.jobs else None, args.ray_address)
             progress.update(len(results))
         else:
-            for result in run_games(tasks, min(jobs, max(1, args.games))):
-                results.append(result)
-                progress.update(len(results))
+            # closing: a signal may interrupt the loop outside the generator, and only
+            # closing it stops its worker processes at once.
+            with _terminate_raises() as terminated, \
+                    contextlib.closing(run_games(tasks, min(jobs, max(1, args.games)))) as games:
+                for result in games:
+                    if terminated:
+                        raise _Terminated
+                    results.append(result)
+                    progress.update(len(results))
+    except _Terminated:
+        progress.close()
+        error_line(f"terminated (SIGTERM) after {len(results)} of "
+                   f"{plural(args.games, 'game')}; no results printed, the worker processes "
+                   "were stopped")
+        return 128 + signal.SIGTERM
     finally:
         progress.close()
     seconds = time.perf_counter() - start

@@ -16,17 +16,13 @@ and reads the variant options of its parameters with :func:`variant_rules`.
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from ..boat_track import AmazonRanking
 from ..pile import Shuffle
-from ..reference import reference_tileset
 from ..scoring import CampScoring
 from ..state import GameState, Rules
+from ..variants import Variants
 
 __all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns", "variant_rules"]
-
-_E = TypeVar("_E", AmazonRanking, CampScoring, Shuffle)
 
 #: The lowest and highest return a player can get (see :func:`game_returns`).
 MIN_RETURN = -1.0
@@ -59,20 +55,6 @@ def variant_rules(amazon_ranking: AmazonRanking | str = AmazonRanking.DENSE,
                   shuffle: Shuffle | str = Shuffle.STRATIFIED) -> Rules:
     """The rules that the adapters' parameters choose: the variant options (R-V1–R-V3)
     and the shuffle (R-C7), each as its enum or its value (``"competition"``,
-    ``"per-camp"``, ``"uniform"``).  Raises ``ValueError`` naming the values allowed."""
-    if not isinstance(bonus_river, bool):
-        raise ValueError(f"bonus_river must be true or false, not {bonus_river!r} (R-V3)")
-    return Rules(tileset=reference_tileset(bonus_river=bonus_river),
-                 shuffle=_choice(Shuffle, shuffle, "shuffle", "R-C7"),
-                 amazon_ranking=_choice(AmazonRanking, amazon_ranking, "amazon_ranking", "R-V1"),
-                 camp_scoring=_choice(CampScoring, camp_scoring, "camp_scoring", "R-V2"))
-
-
-def _choice(kind: type[_E], value: object, name: str, rule: str) -> _E:
-    if isinstance(value, kind):
-        return value
-    try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(repr(option.value) for option in kind)
-        raise ValueError(f"{name} must be one of {allowed}, not {value!r} ({rule})") from None
+    ``"per-camp"``, ``"uniform"``), read by :class:`~carcassonne_amazonas.variants.
+    Variants`.  Raises ``ValueError`` naming the values allowed."""
+    return Variants(amazon_ranking, camp_scoring, bonus_river).rules(shuffle=shuffle)

@@ -14,21 +14,17 @@ so that a game's bot moves stay the same on any machine.
 
 **Rule options** are spelt as the command line's flags and the snapshot's JSON:
 ``amazon_ranking`` ``dense`` or ``competition`` (R-V1), ``camp_scoring`` ``per-jungle``
-or ``per-camp`` (R-V2), ``bonus_river`` true or false (R-V3).
+or ``per-camp`` (R-V2), ``bonus_river`` true or false (R-V3); the library's
+:class:`~carcassonne_amazonas.variants.Variants` reads them (:data:`RuleOptions`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
-# reference_tileset through the package's public names, not the module that defines it.
-from .. import bots, reference_tileset
-from ..boat_track import AmazonRanking
-from ..reprs import repr_pretty
-from ..scoring import CampScoring
-from ..state import Rules
+from .. import bots
+from ..variants import RULE_IDS as VARIANT_RULE_IDS
+from ..variants import VARIANT_OPTIONS, Variants
 from .seats import HUMAN
 
 __all__ = [
@@ -48,14 +44,11 @@ __all__ = [
 #: decisions).
 DEFAULT_MAX_BOT_BUDGET = 100
 
-#: Each rule option of a new game with its values, the default first.
-RULE_OPTIONS: dict[str, tuple[Any, ...]] = {
-    "amazon_ranking": tuple(ranking.value for ranking in AmazonRanking),
-    "camp_scoring": tuple(scoring.value for scoring in CampScoring),
-    "bonus_river": (False, True),
-}
+#: Each rule option of a new game with its values, the default first (the variants
+#: module's :data:`~carcassonne_amazonas.variants.VARIANT_OPTIONS`).
+RULE_OPTIONS: dict[str, tuple[Any, ...]] = VARIANT_OPTIONS
 #: The rule id of each option (docs/rules.md, Variants).
-RULE_IDS = {"amazon_ranking": "R-V1", "camp_scoring": "R-V2", "bonus_river": "R-V3"}
+RULE_IDS: dict[str, str] = VARIANT_RULE_IDS
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -108,34 +101,7 @@ def bot_for(kind: str, seed: int, max_budget: int) -> bots.Bot:
     return bot
 
 
-@attrs.frozen
-class RuleOptions:
-    """The rule options of a game, as the API spells them."""
-
-    amazon_ranking: AmazonRanking = AmazonRanking.DENSE
-    """R-V1: after a tie for first in an Amazon scoring, the next boat is second
-    (``dense``) or third (``competition``)."""
-    camp_scoring: CampScoring = CampScoring.PER_JUNGLE
-    """R-V2: a jungle pays its majority once (``per-jungle``) or once per camp
-    (``per-camp``)."""
-    bonus_river: bool = False
-    """R-V3: the two Amazon Bonus River double tiles join the reference set."""
-
-    _repr_pretty_ = repr_pretty
-
-    def rules(self) -> Rules:
-        """The library's rules for these options."""
-        return Rules(tileset=reference_tileset(bonus_river=self.bonus_river),
-                     amazon_ranking=self.amazon_ranking, camp_scoring=self.camp_scoring)
-
-    @classmethod
-    def of(cls, rules: Rules) -> RuleOptions:
-        """The options of ``rules`` (``bonus_river`` when its tile set is the reference
-        set with the bonus tiles)."""
-        bonus = rules.tileset.checksum == reference_tileset(bonus_river=True).checksum
-        return cls(rules.amazon_ranking, rules.camp_scoring, bonus)
-
-    def to_json(self) -> dict[str, Any]:
-        """The options as a JSON object, every option written."""
-        return {"amazon_ranking": self.amazon_ranking.value,
-                "camp_scoring": self.camp_scoring.value, "bonus_river": self.bonus_river}
+#: The rule options of a game, as the API spells them (R-V1–R-V3): the library's
+#: :class:`~carcassonne_amazonas.variants.Variants` under the name the web app has
+#: always used (``RuleOptions.of(rules)``, ``options.rules()``, ``options.to_json()``).
+RuleOptions = Variants

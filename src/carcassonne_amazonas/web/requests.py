@@ -13,10 +13,8 @@ from typing import Any
 
 import attrs
 
-from ..boat_track import AmazonRanking
 from ..jsonio import json_kind, reject_constant
 from ..reprs import repr_pretty
-from ..scoring import CampScoring
 from ..text import plural
 from .draws import MAX_SEED
 from .options import (
@@ -157,16 +155,14 @@ def _rules(value: object) -> RuleOptions:
     if unknown:
         raise BadRequest(f"unknown rule option {json.dumps(unknown[0])[:40]}; the options "
                          "are " + ", ".join(repr(name) for name in RULE_OPTIONS))
-    for name, allowed in RULE_OPTIONS.items():
-        given = value.get(name, allowed[0])
-        # bool is a subclass of int: compare types too, so that 1 is not true.
-        if not any(type(given) is type(option) and given == option for option in allowed):
-            shown = " or ".join(json.dumps(option) for option in allowed)
-            raise BadRequest(f"'rules.{name}' is {json.dumps(given)[:40]}, not {shown} "
-                             f"({RULE_IDS[name]})")
-    return RuleOptions(AmazonRanking(value.get("amazon_ranking", "dense")),
-                       CampScoring(value.get("camp_scoring", "per-jungle")),
-                       bool(value.get("bonus_river", False)))
+    for name, given in value.items():
+        try:
+            RuleOptions(**{name: given})
+        except ValueError:
+            allowed = " or ".join(json.dumps(option) for option in RULE_OPTIONS[name])
+            raise BadRequest(f"'rules.{name}' is {json.dumps(given)[:40]}, not {allowed} "
+                             f"({RULE_IDS[name]})") from None
+    return RuleOptions(**value)
 
 
 def parse_new_game_request(data: dict[str, Any], *,
