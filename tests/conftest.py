@@ -8,13 +8,21 @@
 ``HYPOTHESIS_PROFILE=<name>`` (or pytest's ``--hypothesis-profile``) picks one
 explicitly.  No profile has a deadline: the suite runs on shared, noisy
 machines where a single slow example says nothing about the code.
+
+Ctrl-C is given its default meaning for the commands the tests start: a suite run as
+a background job (``bash .ci/run &``) inherits SIGINT ignored, which every child would
+inherit too, and the tests that interrupt ``play`` and ``simulate`` would wait for ever.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 
 from hypothesis import settings
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile("ci", max_examples=40, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=60, deadline=None)

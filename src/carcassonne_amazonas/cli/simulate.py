@@ -91,36 +91,53 @@ class _Terminated(Exception):
     """SIGTERM arrived while the games ran."""
 
 
+_STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
 @contextlib.contextmanager
-def _terminate_raises() -> Iterator[list[int]]:
-    """Make SIGTERM raise :class:`_Terminated` in the main thread meanwhile, so that the
-    simulation stops its worker processes (:func:`~carcassonne_amazonas.simulation.
-    run_games`) instead of dying at once and leaving them running as orphans.
+def _signals_raise() -> Iterator[list[int]]:
+    """Make SIGTERM raise :class:`_Terminated` and Ctrl-C (SIGINT) raise
+    ``KeyboardInterrupt`` in the main thread meanwhile, so that the simulation stops its
+    worker processes (:func:`~carcassonne_amazonas.simulation.run_games`) instead of
+    dying at once and leaving them running as orphans.
 
     Yields a list that the signal's number joins too: Python ignores an exception that
     a handler raises in a few places (an at-fork hook, a finalizer), so the caller
-    checks it after each game.  A second SIGTERM during the cleanup is ignored.  A
-    signal handler can only be set in the main thread; elsewhere nothing changes."""
+    checks it after each game (:func:`_raise_for`).  A second signal during the cleanup
+    is ignored, and so is a signal ignored from the start.  A signal handler can only be
+    set in the main thread; elsewhere nothing changes."""
     received: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         yield received
         return
     parent = os.getpid()
 
-    def terminated(signum: int, frame: object) -> None:
-        if os.getpid() != parent:  # a worker forked before it reset its signals: just end
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGTERM)
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != parent:  # a worker forked before it reset its signals
+            if signum == signal.SIGTERM:  # ends at once; Ctrl-C is its parent's to handle
+                signal.signal(signum, signal.SIG_DFL)
+                os.kill(os.getpid(), signum)
             return
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for stopping in previous:
+            signal.signal(stopping, signal.SIG_IGN)
         received.append(signum)
-        raise _Terminated
+        _raise_for(signum)
 
-    previous = signal.signal(signal.SIGTERM, terminated)
+    # A signal ignored from the start stays ignored (as a background job's Ctrl-C is).
+    previous = {signum: signal.signal(signum, stop) for signum in _STOPPING_SIGNALS
+                if signal.getsignal(signum) is not signal.SIG_IGN}
     try:
         yield received
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _raise_for(signum: int) -> None:
+    """The exception that stops the games for the signal ``signum``."""
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise _Terminated
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,11 +159,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             # closing: a signal may interrupt the loop outside the generator, and only
             # closing it stops its worker processes at once.
-            with _terminate_raises() as terminated, \
+            with _signals_raise() as received, \
                     contextlib.closing(run_games(tasks, min(jobs, max(1, args.games)))) as games:
                 for result in games:
-                    if terminated:
-                        raise _Terminated
+                    if received:
+                        _raise_for(received[0])
                     results.append(result)
                     progress.update(len(results))
     except _Terminated:
