@@ -84,14 +84,18 @@ def pair_result(entry: dict[str, Any]) -> dict[str, Any]:
             "spent": spent, "decisions": decisions}
 
 
+def strength_order(bot: str) -> tuple[int, int]:
+    """Random, then greedy, then mcts by budget (``mcts`` is the default budget)."""
+    name, _, budget = bot.partition(":")
+    rank = {"random": 0, "greedy": 1}.get(name, 2)
+    return rank, int(budget) if budget.isdigit() else 100
+
+
 def tables(entries: list[dict[str, Any]]) -> str:
     """The Markdown tables of the ladder."""
     results = [pair_result(entry) for entry in entries]
-    bots: list[str] = []
-    for result in results:
-        for bot in (result["first"], result["second"]):
-            if bot not in bots:
-                bots.append(bot)
+    bots = sorted({bot for result in results for bot in (result["first"], result["second"])},
+                  key=strength_order)
     lines = ["| A | B | games | A's win share | 95% interval | A's mean score | "
              "B's mean score |", "|---|---|---|---|---|---|---|"]
     share: dict[tuple[str, str], float] = {}
