@@ -406,6 +406,17 @@ def test_simulate_with_greedy_bots() -> None:
     assert summary["scores"][0]["total"]["mean"] > summary["scores"][1]["total"]["mean"]
 
 
+def test_a_bad_mcts_budget_says_what_a_budget_is() -> None:
+    for kind in ("mcts:0", "mcts:x", "mcts:-3"):
+        result = run("simulate", "--games", "1", "--players", "2", "--bots", kind)
+        assert result.returncode == 2
+        assert "mcts:N takes a whole number of iterations per decision, at least 1" \
+            in result.stderr, result.stderr
+    result = run("simulate", "--games", "1", "--players", "2", "--bots", "clever")
+    assert "unknown player kind 'clever' (choose from random, greedy, mcts, mcts:N)" \
+        in result.stderr
+
+
 def test_simulated_game_depends_only_on_seed_and_index() -> None:
     kinds = ("random", "random", "random")
     assert simulate_game(3, 7, kinds) == simulate_game(3, 7, kinds)

@@ -251,6 +251,9 @@ def bot_kinds(parser: argparse.ArgumentParser, text: str | None, players: int,
         return list(default)
     kinds = [k.strip().lower() for k in text.split(",")]
     for kind in kinds:
+        if kind.startswith("mcts:") and "mcts" in allowed and kind_name(kind) != "mcts":
+            parser.error(f"argument --bots: {kind!r}: mcts:N takes a whole number of "
+                         "iterations per decision, at least 1 (mcts:100)")
         if kind_name(kind) not in allowed:
             budgets = ", mcts:N" if "mcts" in allowed else ""
             parser.error(f"argument --bots: unknown player kind {kind!r} "
