@@ -247,4 +247,4 @@ def test_the_command_line_takes_mcts_and_mcts_n() -> None:
     assert "wins" in play.stdout or "winner" in play.stdout.lower()
     bad = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:zero")
     assert bad.returncode == 2
-    assert "unknown player kind 'mcts:zero'" in bad.stderr and "mcts:N" in bad.stderr
+    assert "'mcts:zero': mcts:N takes a whole number of iterations" in bad.stderr
