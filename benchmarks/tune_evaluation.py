@@ -7,7 +7,7 @@ its evaluation), so the comparison is quick and measures the evaluation alone.
 Game pairs share their shuffle with the seats swapped.  Prints the challenger's win
 share and its mean margin in points with the standard error.
 
-Run (the comparison that set ``lead_sharpness``):
+Run (the last of the comparisons that set ``lead_sharpness``, from 0.9 down):
 
     python benchmarks/tune_evaluation.py --challenger '{"lead_sharpness": 0.1}' \\
         --base '{"lead_sharpness": 0.2}' --games 200 --jobs 2

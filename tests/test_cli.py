@@ -407,7 +407,7 @@ def test_simulate_with_greedy_bots() -> None:
 
 
 def test_a_bad_mcts_budget_says_what_a_budget_is() -> None:
-    for kind in ("mcts:0", "mcts:x", "mcts:-3"):
+    for kind in ("mcts:0", "mcts:x", "mcts:-3", "mcts:\u00b2", "mcts:\u0663"):
         result = run("simulate", "--games", "1", "--players", "2", "--bots", kind)
         assert result.returncode == 2
         assert "mcts:N takes a whole number of iterations per decision, at least 1" \

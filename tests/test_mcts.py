@@ -16,13 +16,17 @@ import subprocess
 import sys
 from collections import Counter
 
+import attrs
 import pytest
 
 from carcassonne_amazonas import (
+    CampScoring,
     ChooseDouble,
     DrawTile,
     GameState,
     Phase,
+    Rules,
+    Terrain,
     apply_action,
     chance_outcomes,
     determinize,
@@ -224,6 +228,30 @@ def test_evaluation_is_the_score_at_the_end_and_a_value_in_0_1() -> None:
     for state in states[1:-1:25]:
         other = determinize(state, random.Random(1))
         assert heuristic_scores(other) == heuristic_scores(state)
+
+
+def test_the_evaluation_follows_per_camp_scoring() -> None:
+    """R-V2: under per-camp scoring a jungle held with two camps is worth its animals
+    twice to its holder, in the evaluation as in the final scoring."""
+    per_camp = Rules(camp_scoring=CampScoring.PER_CAMP)
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(2, seed=seed, rules=per_camp)
+        while not state.is_terminal:
+            state = apply_action(state, rng.choice(legal_actions(state)))
+            graph = state.features
+            for node, _ in graph.piece_set():
+                jungle = graph.feature(graph.feature_id(node))
+                if jungle.terrain is not Terrain.JUNGLE or not jungle.animals:
+                    continue
+                holder = jungle.majority()[0]
+                if jungle.pieces_of(holder) < 2:
+                    continue
+                once = attrs.evolve(state, rules=attrs.evolve(
+                    per_camp, camp_scoring=CampScoring.PER_JUNGLE))
+                assert heuristic_scores(state)[holder] > heuristic_scores(once)[holder]
+                return
+    pytest.fail("no random game of 200 put two camps of one player in a jungle")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

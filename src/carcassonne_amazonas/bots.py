@@ -89,7 +89,7 @@ def kind_name(kind: str) -> str:
     """The kind of player ``kind`` names without its budget: ``"mcts"`` for ``"mcts:400"``;
     anything else (a malformed budget too) comes back unchanged."""
     name, colon, budget = kind.partition(":")
-    if colon and name == "mcts" and budget.isdigit() and int(budget) >= 1:
+    if colon and name == "mcts" and budget.isascii() and budget.isdigit() and int(budget) >= 1:
         return name
     return kind
 

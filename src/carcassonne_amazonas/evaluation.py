@@ -13,7 +13,8 @@ pile's order).  It adds to each player's score:
 - every unfinished tributary or village where the player has the majority (R-M1): its
   final value (R-E2, R-E3: 1 per tile and Fruit icon), and for a village a share of
   the bonus a completion would give (R-T7: 2 per tile);
-- every jungle where the player has the majority of camps: its animals (R-E4);
+- every jungle where the player has the majority of camps: its animals (R-E4), once
+  per camp of theirs there under per-camp scoring (R-V2);
 - the river (R-E5) and the Amazon scorings still to come (R-A1–R-A3): the mouth's
   points and the caimans and piranhas of the Amazon tiles left, shared out by how far
   each boat leads or trails, softly (boats keep moving);
@@ -37,6 +38,7 @@ import attrs
 
 from .boat_track import rank_points
 from .reprs import repr_pretty
+from .scoring import jungle_value
 from .state import GameState
 from .tiles import Terrain, TileKind, TileSet
 
@@ -109,6 +111,7 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
     progress = left / land if land else 0.0
 
     graph = state.features
+    camp_scoring = state.rules.camp_scoring
     held: set[int] = set()
     for node, _ in graph.piece_set():  # only the features with pieces, each once
         feature_id = graph.feature_id(node)
@@ -119,7 +122,7 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
         pieces = feature.pieces
         terrain = feature.terrain
         if terrain is _JUNGLE:
-            value = float(feature.animals)
+            value = float(jungle_value(feature, camp_scoring))
         elif terrain is _TRIBUTARY:
             value = float(feature.tile_count + feature.fruit)
         elif terrain is _VILLAGE:

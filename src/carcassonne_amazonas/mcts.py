@@ -52,7 +52,7 @@ import random
 import time
 
 from .actions import Action, DrawTile
-from .chance import chance_outcomes, determinize
+from .chance import determinize, sample_draw
 from .engine import apply_action, legal_actions
 from .evaluation import DEFAULT_WEIGHTS, Weights, heuristic_scores, win_value
 from .playout import random_action
@@ -167,7 +167,7 @@ class MctsBot:
         if state.is_chance_node:
             return self._draw(state)
         root = self._reused_root(state)
-        self.search(state, root)
+        self._search(state, root)
         index = max(range(len(root.actions)),
                     key=lambda i: (root.counts[i], self._mean(root, i)))
         action = root.actions[index]
@@ -176,7 +176,7 @@ class MctsBot:
 
     # -- search ----------------------------------------------------------------------------
 
-    def search(self, state: GameState, root: _Node) -> None:
+    def _search(self, state: GameState, root: _Node) -> None:
         """Run the budget's iterations from ``state`` into ``root``'s statistics."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         self._samples = []
@@ -341,6 +341,4 @@ class MctsBot:
             self._reuse = (apply_action(state, root.actions[index]), child)
 
     def _draw(self, state: GameState) -> DrawTile:
-        outcomes = chance_outcomes(state)
-        weights = [float(probability) for _, probability in outcomes]
-        return self.rng.choices([action for action, _ in outcomes], weights)[0]
+        return sample_draw(state, self.rng)  # the exact probabilities, no floats

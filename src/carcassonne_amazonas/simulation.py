@@ -191,8 +191,9 @@ def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, N
             # the workers are stopped, and the pool's manager thread then fails on them.
             with _signals_held():
                 futures = [pool.submit(_simulate_chunk, chunk) for chunk in chunks]
-            for future in futures:
-                yield from future.result()
+            futures.reverse()  # popped in task order, so a finished chunk is let go
+            while futures:
+                yield from futures.pop().result()
         except BaseException:
             _stop_workers(pool, children_before)
             raise

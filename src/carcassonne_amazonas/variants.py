@@ -16,6 +16,8 @@ option is read, checked and explained in one place::
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
@@ -35,14 +37,15 @@ _E = TypeVar("_E", bound=enum.Enum)
 
 #: Each variant option with the values it takes, the default first, as the command
 #: line, the snapshot's JSON and the web app spell them.
-VARIANT_OPTIONS: dict[str, tuple[Any, ...]] = {
+VARIANT_OPTIONS: Mapping[str, tuple[Any, ...]] = MappingProxyType({
     "amazon_ranking": tuple(ranking.value for ranking in AmazonRanking),
     "camp_scoring": tuple(scoring.value for scoring in CampScoring),
     "bonus_river": (False, True),
-}
+})
 #: The rule id of each variant option (docs/rules.md, Variants).
-RULE_IDS: dict[str, str] = {"amazon_ranking": "R-V1", "camp_scoring": "R-V2",
-                            "bonus_river": "R-V3"}
+RULE_IDS: Mapping[str, str] = MappingProxyType({"amazon_ranking": "R-V1",
+                                                "camp_scoring": "R-V2",
+                                                "bonus_river": "R-V3"})
 
 
 def choice(kind: type[_E], value: object, name: str, rule: str) -> _E:

@@ -124,13 +124,17 @@ def _signals_raise() -> Iterator[list[int]]:
         _raise_for(signum)
 
     # A signal ignored from the start stays ignored (as a background job's Ctrl-C is).
-    previous = {signum: signal.signal(signum, stop) for signum in _STOPPING_SIGNALS
+    # The handlers to restore are known before the first is replaced: ``stop`` reads them.
+    previous = {signum: signal.getsignal(signum) for signum in _STOPPING_SIGNALS
                 if signal.getsignal(signum) is not signal.SIG_IGN}
     try:
+        for signum in previous:
+            signal.signal(signum, stop)
         yield received
     finally:
         for signum, handler in previous.items():
-            signal.signal(signum, handler)
+            # None: a handler not set from Python, which cannot be put back; the default.
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 def _raise_for(signum: int) -> None:

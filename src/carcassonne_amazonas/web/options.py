@@ -20,6 +20,7 @@ or ``per-camp`` (R-V2), ``bonus_river`` true or false (R-V3); the library's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .. import bots
@@ -46,9 +47,9 @@ DEFAULT_MAX_BOT_BUDGET = 100
 
 #: Each rule option of a new game with its values, the default first (the variants
 #: module's :data:`~carcassonne_amazonas.variants.VARIANT_OPTIONS`).
-RULE_OPTIONS: dict[str, tuple[Any, ...]] = VARIANT_OPTIONS
+RULE_OPTIONS: Mapping[str, tuple[Any, ...]] = VARIANT_OPTIONS
 #: The rule id of each option (docs/rules.md, Variants).
-RULE_IDS: dict[str, str] = VARIANT_RULE_IDS
+RULE_IDS: Mapping[str, str] = VARIANT_RULE_IDS
 
 
 def seat_kinds() -> tuple[str, ...]:
