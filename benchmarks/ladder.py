@@ -8,10 +8,14 @@ the mean scores, and each bot's processor time per decision as ``simulate``
 measured it.  ``--save`` keeps the raw ``simulate --json`` results and ``--load``
 prints the tables from them again without playing.
 
-Run (the ladder of docs/guides/bots.md):
+Run (every pair of some bots, 100 games each):
 
-    python benchmarks/ladder.py --bots random,greedy,mcts:50,mcts:200,mcts:800 \\
-        --games 100 --jobs 2 --save ladder.json
+    python benchmarks/ladder.py --bots random,greedy,mcts:20,mcts:100 --games 100 \\
+        --jobs 2 --save ladder.json
+
+The ladder of docs/guides/bots.md chose the games per pair with ``--pair`` (the command
+is in the guide) and is reprinted from its saved results with
+``python benchmarks/ladder.py --load benchmarks/results/ladder-2026-11-26.json``.
 
 ``--pair A B N`` plays N games for one pair only (repeatable), instead of all pairs.
 """
@@ -45,7 +49,9 @@ def simulate(bots: tuple[str, str], games: int, seed: int, jobs: int) -> dict[st
     command = [sys.executable, "-m", "carcassonne_amazonas", "simulate", "--players", "2",
                "--bots", ",".join(bots), "--games", str(games), "--seed", str(seed),
                "--jobs", str(jobs), "--json"]
-    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        sys.exit(f"simulate --bots {','.join(bots)} failed:\n{result.stderr.strip()}")
     summary: dict[str, Any] = json.loads(result.stdout)
     return summary
 

@@ -34,8 +34,9 @@ from carcassonne_amazonas import (
     new_game,
 )
 from carcassonne_amazonas.bots import BOT_KINDS, MctsBot, kind_name, make_bot
-from carcassonne_amazonas.evaluation import heuristic_scores, win_value
+from carcassonne_amazonas.evaluation import Weights, heuristic_scores, win_value
 from carcassonne_amazonas.mcts import DEFAULT_ITERATIONS
+from carcassonne_amazonas.simulation import simulate_game
 from games import random_action
 
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
@@ -276,3 +277,32 @@ def test_the_command_line_takes_mcts_and_mcts_n() -> None:
     bad = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:zero")
     assert bad.returncode == 2
     assert "'mcts:zero': mcts:N takes a whole number of iterations" in bad.stderr
+
+
+@pytest.mark.parametrize(("options", "error", "message"), [
+    ({"rng": 42}, TypeError, "rng must be a random.Random"),
+    ({"weights": {"meeple": 1}}, TypeError, "weights must be an evaluation.Weights"),
+    ({"iterations": None, "seconds": "0.5"}, ValueError, "seconds must be > 0"),
+])
+def test_the_constructor_checks_what_choose_would_trip_on(options: dict[str, object],
+                                                         error: type[Exception],
+                                                         message: str) -> None:
+    arguments: dict[str, object] = {"rng": random.Random(1), **options}
+    with pytest.raises(error, match=message):
+        MctsBot(**arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fields", [{"meeple": "x"}, {"margin_spread": -1},
+                                    {"margin_spread": 0, "margin_spread_per_tile": 0},
+                                    {"camp": float("nan")}, {"lead_sharpness": True}])
+def test_weights_are_finite_numbers_and_the_margin_spread_positive(
+        fields: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=r"Weights\.[a-z_]+ must be"):
+        Weights(**fields)  # type: ignore[arg-type]
+
+
+def test_a_simulation_refuses_human_players_and_a_string_of_kinds() -> None:
+    with pytest.raises(ValueError, match="no human players"):
+        simulate_game(0, 1, ("human", "random"))
+    with pytest.raises(TypeError, match="kinds must be a tuple of player kinds"):
+        simulate_game(0, 1, "random,greedy")  # type: ignore[arg-type]

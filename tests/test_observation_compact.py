@@ -178,3 +178,17 @@ def test_bad_arguments() -> None:
         observation_shape(compact=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="player 3"):
         observation_tensor(state, 3, compact=True)
+
+
+def test_board_index_refuses_cells_outside_the_window_and_unknown_planes() -> None:
+    layout = observation_layout(compact=True)
+    indices = {layout.board_index(0, x, y)
+               for x in range(layout.x_min, layout.x_min + layout.width)
+               for y in range(layout.y_min, layout.y_min + layout.height)}
+    assert len(indices) == layout.width * layout.height  # one index per cell
+    for x, y in ((layout.x_min - 1, 0), (0, layout.y_min - 1),
+                 (layout.x_min + layout.width, 0), (0, layout.y_min + layout.height)):
+        with pytest.raises(ValueError, match="outside the board window"):
+            layout.board_index(0, x, y)
+    with pytest.raises(ValueError, match="plane must be from 0 to 37"):
+        layout.board_index(layout.planes, 0, 0)

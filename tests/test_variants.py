@@ -472,11 +472,15 @@ def test_cli_simulate_with_options() -> None:
     assert summary["games"] == 3
     assert summary["rules"] == {"tileset": "amazonas-bonus-river", "first_player": 0,
                                 "shuffle": "stratified", "slices": 5,
-                                "amazon_ranking": "competition", "camp_scoring": "per-camp"}
+                                "amazon_ranking": "competition", "camp_scoring": "per-camp",
+                                "bonus_river": True}
+    # Every variant option is written, the defaults too.
     plain = _cli("simulate", "--games", "3", "--players", "3", "--json")
     assert json.loads(plain.stdout)["rules"] == {"tileset": "amazonas-reference",
                                                  "first_player": 0, "shuffle": "stratified",
-                                                 "slices": 5}
+                                                 "slices": 5, "amazon_ranking": "dense",
+                                                 "camp_scoring": "per-jungle",
+                                                 "bonus_river": False}
 
 
 @pytest.mark.parametrize("args", [

@@ -73,6 +73,17 @@ class Weights:
 
     _repr_pretty_ = repr_pretty
 
+    def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(Weights):
+            value = getattr(self, field.name)
+            if (not isinstance(value, (int, float)) or isinstance(value, bool)
+                    or not math.isfinite(value) or value < 0):
+                raise ValueError(f"Weights.{field.name} must be a finite number >= 0, "
+                                 f"not {value!r}")
+        if not self.margin_spread > 0:
+            raise ValueError("Weights.margin_spread must be > 0: the spread of the final "
+                             f"margin, in points, not {self.margin_spread!r}")
+
 
 #: The weights the MCTS player uses unless told otherwise.
 DEFAULT_WEIGHTS = Weights()

@@ -119,7 +119,9 @@ class MctsBot:
     action plays on the same k-th sample (``False``: a fresh sample each
     iteration), ``weights`` those of the evaluation
     (:class:`~carcassonne_amazonas.evaluation.Weights`).  ``rng`` makes every choice:
-    the same seed gives the same decisions (with an iteration budget).
+    the same seed gives the same decisions (with an iteration budget).  A time budget
+    alone needs ``iterations=None``: ``MctsBot(rng, seconds=1)`` still stops at the
+    default 100 iterations, whichever comes first.
     """
 
     def __init__(self, rng: random.Random, *, iterations: int | None = DEFAULT_ITERATIONS,
@@ -127,12 +129,17 @@ class MctsBot:
                  prior_weight: float = 4.0, tree_turns: int = 1,
                  rollout_turns: int | None = None, rollout_width: int | None = None,
                  paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        if not isinstance(weights, Weights):
+            raise TypeError(f"weights must be an evaluation.Weights, not {type(weights).__name__}")
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
         if iterations is not None and (not isinstance(iterations, int)
                                        or isinstance(iterations, bool) or iterations < 1):
             raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
-        if seconds is not None and not seconds > 0:
+        if seconds is not None and (not isinstance(seconds, (int, float))
+                                    or isinstance(seconds, bool) or not seconds > 0):
             raise ValueError(f"seconds must be > 0, not {seconds!r}")
         if not exploration >= 0 or not prior_weight >= 0:
             raise ValueError("exploration and prior_weight must be >= 0")

@@ -105,7 +105,15 @@ class ObservationLayout:
                 and self.y_min <= y < self.y_min + self.height)
 
     def board_index(self, plane: int, x: int, y: int) -> int:
-        """The index of ``plane`` at cell ``(x, y)`` (inside the board window)."""
+        """The index of ``plane`` at cell ``(x, y)``.  ``ValueError`` for a plane that is
+        not one of the layout's or a cell outside the board window (which a compact
+        window can leave: see :meth:`contains`), so that no two cells share an index."""
+        if not 0 <= plane < self.planes:
+            raise ValueError(f"plane must be from 0 to {self.planes - 1}, not {plane!r}")
+        if not self.contains(x, y):
+            raise ValueError(f"cell ({x}, {y}) lies outside the board window (columns "
+                             f"{self.x_min} to {self.x_min + self.width - 1}, rows "
+                             f"{self.y_min} to {self.y_min + self.height - 1})")
         return (plane * self.height + y - self.y_min) * self.width + x - self.x_min
 
     def field(self, name: str) -> slice:

@@ -104,7 +104,16 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
                   rules: str | RulesSpec | None = None) -> GameResult:
     """Play game ``index`` of a simulation seeded ``seed``: its shuffle and every bot's
     choices depend only on ``seed`` and ``index`` (not on the process or the order).
-    ``rules`` is a tile-set file, a :class:`RulesSpec` or None (see :func:`rules_for`)."""
+    ``rules`` is a tile-set file, a :class:`RulesSpec` or None (see :func:`rules_for`).
+
+    ``TypeError`` for kinds that are not a tuple of strings; ``ValueError`` for a human
+    or an unknown kind (:func:`~carcassonne_amazonas.bots.make_bot`)."""
+    if isinstance(kinds, str) or not all(isinstance(kind, str) for kind in kinds):
+        raise TypeError(f"kinds must be a tuple of player kinds such as ('greedy', 'random'), "
+                        f"not {kinds!r}"[:200])
+    if "human" in kinds:
+        raise ValueError("a simulation has no human players: give bot kinds (random, greedy, "
+                         "mcts or mcts:N)")
     game_rules = rules_for(rules)
     state = new_game(len(kinds), seed=derive_seed(seed, "game", index), rules=game_rules)
     bots = [make_bot(kind, derive_seed(seed, "bot", index, p)) for p, kind in enumerate(kinds)]

@@ -24,6 +24,7 @@ from ..simulation import (
     summary_text,
 )
 from ..snapshot import rules_to_json
+from ..variants import Variants
 from ..wording import plural
 from .common import (
     AddCommand,
@@ -181,7 +182,9 @@ def run(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     summary = summarise(results, kinds, args.seed, jobs, seconds, backend=args.backend)
     if args.json:
-        summary["rules"] = {"tileset": rules.tileset.name, **rules_to_json(rules)}
+        # Every variant option written, defaults too, so scripts can read any of them.
+        summary["rules"] = {"tileset": rules.tileset.name, **rules_to_json(rules),
+                            **Variants.of(rules).to_json()}
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(summary_text(summary))
