@@ -4,8 +4,8 @@
   README and changelog) is defined in ``docs/rules.md``;
 - rule ids are written ``R-T5`` (``(R-T5)`` at the end of messages), never the old
   forms ``T5``, ``(T5)`` or ``RULES T5``;
-- no file of the repository points to a file outside it (``RULES.md``,
-  ``TILESET.md``, absolute paths).
+- no file of the repository points to a file outside it (the rulebook
+  digest or tile-set notes kept beside a checkout, absolute paths).
 
 The checks live in ``tests/rule_ids.py``, which also runs alone
 (``python tests/rule_ids.py``, with ``--fix`` to rewrite the old forms).
