@@ -10,8 +10,8 @@ This module finds what breaks that, for ``tests/test_rule_ids.py`` and by hand:
 ``python tests/rule_ids.py``
     lists every old form (``T5``, ``(T5)``, ``RULES F7``), every cited id that
     ``docs/rules.md`` does not define and every pointer outside the repository
-    (the rulebook digest or tile-set notes kept beside a checkout, absolute paths), with file and line; exit code 1
-    if there is any.
+    (the rulebook digest or tile-set notes kept beside a checkout, absolute paths),
+    with file and line; exit code 1 if there is any.
 ``python tests/rule_ids.py --fix``
     rewrites the old forms into the new one in place (``RULES T2–T5`` becomes
     ``R-T2–R-T5``), then lists what is left for a person to decide.

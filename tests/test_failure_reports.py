@@ -18,16 +18,13 @@ every field of a state (748 kB), warned "Generating overly large repr", and unde
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import textwrap
 
 import pytest
 
 from carcassonne_amazonas import GameRecord, GameState
 from carcassonne_amazonas.testing import game_record, replay_game
+from user_project import failure_sections
 
 pytestmark = pytest.mark.slow  # a pytest subprocess that shrinks four failing properties
 
@@ -83,21 +80,7 @@ test_machine = settings(faster, max_examples=30, stateful_step_count=10)(ScoreMa
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The pytest output of the user's failing tests, section by test name."""
     folder = tmp_path_factory.mktemp("user_project")
-    (folder / "test_user.py").write_text(textwrap.dedent(USER_TESTS), encoding="utf-8")
-    (folder / "pytest.ini").write_text("[pytest]\nfilterwarnings =\n    error\n",
-                                       encoding="utf-8")
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("HYPOTHESIS_PROFILE", None)
-    result = subprocess.run(
-        [sys.executable, "-W", "error", "-m", "pytest", "-W", "error", "-p", "no:cacheprovider",
-         "--tb=short", "-q", "test_user.py"],
-        cwd=folder, env=env, capture_output=True, text=True, timeout=600, check=False)
-    output = result.stdout + result.stderr
-    assert result.returncode == 1, output
-    assert "4 failed" in output, output
-    sections = re.split(r"^_{3,} (\S+) _{3,}$", output, flags=re.MULTILINE)
-    # A unittest case (the state machine's) is headed "test_machine.runTest".
-    return {name.split(".")[0]: text for name, text in zip(sections[1::2], sections[2::2])}
+    return failure_sections(folder, USER_TESTS, 4)
 
 
 def falsifying_argument(section: str, name: str) -> str:

@@ -16,11 +16,7 @@ Before the strategies knew the variants, a failing example over the bonus set pr
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -37,6 +33,7 @@ from carcassonne_amazonas import (
     state_from_json,
 )
 from carcassonne_amazonas.testing import game_record, replay_game
+from user_project import failure_sections
 
 pytestmark = pytest.mark.slow  # a pytest subprocess that shrinks seven failing properties
 
@@ -144,22 +141,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], Pa
     """The pytest output of the user's failing tests, section by test name, and the
     folder of the values they failed on."""
     folder = tmp_path_factory.mktemp("user_project")
-    (folder / "test_user.py").write_text(textwrap.dedent(USER_TESTS), encoding="utf-8")
-    (folder / "pytest.ini").write_text("[pytest]\nfilterwarnings =\n    error\n",
-                                       encoding="utf-8")
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("HYPOTHESIS_PROFILE", None)
-    result = subprocess.run(
-        [sys.executable, "-W", "error", "-m", "pytest", "-W", "error", "-p", "no:cacheprovider",
-         "--tb=short", "-q", "test_user.py"],
-        cwd=folder, env=env, capture_output=True, text=True, timeout=600, check=False)
-    output = result.stdout + result.stderr
-    assert result.returncode == 1, output
-    assert "7 failed" in output, output
-    sections = re.split(r"^_{3,} (\S+) _{3,}$", output, flags=re.MULTILINE)
-    # A unittest case (the state machine's) is headed "test_machine.runTest".
-    by_test = {name.split(".")[0]: text for name, text in zip(sections[1::2], sections[2::2])}
-    return by_test, folder / "failed"
+    return failure_sections(folder, USER_TESTS, 7), folder / "failed"
 
 
 def shown(report: tuple[dict[str, str], Path], test: str, argument: str) -> str:
