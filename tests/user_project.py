@@ -32,5 +32,8 @@ def failure_sections(folder: Path, source: str, failures: int) -> dict[str, str]
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
     assert f"{failures} failed" in output, output
-    sections = re.split(r"^_{3,} (\S+) _{3,}$", output, flags=re.MULTILINE)
+    # The summary repeats every failure and belongs to no single test: without this cut
+    # the last test's section would carry all of them (and outgrow any size limit).
+    failures_part = re.split(r"^=+ short test summary info =+$", output, flags=re.MULTILINE)[0]
+    sections = re.split(r"^_{3,} (\S+) _{3,}$", failures_part, flags=re.MULTILINE)
     return {name.split(".")[0]: text for name, text in zip(sections[1::2], sections[2::2])}
