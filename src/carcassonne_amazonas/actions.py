@@ -177,7 +177,29 @@ class ChooseDouble(_Notated):
 
 
 @attrs.frozen(slots=True, repr=False)
-class PlaceMeeple(_Notated):
+class _PieceOnSegment(_Notated):
+    """A piece put on segment ``segment`` of the tile just placed, whose anchor is
+    ``position``: what a meeple and a camp share.  Written letter, x, y, segment."""
+
+    KIND: ClassVar[str]
+
+    position: Position = attrs.field(validator=_position)
+    segment: int = attrs.field(validator=_int)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The piece written ``text``, such as ``m-1,2,0``; :class:`NotationError` if not
+        one."""
+        _checked_text(text, cls.LETTER, cls.KIND)
+        x, y, segment = _numbers(text, 3, (True, True, False))
+        return cls(Position(x, y), segment)
+
+    def __str__(self) -> str:
+        return f"{self.LETTER}{self.position.x},{self.position.y},{self.segment}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceMeeple(_PieceOnSegment):
     """Put a meeple on tributary or village segment ``segment`` of the tile just
     placed, whose anchor is ``position`` (R-T5a).
 
@@ -185,24 +207,11 @@ class PlaceMeeple(_Notated):
     """
 
     LETTER: ClassVar[str] = "m"
-
-    position: Position = attrs.field(validator=_position)
-    segment: int = attrs.field(validator=_int)
-
-    @classmethod
-    def from_notation(cls, text: str) -> Self:
-        """The meeple written ``text``, such as ``m-1,2,0``; :class:`NotationError` if not
-        one."""
-        _checked_text(text, cls.LETTER, "a meeple")
-        x, y, segment = _numbers(text, 3, (True, True, False))
-        return cls(Position(x, y), segment)
-
-    def __str__(self) -> str:
-        return f"m{self.position.x},{self.position.y},{self.segment}"
+    KIND: ClassVar[str] = "a meeple"
 
 
 @attrs.frozen(slots=True, repr=False)
-class PlaceCamp(_Notated):
+class PlaceCamp(_PieceOnSegment):
     """Put a camp on jungle segment ``segment`` of the tile just placed, whose
     anchor is ``position`` (R-T5b).
 
@@ -210,20 +219,7 @@ class PlaceCamp(_Notated):
     """
 
     LETTER: ClassVar[str] = "c"
-
-    position: Position = attrs.field(validator=_position)
-    segment: int = attrs.field(validator=_int)
-
-    @classmethod
-    def from_notation(cls, text: str) -> Self:
-        """The camp written ``text``, such as ``c-1,2,1``; :class:`NotationError` if not
-        one."""
-        _checked_text(text, cls.LETTER, "a camp")
-        x, y, segment = _numbers(text, 3, (True, True, False))
-        return cls(Position(x, y), segment)
-
-    def __str__(self) -> str:
-        return f"c{self.position.x},{self.position.y},{self.segment}"
+    KIND: ClassVar[str] = "a camp"
 
 
 @attrs.frozen(slots=True, repr=False)
