@@ -242,6 +242,13 @@ def int_in(low: int, high: int | None, what: str) -> Callable[[str], int]:
     return parse
 
 
+def bots_help(kinds: Sequence[str], default: str) -> str:
+    """The help text of ``--bots`` offering ``kinds``, with ``default`` said last."""
+    return ("comma-separated player kinds, one per player (or one for all): "
+            f"{', '.join(kinds)}; greedy plays the best immediate score + boat gain, mcts "
+            f"searches (mcts:N: N iterations per decision) (default: {default})")
+
+
 def bot_kinds(parser: argparse.ArgumentParser, text: str | None, players: int,
               default: Sequence[str], allowed: Sequence[str]) -> list[str]:
     """The player kinds of ``--bots``: one per player, or one for all (a kind may carry

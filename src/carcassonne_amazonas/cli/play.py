@@ -19,6 +19,7 @@ from .common import (
     CliError,
     add_rules_options,
     bot_kinds,
+    bots_help,
     check_writable,
     int_in,
     load_record,
@@ -46,10 +47,7 @@ def add_command(add: AddCommand) -> None:
     play.add_argument("--players", type=int_in(2, 5, "the number of players"), metavar="N",
                       help="2 to 5 players (default 2; with --resume, the record's)")
     play.add_argument("--bots", metavar="LIST",
-                      help="comma-separated player kinds, one per player (or one for all): "
-                           f"{', '.join(BOT_KINDS)}; greedy plays the best immediate score "
-                           "+ boat gain, mcts searches (mcts:N: N iterations per "
-                           "decision) (default: human, then greedy)")
+                      help=bots_help(BOT_KINDS, "human, then greedy"))
     play.add_argument("--seed", type=int_in(0, None, "the seed"), metavar="S",
                       help="shuffle and bot seed (default: a random one, printed); with "
                            "--resume only the bots' seed")

@@ -31,6 +31,7 @@ from .common import (
     CliError,
     add_rules_options,
     bot_kinds,
+    bots_help,
     error_line,
     int_in,
     rules_from_args,
@@ -56,9 +57,7 @@ def add_command(add: AddCommand) -> None:
     sim.add_argument("--players", type=int_in(2, 5, "the number of players"), default=4,
                      metavar="P", help="2 to 5 players (default 4)")
     sim.add_argument("--bots", metavar="LIST",
-                     help="comma-separated player kinds, one per player (or one for all): "
-                          f"{', '.join(SIMULATED_KINDS)}; mcts:N searches N iterations per "
-                          "decision (default random)")
+                     help=bots_help(SIMULATED_KINDS, "random"))
     sim.add_argument("--seed", type=int_in(0, None, "the seed"), default=0, metavar="S",
                      help="base seed (default 0)")
     sim.add_argument("--jobs", type=int_in(0, None, "--jobs"), default=1, metavar="J",
