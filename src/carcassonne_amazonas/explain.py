@@ -30,11 +30,11 @@ from .events import (
     TileRemoved,
 )
 from .geometry import Position
-from .reference import reference_tileset
 from .scoring import CampScoring
 from .state import GameState, Rules
 from .text import plural, tile_description
 from .tiles import Terrain, TileSet
+from .variants import Variants
 from .wording import colour  # re-exported: the library's one name of a player
 
 __all__ = [
@@ -183,12 +183,13 @@ def _ordinal_word(rank: int) -> str:
 def variants_text(rules: Rules) -> str:
     """The variants a game plays with (R-V1–R-V3), such as ``variants: competition ranking
     (R-V1), Amazon Bonus River tiles (R-V3)``; empty for the standard rules."""
+    variants = Variants.of(rules)
     chosen = []
-    if rules.amazon_ranking is AmazonRanking.COMPETITION:
+    if variants.amazon_ranking is AmazonRanking.COMPETITION:
         chosen.append("competition ranking in Amazon scorings (R-V1)")
-    if rules.camp_scoring is CampScoring.PER_CAMP:
+    if variants.camp_scoring is CampScoring.PER_CAMP:
         chosen.append("camps score per camp (R-V2)")
-    if rules.tileset == reference_tileset(bonus_river=True):
+    if variants.bonus_river:
         chosen.append("Amazon Bonus River tiles (R-V3)")
     return "variants: " + ", ".join(chosen) if chosen else ""
 

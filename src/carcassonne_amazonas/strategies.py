@@ -62,6 +62,7 @@ from .reprs import repr_pretty
 from .scoring import CampScoring
 from .state import GameState, Phase, Rules
 from .tiles import TileId, TileKind, TileSet
+from .variants import Variants
 
 __all__ = [
     "PHASES",
@@ -301,7 +302,7 @@ def replay_keywords(rules: Rules, draws: Draws, seed: int | None) -> dict[str, o
         keywords["seed"] = seed
     else:
         keywords["draws"] = draws
-    bonus_river = rules.tileset == reference_tileset(bonus_river=True)
+    bonus_river = Variants.of(rules).bonus_river
     if not bonus_river and rules.tileset != reference_tileset():
         keywords["rules"] = rules
         return keywords
