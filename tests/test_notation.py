@@ -91,6 +91,25 @@ def test_distinct_actions_have_distinct_texts(first: Action, second: Action) -> 
     assert (format_action(first) == format_action(second)) == (first == second)
 
 
+def test_a_meeple_and_a_camp_on_the_same_segment_stay_distinct() -> None:
+    """They share a private base class, not an identity: equality, hashing, ``match``
+    and the repr tell them apart (R-T5a, R-T5b)."""
+    meeple: Action = PlaceMeeple(Position(-1, 2), 1)
+    camp: Action = PlaceCamp(Position(-1, 2), 1)
+    assert meeple != camp and len({meeple, camp}) == 2
+    assert (repr(meeple), repr(camp)) == ("PlaceMeeple.from_notation('m-1,2,1')",
+                                          "PlaceCamp.from_notation('c-1,2,1')")
+    kinds = []
+    for action in (meeple, camp):
+        match action:
+            case PlaceMeeple(position=Position(x, y), segment=segment):
+                kinds.append(("meeple", x, y, segment))
+            case PlaceCamp(position=Position(x, y), segment=segment):
+                kinds.append(("camp", x, y, segment))
+    assert kinds == [("meeple", -1, 2, 1), ("camp", -1, 2, 1)]
+    assert not isinstance(camp, PlaceMeeple) and not isinstance(meeple, PlaceCamp)
+
+
 @given(st.lists(actions, max_size=20))
 def test_a_game_is_its_actions_joined_by_spaces(sequence: list[Action]) -> None:
     line = " ".join(format_action(a) for a in sequence)
