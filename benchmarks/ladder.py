@@ -25,23 +25,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if not trials:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+from intervals import wilson
 
 
 def simulate(bots: tuple[str, str], games: int, seed: int, jobs: int) -> dict[str, Any]:

@@ -13,23 +13,13 @@ Run:  python benchmarks/observation_overflow.py [--games 250] [--bots random] [-
 from __future__ import annotations
 
 import argparse
-import math
 import time
+
+from intervals import wilson
 
 from carcassonne_amazonas import apply_action, new_game
 from carcassonne_amazonas.bots import derive_seed, make_bot
 from carcassonne_amazonas.observation import observation_layout
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if not trials:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def measure(players: int, games: int, kind: str, seed: int) -> tuple[int, int, int, int]:

@@ -50,17 +50,6 @@ from carcassonne_amazonas.web.requests import MAX_BODY_BYTES
 from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-def client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path)) as test_client:
-        yield test_client
-
-
 def test_a_full_game_of_human_seats_ends_with_the_scores_of_its_replayed_record(
         client: TestClient) -> None:
     created = create(client, ["human", "human", "human"], seed=11)

@@ -16,7 +16,6 @@ Skipped when Chromium is missing (``CHROMIUM`` names another binary), unless
 from __future__ import annotations
 
 import json
-import os
 import random
 import urllib.request
 from pathlib import Path
@@ -31,15 +30,9 @@ from playwright.sync_api import Page, sync_playwright
 from carcassonne_amazonas import GameRecord, reference_tileset
 from carcassonne_amazonas.boat_track import AmazonRanking
 from carcassonne_amazonas.scoring import CampScoring
-from web_helpers import running_server
+from web_helpers import BROWSER_TIMEOUT_MS, CHROMIUM, needs_chromium, running_server
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-# CI sets CARCASSONNE_AMAZONAS_REQUIRE_BROWSER after installing Chromium: a missing
-# browser then fails the test instead of skipping it.
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM) and not os.environ.get("CARCASSONNE_AMAZONAS_REQUIRE_BROWSER"),
-    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-TIMEOUT_MS = 30_000
+pytestmark = needs_chromium
 MAX_STEPS = 500
 
 
@@ -53,7 +46,7 @@ def wait_after(page: Page, before: str) -> None:
     """Wait until the page shows a view after ``before``, and it is our turn or over."""
     page.wait_for_function(
         "seq => document.body.dataset.seq !== seq && (document.body.dataset.myTurn === 'true'"
-        " || document.body.dataset.terminal === 'true')", arg=before, timeout=TIMEOUT_MS)
+        " || document.body.dataset.terminal === 'true')", arg=before, timeout=BROWSER_TIMEOUT_MS)
 
 
 def place_tile(page: Page, rng: random.Random, step: int) -> None:
@@ -110,7 +103,7 @@ def place_piece(page: Page, rng: random.Random) -> None:
                           "g => g.style.pointerEvents = 'none')")
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_selector(f'g.piece-option.selected[data-action="{action}"]',
-                               timeout=TIMEOUT_MS)
+                               timeout=BROWSER_TIMEOUT_MS)
         page.locator("#confirm").click()
     elif rng.random() < 0.5:
         page.locator("#pass").click()
@@ -153,12 +146,12 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 page = browser.new_context().new_page()
                 page.goto(f"{url}/#game={created['game']}&player={seat['player']}"
                           f"&token={seat['token']}")
-                page.wait_for_selector("body[data-seq]", timeout=TIMEOUT_MS)
+                page.wait_for_selector("body[data-seq]", timeout=BROWSER_TIMEOUT_MS)
                 pages.append(page)
             for turn in range(4):
                 mover, waiter = pages[turn % 2], pages[1 - turn % 2]
                 mover.wait_for_selector('body[data-my-turn="true"][data-phase="place tile"]',
-                                        timeout=TIMEOUT_MS)
+                                        timeout=BROWSER_TIMEOUT_MS)
                 assert waiter.evaluate("document.body.dataset.myTurn") == "false"
                 assert waiter.locator("rect.legal-cell").count() == 0
                 assert waiter.locator("#confirm").is_disabled()
@@ -166,9 +159,10 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                     f"Waiting for {('Ann', 'Bo')[turn % 2]}"
                 mover.locator("rect.legal-cell").first.click()
                 mover.keyboard.press("Enter")
-                mover.wait_for_selector('body[data-phase="place piece"]', timeout=TIMEOUT_MS)
+                mover.wait_for_selector('body[data-phase="place piece"]',
+                                        timeout=BROWSER_TIMEOUT_MS)
                 mover.keyboard.press("p")
-                waiter.wait_for_selector('body[data-my-turn="true"]', timeout=TIMEOUT_MS)
+                waiter.wait_for_selector('body[data-my-turn="true"]', timeout=BROWSER_TIMEOUT_MS)
                 # The first draw, then per turn: the tile, no piece, the next draw.
                 assert waiter.evaluate("document.body.dataset.seq") == \
                     mover.evaluate("document.body.dataset.seq") == str(1 + 3 * (turn + 1))
@@ -196,7 +190,7 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
             page.select_option("#amazon-ranking", "competition")
             page.check("#bonus-river")
             page.locator("#create").click()
-            page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=TIMEOUT_MS)
+            page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=BROWSER_TIMEOUT_MS)
             assert page.locator("#rules-text").inner_text() == \
                 "Variants: competition ranking (R-V1) · bonus river tiles (R-V3)"
             game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
@@ -205,7 +199,7 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
             for step in range(MAX_STEPS):
                 page.wait_for_function(
                     "document.body.dataset.myTurn === 'true' || "
-                    "document.body.dataset.terminal === 'true'", timeout=TIMEOUT_MS)
+                    "document.body.dataset.terminal === 'true'", timeout=BROWSER_TIMEOUT_MS)
                 if page.evaluate("document.body.dataset.terminal") == "true":
                     break
                 phase = page.evaluate("document.body.dataset.phase")

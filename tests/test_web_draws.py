@@ -19,7 +19,6 @@ import random
 import shutil
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,16 +38,6 @@ from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_
 # A seed whose digits cannot turn up in an answer by chance.
 SECRET = 7_394_018_265_530_917_421
 
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-def client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path)) as test_client:
-        yield test_client
 
 
 def answers(client: TestClient, game: str) -> dict[str, str]:

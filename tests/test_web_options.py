@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,17 +29,6 @@ from carcassonne_amazonas.scoring import CampScoring
 from carcassonne_amazonas.web.app import create_app
 from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, seat_kinds
 from web_helpers import act, create, play_to_the_end, record_text, tokens_of, view
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-def client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path)) as test_client:
-        yield test_client
 
 
 def stored_games(db_path: Path) -> int:

@@ -19,7 +19,6 @@ Skipped without Chromium, like the other browser test.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import urllib.request
 from collections.abc import Iterator
@@ -34,13 +33,9 @@ pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from carcassonne_amazonas import GameRecord
-from web_helpers import running_server
+from web_helpers import BROWSER_TIMEOUT_MS, CHROMIUM, needs_chromium, running_server
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM) and not os.environ.get("CARCASSONNE_AMAZONAS_REQUIRE_BROWSER"),
-    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-TIMEOUT_MS = 30_000
+pytestmark = needs_chromium
 
 
 @pytest.fixture
@@ -71,7 +66,7 @@ def open_page(browser: Browser, link: str, errors: list[str]) -> Page:
     page = browser.new_context().new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(link)
-    page.wait_for_selector("body[data-seq]", timeout=TIMEOUT_MS)
+    page.wait_for_selector("body[data-seq]", timeout=BROWSER_TIMEOUT_MS)
     return page
 
 
@@ -96,8 +91,8 @@ def test_a_second_tab_of_the_same_seat_catches_up_and_a_stale_move_is_explained(
         # The first tab places the tile; the second catches up by polling.
         first.locator("rect.legal-cell").first.click()
         first.keyboard.press("Enter")
-        first.wait_for_selector('body[data-phase="place piece"]', timeout=TIMEOUT_MS)
-        second.wait_for_selector('body[data-phase="place piece"]', timeout=TIMEOUT_MS)
+        first.wait_for_selector('body[data-phase="place piece"]', timeout=BROWSER_TIMEOUT_MS)
+        second.wait_for_selector('body[data-phase="place piece"]', timeout=BROWSER_TIMEOUT_MS)
         assert seq_of(second) == seq_of(first) == 2
 
         # The second tab stops polling (as if its next poll had not come yet) and passes;
@@ -105,10 +100,10 @@ def test_a_second_tab_of_the_same_seat_catches_up_and_a_stale_move_is_explained(
         second.evaluate("stopPolling()")
         second.keyboard.press("p")
         second.wait_for_function("() => Number(document.body.dataset.seq) > 2",
-                                 timeout=TIMEOUT_MS)
+                                 timeout=BROWSER_TIMEOUT_MS)
         first.evaluate("stopPolling()")
         first.keyboard.press("p")
-        first.wait_for_selector("#action-error:has-text('moved on')", timeout=TIMEOUT_MS)
+        first.wait_for_selector("#action-error:has-text('moved on')", timeout=BROWSER_TIMEOUT_MS)
         # It now shows the game as it stands: red is to move.
         assert seq_of(first) == seq_of(second) == 4
         assert first.evaluate("document.body.dataset.myTurn") == "false"
@@ -154,13 +149,13 @@ def test_keyboard_users_press_the_focused_button_and_every_control_has_a_name(
         assert page.evaluate("selection.index") == 2
         assert page.evaluate("document.activeElement === document.body")
         page.keyboard.press("Enter")
-        page.wait_for_selector('body[data-phase="place piece"]', timeout=TIMEOUT_MS)
+        page.wait_for_selector('body[data-phase="place piece"]', timeout=BROWSER_TIMEOUT_MS)
         # The piece step: the No piece button by the keyboard.
         page.locator("#pass").focus()
         page.keyboard.press("Enter")
         page.wait_for_selector('body[data-my-turn="true"][data-phase="place tile"]',
-                               timeout=TIMEOUT_MS)
-        assert page.locator("#hand-image").get_attribute("alt", timeout=TIMEOUT_MS) \
+                               timeout=BROWSER_TIMEOUT_MS)
+        assert page.locator("#hand-image").get_attribute("alt", timeout=BROWSER_TIMEOUT_MS) \
             .startswith("the tile in hand, ")  # type: ignore[union-attr]
         # After two moves, one polling loop only: a poll every 1.5 s, not two or three.
         polls: list[str] = []
@@ -178,7 +173,7 @@ def test_a_link_to_an_unknown_game_brings_back_the_lobby_with_the_reason(
         page = browser.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{url}/#game=nosuchgame&player=0&token=abc")
-        page.wait_for_selector('body[data-screen="lobby"]', timeout=TIMEOUT_MS)
+        page.wait_for_selector('body[data-screen="lobby"]', timeout=BROWSER_TIMEOUT_MS)
         assert "there is no game 'nosuchgame'" in page.locator("#create-error").inner_text()
         assert page.evaluate("location.hash") == ""
     assert errors == []
@@ -197,9 +192,9 @@ def test_a_server_that_stops_is_reported_and_the_page_is_not_left_busy(
         stack.close()  # the server stops
         page.keyboard.press("Enter")
         page.wait_for_selector("#action-error:has-text('cannot be reached')",
-                               timeout=TIMEOUT_MS)
+                               timeout=BROWSER_TIMEOUT_MS)
         assert page.locator("#confirm").is_enabled()  # not busy: the move can be sent again
-        page.wait_for_selector("#status:has-text('Connection lost')", timeout=TIMEOUT_MS)
+        page.wait_for_selector("#status:has-text('Connection lost')", timeout=BROWSER_TIMEOUT_MS)
         assert seq_of(page) == 1
     assert errors == []
 
@@ -216,7 +211,7 @@ def test_a_big_seed_reaches_the_server_exactly_and_a_wrong_one_is_refused_on_the
         assert "whole number" in page.locator("#create-error").inner_text()
         page.fill("#seed", "9223372036854775807")
         page.locator("#create").click()
-        page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=TIMEOUT_MS)
+        page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=BROWSER_TIMEOUT_MS)
     with sqlite3.connect(db) as stored:
         seeds = [row[0] for row in stored.execute("SELECT draw_seed FROM games")]
     stored.close()

@@ -6,8 +6,6 @@ seats do."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -15,14 +13,7 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
 from starlette.testclient import TestClient
 
-from carcassonne_amazonas.web.app import create_app
 from web_helpers import act, create, play_to_the_end, tokens_of, view
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as test_client:
-        yield test_client
 
 
 def test_weak_tags_and_a_star_in_if_none_match_get_a_304(client: TestClient) -> None:

@@ -8,6 +8,7 @@ through Starlette's TestClient and check every answer's status.
 
 from __future__ import annotations
 
+import os
 import random
 import socket
 import threading
@@ -17,12 +18,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
 from carcassonne_amazonas.web.app import create_app
 
 Json = dict[str, Any]
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# CI sets CARCASSONNE_AMAZONAS_REQUIRE_BROWSER after installing Chromium: a missing
+# browser then fails the test instead of skipping it.
+needs_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM) and not os.environ.get("CARCASSONNE_AMAZONAS_REQUIRE_BROWSER"),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+BROWSER_TIMEOUT_MS = 30_000  # for each wait of a browser test
 
 
 @contextmanager
