@@ -39,21 +39,11 @@ from carcassonne_amazonas.observation import (  # noqa: E402
     observation_string,
     observation_tensor,
 )
+from spiel_play import play_randomly  # noqa: E402
 
 
 def load(players: int) -> Any:
     return pyspiel.load_game(GAME_NAME, {"players": players})
-
-
-def play_randomly(state: Any, rng: Any, steps: int) -> None:
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

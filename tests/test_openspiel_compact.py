@@ -7,8 +7,6 @@ Skipped without open_spiel.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -20,17 +18,7 @@ from carcassonne_amazonas.observation import (  # noqa: E402
     observation_shape,
     observation_tensor,
 )
-
-
-def play_randomly(state: Any, rng: Any, steps: int) -> None:
-    for _ in range(steps):
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+from spiel_play import play_randomly  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

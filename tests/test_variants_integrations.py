@@ -16,6 +16,7 @@ from carcassonne_amazonas import AmazonRanking, CampScoring, Rules, Shuffle, ref
 from carcassonne_amazonas.encoding import NUM_DISTINCT_ACTIONS, num_distinct_actions
 from carcassonne_amazonas.integrations import variant_rules
 from carcassonne_amazonas.observation import observation_shape
+from spiel_play import play_randomly
 
 BONUS_RULES = Rules(tileset=reference_tileset(bonus_river=True))
 
@@ -101,13 +102,7 @@ def test_openspiel_serializes_a_bonus_game() -> None:
     game = pyspiel.load_game(GAME_NAME, {"players": 2, "bonus_river": True,
                                          "camp_scoring": "per-camp"})
     state = game.new_initial_state()
-    rng = np.random.RandomState(3)
-    for _ in range(60):
-        if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    play_randomly(state, np.random.RandomState(3), 60)
     loaded_game, loaded = pyspiel.deserialize_game_and_state(
         pyspiel.serialize_game_and_state(game, state))
     assert str(loaded_game) == str(game)
