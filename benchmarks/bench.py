@@ -6,7 +6,7 @@ Prints a table of:
   ``random.choice(legal_actions(state))`` (median of several batches), and
   decisions per second;
 - ``random_playout`` games per second (the playout fast path of
-  ``carcassonne_amazonas.playout``, when the measured version has it);
+  ``carcassonne_amazonas.ai.playout``, when the measured version has it);
 - ``legal_actions`` and ``apply_action`` latency, median and p95, at the start,
   middle and end of games, split by phase (tile placement vs piece step);
 - ``chance_outcomes``: the first call at a chance node (a pile composition not
@@ -102,9 +102,9 @@ def games_per_second(num_players: int, games: int, batches: int, seed: int) -> t
 
 
 def playout_module() -> Any:
-    """``carcassonne_amazonas.playout``, or None in versions without it."""
+    """``carcassonne_amazonas.ai.playout``, or None in versions without it."""
     try:
-        return importlib.import_module("carcassonne_amazonas.playout")
+        return importlib.import_module("carcassonne_amazonas.ai.playout")
     except ImportError:
         return None
 
@@ -192,7 +192,7 @@ def direct_step_loop(games: int, seed: int) -> tuple[int, float]:
     ``chance_outcomes`` as floats), otherwise ``random.choice(legal_actions(state))``;
     then ``apply_action``.
     """
-    chance = importlib.import_module("carcassonne_amazonas.chance")
+    chance = importlib.import_module("carcassonne_amazonas.rules.chance")
     distribution = getattr(chance, "chance_distribution", None)
     steps, started = 0, CLOCK()
     for game in range(games):

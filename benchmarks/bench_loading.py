@@ -39,12 +39,12 @@ from carcassonne_amazonas import (
     GameRecord,
     RecordError,
     apply_action,
-    jsonio,
     legal_actions,
     new_game,
     state_from_json,
     state_to_json,
 )
+from carcassonne_amazonas.formats import _json as jsonio
 
 MB = 1_000_000
 

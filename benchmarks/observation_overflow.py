@@ -18,8 +18,8 @@ import time
 from intervals import wilson
 
 from carcassonne_amazonas import apply_action, new_game
-from carcassonne_amazonas.bots import derive_seed, make_bot
-from carcassonne_amazonas.observation import observation_layout
+from carcassonne_amazonas.ai.bots import derive_seed, make_bot
+from carcassonne_amazonas.ai.observation import observation_layout
 
 
 def measure(players: int, games: int, kind: str, seed: int) -> tuple[int, int, int, int]:

@@ -1,7 +1,7 @@
 """Compare two sets of evaluation weights in 2-player games, seats swapped.
 
 Each game is played by two MCTS players that differ only in the
-:class:`~carcassonne_amazonas.evaluation.Weights` of their evaluation; with the
+:class:`~carcassonne_amazonas.ai.evaluation.Weights` of their evaluation; with the
 default ``--iterations 1`` each plays its prior policy (the turn that looks best by
 its evaluation), so the comparison is quick and measures the evaluation alone.
 Game pairs share their shuffle with the seats swapped.  Prints the challenger's win
@@ -24,9 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 from carcassonne_amazonas import apply_action, new_game
-from carcassonne_amazonas.bots import derive_seed
-from carcassonne_amazonas.evaluation import DEFAULT_WEIGHTS, Weights
-from carcassonne_amazonas.mcts import MctsBot
+from carcassonne_amazonas.ai.bots import derive_seed
+from carcassonne_amazonas.ai.evaluation import DEFAULT_WEIGHTS, Weights
+from carcassonne_amazonas.ai.mcts import MctsBot
 
 Task = tuple[int, int, int, Weights, Weights]
 

@@ -1,10 +1,10 @@
 """A greedy bot against random bots: win rate, scores and where the points come from.
 
-The greedy bot (``carcassonne_amazonas.bots.GreedyBot``) plays the action with the best
+The greedy bot (``carcassonne_amazonas.ai.bots.GreedyBot``) plays the action with the best
 immediate gain; the others play uniformly random legal actions.  The greedy bot changes
 seat from game to game (game i: seat i mod players), so the first player's edge is
 shared out evenly.  Every game is seeded from ``--seed`` and its index alone
-(``carcassonne_amazonas.simulation.simulate_game``), so the run is reproducible.
+(``carcassonne_amazonas.ai.simulation.simulate_game``), so the run is reproducible.
 
 Run:  python examples/greedy_vs_random.py [--games N] [--players P] [--seed S]
 """
@@ -16,7 +16,7 @@ import math
 import statistics
 import time
 
-from carcassonne_amazonas.simulation import CATEGORIES, GameResult, simulate_game
+from carcassonne_amazonas.ai.simulation import CATEGORIES, GameResult, simulate_game
 
 
 def kinds_for(game: int, players: int) -> tuple[str, ...]:

@@ -34,9 +34,9 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.bots import TURN_END, RandomBot
-from carcassonne_amazonas.explain import colour
-from carcassonne_amazonas.playout import random_playout
+from carcassonne_amazonas.ai.bots import TURN_END, RandomBot
+from carcassonne_amazonas.ai.playout import random_playout
+from carcassonne_amazonas.rules.state import colour
 
 
 class Node:

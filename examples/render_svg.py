@@ -1,7 +1,7 @@
 """Draw a game's board as an SVG picture (and, optionally, every tile of the set).
 
 Plays a seeded game between a greedy bot and random bots, then writes
-``carcassonne_amazonas.svg.board_svg`` of the final position (or of the position after
+``carcassonne_amazonas.render.svg.board_svg`` of the final position (or of the position after
 ``--actions N`` actions): the river with its boat track, every tile with its icons,
 the meeples and camps in their players' colours, the open cells and the scores.
 Open the file in any web browser.  ``--tiles DIR`` also writes one picture per layout of
@@ -18,9 +18,9 @@ import random
 from pathlib import Path
 
 from carcassonne_amazonas import Rotation, new_game, reference_tileset
-from carcassonne_amazonas.bots import GreedyBot, RandomBot
-from carcassonne_amazonas.engine import apply_action
-from carcassonne_amazonas.svg import board_svg, tile_svg
+from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot
+from carcassonne_amazonas.render.svg import board_svg, tile_svg
+from carcassonne_amazonas.rules.engine import apply_action
 
 
 def main(argv: list[str] | None = None) -> None:

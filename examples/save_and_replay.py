@@ -4,7 +4,7 @@ A ``GameRecord`` holds a game's setup (players, rule options, the seed) and its
 actions in the library's notation; loading it replays and checks every action.  This
 example plays a seeded game between bots, writes its record to a temporary file,
 reads it back, checks that the replay reaches the same final state, then prints the
-first turns with what happened, explained by ``carcassonne_amazonas.explain``.
+first turns with what happened, explained by ``carcassonne_amazonas.render.explain``.
 
 Run:  python examples/save_and_replay.py [--players N] [--seed S] [--turns T]
 """
@@ -28,8 +28,9 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.bots import TURN_END
-from carcassonne_amazonas.explain import colour, describe_events
+from carcassonne_amazonas.ai.bots import TURN_END
+from carcassonne_amazonas.render.explain import describe_events
+from carcassonne_amazonas.rules.state import colour
 
 
 def play(players: int, seed: int) -> GameRecord:

@@ -39,8 +39,8 @@ from carcassonne_amazonas import (
     state_from_json,
     state_to_json,
 )
-from carcassonne_amazonas.derivation import derive
-from carcassonne_amazonas.features import node_of
+from carcassonne_amazonas.formats._checks.derivation import derive
+from carcassonne_amazonas.rules.features import node_of
 from games import play_random
 
 DATA_FILE = Path(__file__).parent / "data" / "forged_snapshots.json"

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from carcassonne_amazonas import Placement, Position, Rotation, Terrain, Tile, TileKind
-from carcassonne_amazonas.geometry import PORTS_PER_SIDE, facing_port
+from carcassonne_amazonas.tiles.geometry import PORTS_PER_SIDE, facing_port
 
 Node = tuple[int, int]
 

@@ -31,15 +31,15 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.anchors import (
+from carcassonne_amazonas.render._tile_shapes import TRIBUTARY_REACH
+from carcassonne_amazonas.render.anchors import (
     piece_anchor,
     segment_anchor,
     segment_at,
     tile_segment_at,
 )
-from carcassonne_amazonas.geometry import cell_key
-from carcassonne_amazonas.svg import board_svg, tile_svg
-from carcassonne_amazonas.tile_shapes import TRIBUTARY_REACH
+from carcassonne_amazonas.render.svg import board_svg, tile_svg
+from carcassonne_amazonas.tiles.geometry import cell_key
 from games import play_random
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -45,9 +45,9 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.actions import ACTION_TYPES
-from carcassonne_amazonas.encoding import decode_action, encode_action
-from carcassonne_amazonas.features import node_of
+from carcassonne_amazonas.ai.encoding import decode_action, encode_action
+from carcassonne_amazonas.rules.actions import ACTION_TYPES
+from carcassonne_amazonas.rules.features import node_of
 from carcassonne_amazonas.testing import actions, check_invariants, game_states
 from refusal import picture, refuse
 from scenario import start_game

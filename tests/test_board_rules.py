@@ -21,8 +21,8 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.geometry import KEY_STRIDE, cell_key
-from carcassonne_amazonas.playout import random_action
+from carcassonne_amazonas.ai.playout import random_action
+from carcassonne_amazonas.tiles.geometry import KEY_STRIDE, cell_key
 
 
 def tile_states() -> list[GameState]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from carcassonne_amazonas.boat_track import (
+from carcassonne_amazonas.rules.boat_track import (
     advanced_space,
     amazon_scoring,
     dense_ranks,

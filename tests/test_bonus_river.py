@@ -42,7 +42,7 @@ from carcassonne_amazonas import (
     state_to_json,
     tileset_problems,
 )
-from carcassonne_amazonas.encoding import (
+from carcassonne_amazonas.ai.encoding import (
     NUM_DISTINCT_ACTIONS,
     action_space,
     decode_action,
@@ -50,14 +50,14 @@ from carcassonne_amazonas.encoding import (
     legal_action_mask,
     num_distinct_actions,
 )
-from carcassonne_amazonas.observation import (
+from carcassonne_amazonas.ai.observation import (
     observation_layout,
     observation_tensor,
     observation_upper_bounds,
 )
-from carcassonne_amazonas.reference import shipped_tileset
-from carcassonne_amazonas.svg import tile_svg
-from carcassonne_amazonas.text import board_text
+from carcassonne_amazonas.render.svg import tile_svg
+from carcassonne_amazonas.render.text import board_text
+from carcassonne_amazonas.tiles.reference import shipped_tileset
 from games import play_random
 from perft import POSITIONS, perft, start_position
 from scenario import R0, play, start_game
@@ -65,7 +65,7 @@ from scenario import R0, play, start_game
 BASE = reference_tileset()
 BONUS = reference_tileset(bonus_river=True)
 BONUS_RULES = Rules(tileset=BONUS)
-DATA = importlib.resources.files("carcassonne_amazonas") / "data"
+DATA = importlib.resources.files("carcassonne_amazonas.tiles") / "data"
 
 
 # ---------------------------------------------------------------------------- the data

@@ -34,11 +34,11 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.bots import GreedyBot, RandomBot, derive_seed, make_bot
+from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot, derive_seed, make_bot
+from carcassonne_amazonas.ai.simulation import GameResult, simulate_game, summarise
 from carcassonne_amazonas.cli import main
-from carcassonne_amazonas.reference import REFERENCE_FILE
-from carcassonne_amazonas.simulation import GameResult, simulate_game, summarise
-from carcassonne_amazonas.text import PLAYER_LETTERS, board_text, tile_text, track_text
+from carcassonne_amazonas.render.text import PLAYER_LETTERS, board_text, tile_text, track_text
+from carcassonne_amazonas.tiles.reference import REFERENCE_FILE
 
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
 

@@ -1,5 +1,5 @@
 """``play`` draws the tiles of an explicit-draws game with the library's one exact
-sampler, :func:`~carcassonne_amazonas.chance.sample_draw` (R-T1, R-C7): no float weights,
+sampler, :func:`~carcassonne_amazonas.rules.chance.sample_draw` (R-T1, R-C7): no float weights,
 so the same ``--seed`` draws the same tiles on every machine."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import random
 from pathlib import Path
 
 from carcassonne_amazonas import GameRecord, apply_action, new_game
-from carcassonne_amazonas.bots import derive_seed
-from carcassonne_amazonas.chance import sample_draw
+from carcassonne_amazonas.ai.bots import derive_seed
+from carcassonne_amazonas.rules.chance import sample_draw
 from test_cli import run
 
 

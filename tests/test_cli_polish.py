@@ -12,7 +12,7 @@ import pytest
 
 from carcassonne_amazonas import GameRecord, Phase, new_game
 from carcassonne_amazonas.cli.turns import current_turn, stop_point, turns_of
-from carcassonne_amazonas.reference import reference_text
+from carcassonne_amazonas.tiles.reference import reference_text
 from test_cli import ENV, REFERENCE_TILES, assert_clean_error, run
 
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games

@@ -21,8 +21,8 @@ from carcassonne_amazonas.cli import main
 from carcassonne_amazonas.cli.common import check_writable
 from carcassonne_amazonas.cli.human import HUMAN_HELP
 from carcassonne_amazonas.cli.play import take_back
-from carcassonne_amazonas.game import Game
-from carcassonne_amazonas.reference import reference_text
+from carcassonne_amazonas.formats.game import Game
+from carcassonne_amazonas.tiles.reference import reference_text
 from test_cli import ENV
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -272,7 +272,7 @@ def test_serve_reads_its_numbers_as_the_other_commands_do(
 @pytest.mark.slow
 def test_the_serve_command_module_imports_first_in_a_fresh_interpreter() -> None:
     # web.command uses cli.common: importing it before the cli package must work too.
-    for first in ("carcassonne_amazonas.web.command", "carcassonne_amazonas.cli"):
+    for first in ("carcassonne_amazonas.cli.serve", "carcassonne_amazonas.cli"):
         result = subprocess.run([sys.executable, "-c", f"import {first}; "
                                  "import carcassonne_amazonas.cli as c; c.build_parser()"],
                                 capture_output=True, encoding="utf-8", env=ENV, timeout=60)

@@ -34,9 +34,9 @@ from carcassonne_amazonas import (
     reference_tileset,
     state_problems,
 )
-from carcassonne_amazonas.consistency import find_problems
-from carcassonne_amazonas.features import FeatureGraph, node_of
-from carcassonne_amazonas.pile import Pile
+from carcassonne_amazonas.formats.problems import find_problems
+from carcassonne_amazonas.rules.features import FeatureGraph, node_of
+from carcassonne_amazonas.rules.pile import Pile
 from carcassonne_amazonas.testing import actions, check_invariants, game_states
 from games import play_random
 

@@ -30,7 +30,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.events import (
+from carcassonne_amazonas.rules.events import (
     AmazonScored,
     BoatAdvanced,
     BoatReason,
@@ -42,9 +42,9 @@ from carcassonne_amazonas.events import (
     TilePlaced,
     TileRemoved,
 )
-from carcassonne_amazonas.features import Feature, node_of
-from carcassonne_amazonas.pile import slice_plan
-from carcassonne_amazonas.scoring import final_feature_values, jungle_points, score_feature
+from carcassonne_amazonas.rules.features import Feature, node_of
+from carcassonne_amazonas.rules.pile import slice_plan
+from carcassonne_amazonas.rules.scoring import final_feature_values, jungle_points, score_feature
 from scenario import (
     R0,
     R90,

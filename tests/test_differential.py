@@ -62,7 +62,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.state import Phase
+from carcassonne_amazonas.rules.state import Phase
 from carcassonne_amazonas.testing import check_invariants
 
 pytestmark = pytest.mark.slow  # plays whole games through a slow reference model

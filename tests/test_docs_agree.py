@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from carcassonne_amazonas import new_game
-from carcassonne_amazonas.text import board_text
+from carcassonne_amazonas.render.text import board_text
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,8 +21,8 @@ import carcassonne_amazonas
 
 # Modules that import an optional dependency (an extra) at import time.
 OPTIONAL = ("carcassonne_amazonas.integrations.", "carcassonne_amazonas.testing",
-            "carcassonne_amazonas.web.", "carcassonne_amazonas.strategies",
-            "carcassonne_amazonas.record_strategies")
+            "carcassonne_amazonas.web.", "carcassonne_amazonas.testing._strategies",
+            "carcassonne_amazonas.testing._record_strategies")
 
 
 def module_names() -> list[str]:

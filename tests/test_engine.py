@@ -41,7 +41,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.events import AmazonScored, TilePlaced
+from carcassonne_amazonas.rules.events import AmazonScored, TilePlaced
 
 TILESET = reference_tileset()
 R0, R90, R180, R270 = Rotation.R0, Rotation.R90, Rotation.R180, Rotation.R270

@@ -16,15 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_amazonas.extras import EXTRAS
+from carcassonne_amazonas._support.extras import EXTRAS
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # A module of each extra, and a dependency to hide from it.
 CASES = [
     ("carcassonne_amazonas.testing", "hypothesis", "testing"),
-    ("carcassonne_amazonas.strategies", "hypothesis", "testing"),
-    ("carcassonne_amazonas.record_strategies", "hypothesis", "testing"),
     ("carcassonne_amazonas.integrations.openspiel", "numpy", "openspiel"),
     ("carcassonne_amazonas.integrations.openspiel", "pyspiel", "openspiel"),
     ("carcassonne_amazonas.integrations.pettingzoo", "gymnasium", "pettingzoo"),

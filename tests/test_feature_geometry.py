@@ -23,16 +23,16 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.feature_geometry import FeatureGeometry, feature_geometry
-from carcassonne_amazonas.features import placement_of, segment_of
-from carcassonne_amazonas.geometry import port_side
-from carcassonne_amazonas.scoring import (
+from carcassonne_amazonas.render.feature_geometry import FeatureGeometry, feature_geometry
+from carcassonne_amazonas.rules.features import placement_of, segment_of
+from carcassonne_amazonas.rules.scoring import (
     completed_points,
     jungle_points,
     score_jungle,
     unfinished_points,
 )
-from carcassonne_amazonas.tiles import Icons
+from carcassonne_amazonas.tiles.geometry import port_side
+from carcassonne_amazonas.tiles.tileset import Icons
 from games import play_random
 
 GAMES = [play_random(new_game(players, seed=seed), random.Random(seed)).states

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from carcassonne_amazonas import reference_tileset
-from carcassonne_amazonas.board import Board
-from carcassonne_amazonas.features import (
+from carcassonne_amazonas.rules.board import Board
+from carcassonne_amazonas.rules.features import (
     Feature,
     FeatureGraph,
     PlacementResult,
@@ -20,8 +20,8 @@ from carcassonne_amazonas.features import (
     placement_of,
     segment_of,
 )
-from carcassonne_amazonas.geometry import Position, Rotation, cell_key
-from carcassonne_amazonas.tiles import Terrain, TileSet
+from carcassonne_amazonas.tiles.geometry import Position, Rotation, cell_key
+from carcassonne_amazonas.tiles.tileset import Terrain, TileSet
 
 R0, R90, R180, R270 = Rotation
 

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from carcassonne_amazonas.geometry import (
+from carcassonne_amazonas.tiles.geometry import (
     KEY_DELTAS,
     KEY_STRIDE,
     PORTS_PER_CELL,

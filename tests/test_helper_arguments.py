@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import carcassonne_amazonas.explain as explain
+import carcassonne_amazonas.render.explain as explain
 from carcassonne_amazonas import (
     IllegalActionError,
     Pass,
@@ -24,10 +24,10 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.explain import describe_action, describe_events, winner_text
-from carcassonne_amazonas.placement_options import footprint
-from carcassonne_amazonas.svg import board_svg, tile_svg
-from carcassonne_amazonas.tiles import Tile
+from carcassonne_amazonas.render.explain import describe_action, describe_events, winner_text
+from carcassonne_amazonas.render.placement_options import footprint
+from carcassonne_amazonas.render.svg import board_svg, tile_svg
+from carcassonne_amazonas.tiles.tileset import Tile
 
 STATE = new_game(2, seed=1)
 _HAND = STATE.tile_in_hand

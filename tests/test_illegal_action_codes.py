@@ -39,7 +39,7 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.encoding import decode_action, encode_action
+from carcassonne_amazonas.ai.encoding import decode_action, encode_action
 from carcassonne_amazonas.errors import ILLEGAL_ACTION_CODES, IllegalActionCode
 from carcassonne_amazonas.testing import actions, game_states
 

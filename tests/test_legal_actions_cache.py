@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from carcassonne_amazonas import TileKind, legal_actions, new_game
-from carcassonne_amazonas.action_lists import tile_actions
+from carcassonne_amazonas.rules._action_lists import tile_actions
 
 
 def test_g2_evolve_with_another_tile_in_hand_lists_that_tiles_placements() -> None:

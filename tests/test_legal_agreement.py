@@ -32,7 +32,7 @@ from carcassonne_amazonas import (
     apply_action,
     legal_actions,
 )
-from carcassonne_amazonas.encoding import encode_action, legal_action_mask
+from carcassonne_amazonas.ai.encoding import encode_action, legal_action_mask
 from carcassonne_amazonas.testing import actions, game_states
 
 states = st.one_of(game_states(max_turns=30), game_states(max_turns=30, draws="explicit"),

@@ -37,7 +37,7 @@ from carcassonne_amazonas import (
     state_problems,
     state_to_json,
 )
-from carcassonne_amazonas.playout import random_action as uniform_random_action
+from carcassonne_amazonas.ai.playout import random_action as uniform_random_action
 from games import play_random, random_action
 from test_record_fuzz import bases, json_values, snapshot_bases
 

@@ -1,4 +1,4 @@
-"""The information-set MCTS player (``carcassonne_amazonas.mcts``, bot kind ``mcts``).
+"""The information-set MCTS player (``carcassonne_amazonas.ai.mcts``, bot kind ``mcts``).
 
 It plays only legal actions, in every phase (including the double tile after a "!"
 tile and chance nodes of explicit-draws games) and for 2-5 players; its budget
@@ -33,10 +33,10 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.bots import BOT_KINDS, MctsBot, kind_name, make_bot
-from carcassonne_amazonas.evaluation import Weights, heuristic_scores, win_value
-from carcassonne_amazonas.mcts import DEFAULT_ITERATIONS
-from carcassonne_amazonas.simulation import simulate_game
+from carcassonne_amazonas.ai.bots import BOT_KINDS, MctsBot, kind_name, make_bot
+from carcassonne_amazonas.ai.evaluation import Weights, heuristic_scores, win_value
+from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
+from carcassonne_amazonas.ai.simulation import simulate_game
 from games import random_action
 
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}

@@ -1,9 +1,8 @@
 """How the library words its messages: counts agree with their nouns, players are named
 by colour, and a refused piece cites the rule it breaks and only that (R-T5, R-F6).
 
-One helper words every count (:func:`carcassonne_amazonas.wording.plural`, also
-``text.plural``) and every player (:func:`carcassonne_amazonas.wording.colour`, also
-``explain.colour``).
+One helper words every count (:func:`carcassonne_amazonas._support.wording.plural`) and
+one names every player (:func:`carcassonne_amazonas.rules.state.colour`).
 """
 
 from __future__ import annotations
@@ -24,13 +23,12 @@ from carcassonne_amazonas import (
     Tile,
     TileId,
     apply_action,
-    explain,
     legal_actions,
     new_game,
     reference_tileset,
-    text,
-    wording,
 )
+from carcassonne_amazonas._support import wording
+from carcassonne_amazonas.rules.state import colour
 
 TILESET = reference_tileset()
 
@@ -47,10 +45,9 @@ def refusal(state: GameState, action: Action) -> str:
 
 
 def test_plural_and_colour_are_one_helper_each() -> None:
-    assert text.plural is wording.plural and explain.colour is wording.colour
     assert [wording.plural(n, "tile") for n in (0, 1, 2)] == ["0 tiles", "1 tile", "2 tiles"]
     assert wording.plural(10**5000, "tile").endswith("digits tiles")
-    assert [wording.colour(p) for p in (0, 4, 5, -1)] == ["yellow", "black", "player 5",
+    assert [colour(p) for p in (0, 4, 5, -1)] == ["yellow", "black", "player 5",
                                                           "player -1"]
 
 

@@ -1,4 +1,4 @@
-"""Observations (``carcassonne_amazonas.observation``): what one player sees.
+"""Observations (``carcassonne_amazonas.ai.observation``): what one player sees.
 
 Pure Python, no numpy.  Through random games for 2-5 players (both draw
 modes) the tensor keeps one shape, stays finite and within its documented
@@ -32,8 +32,8 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.encoding import action_space
-from carcassonne_amazonas.observation import (
+from carcassonne_amazonas.ai.encoding import action_space
+from carcassonne_amazonas.ai.observation import (
     MAX_PLAYERS,
     BoardPlane,
     observation_layout,
@@ -264,7 +264,7 @@ def test_river_tiles_and_icons_are_on_the_board() -> None:
 def test_importing_the_library_loads_no_ai_framework() -> None:
     code = (
         "import sys\n"
-        "import carcassonne_amazonas, carcassonne_amazonas.observation\n"
+        "import carcassonne_amazonas, carcassonne_amazonas.ai.observation\n"
         "import carcassonne_amazonas.integrations\n"
         "loaded = sorted(m for m in ('numpy', 'pyspiel', 'open_spiel', 'pettingzoo',\n"
         "                            'gymnasium', 'ray') if m in sys.modules)\n"

@@ -26,7 +26,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.observation import (
+from carcassonne_amazonas.ai.observation import (
     COMPACT_MARGIN,
     BoardPlane,
     ObservationLayout,

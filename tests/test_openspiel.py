@@ -23,21 +23,21 @@ from carcassonne_amazonas import (  # noqa: E402
     chance_outcomes,
     format_action,
 )
-from carcassonne_amazonas.encoding import (  # noqa: E402
+from carcassonne_amazonas.ai.encoding import (  # noqa: E402
     NUM_DISTINCT_ACTIONS,
     decode_action,
     encode_action,
+)
+from carcassonne_amazonas.ai.observation import (  # noqa: E402
+    observation_shape,
+    observation_string,
+    observation_tensor,
 )
 from carcassonne_amazonas.integrations import game_returns  # noqa: E402
 from carcassonne_amazonas.integrations.openspiel import (  # noqa: E402
     GAME_NAME,
     max_chance_nodes,
     max_decisions,
-)
-from carcassonne_amazonas.observation import (  # noqa: E402
-    observation_shape,
-    observation_string,
-    observation_tensor,
 )
 from spiel_play import play_randomly  # noqa: E402
 

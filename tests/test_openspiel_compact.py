@@ -12,12 +12,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from carcassonne_amazonas.integrations.openspiel import GAME_NAME  # noqa: E402
-from carcassonne_amazonas.observation import (  # noqa: E402
+from carcassonne_amazonas.ai.observation import (  # noqa: E402
     observation_layout,
     observation_shape,
     observation_tensor,
 )
+from carcassonne_amazonas.integrations.openspiel import GAME_NAME  # noqa: E402
 from spiel_play import play_randomly  # noqa: E402
 
 

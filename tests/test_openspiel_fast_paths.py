@@ -28,7 +28,7 @@ from carcassonne_amazonas import (  # noqa: E402
     format_action,
     legal_actions,
 )
-from carcassonne_amazonas.encoding import decode_action, encode_action  # noqa: E402
+from carcassonne_amazonas.ai.encoding import decode_action, encode_action  # noqa: E402
 from carcassonne_amazonas.integrations.openspiel import GAME_NAME  # noqa: E402
 
 

@@ -18,14 +18,14 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from carcassonne_amazonas import IllegalActionError, legal_actions  # noqa: E402
-from carcassonne_amazonas.encoding import NUM_DISTINCT_ACTIONS, encode_action  # noqa: E402
-from carcassonne_amazonas.integrations import game_returns  # noqa: E402
-from carcassonne_amazonas.integrations.pettingzoo import env, raw_env  # noqa: E402
-from carcassonne_amazonas.observation import (  # noqa: E402
+from carcassonne_amazonas.ai.encoding import NUM_DISTINCT_ACTIONS, encode_action  # noqa: E402
+from carcassonne_amazonas.ai.observation import (  # noqa: E402
     observation_shape,
     observation_string,
     observation_tensor,
 )
+from carcassonne_amazonas.integrations import game_returns  # noqa: E402
+from carcassonne_amazonas.integrations.pettingzoo import env, raw_env  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings(
     # PettingZoo warns about dict observations of environments outside its own list

@@ -16,12 +16,12 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from carcassonne_amazonas.integrations.pettingzoo import env, raw_env  # noqa: E402
-from carcassonne_amazonas.observation import (  # noqa: E402
+from carcassonne_amazonas.ai.observation import (  # noqa: E402
     observation_shape,
     observation_tensor,
     observation_upper_bounds,
 )
+from carcassonne_amazonas.integrations.pettingzoo import env, raw_env  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Observation is not a NumPy array",

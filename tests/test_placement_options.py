@@ -17,8 +17,8 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.placement_options import footprint, placement_options
-from carcassonne_amazonas.state import Phase
+from carcassonne_amazonas.render.placement_options import footprint, placement_options
+from carcassonne_amazonas.rules.state import Phase
 from games import play_random
 
 STATES = [state for players, seed in ((2, 3), (3, 4), (5, 5))

@@ -23,11 +23,15 @@ from carcassonne_amazonas import (
     projected_scores,
     reference_tileset,
 )
-from carcassonne_amazonas.final_tally import final_scoring
-from carcassonne_amazonas.projection import projected_final_scoring, projected_totals
-from carcassonne_amazonas.state import FinalScore, Phase
-from carcassonne_amazonas.text import players_text
-from carcassonne_amazonas.turn import Turn
+from carcassonne_amazonas.render.text import players_text
+from carcassonne_amazonas.rules._turn import Turn
+from carcassonne_amazonas.rules.final_scoring import (
+    final_scoring,
+    projected_final_scoring,
+    projected_totals,
+)
+from carcassonne_amazonas.rules.scoring import FinalScore
+from carcassonne_amazonas.rules.state import Phase
 from games import play_random
 
 GAMES = [(players, seed) for seed in range(12) for players in (2, 3, 4, 5)]

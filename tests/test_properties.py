@@ -49,7 +49,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.events import (
+from carcassonne_amazonas.rules.events import (
     AmazonScored,
     BoatAdvanced,
     Event,

@@ -24,7 +24,7 @@ from carcassonne_amazonas import (
     parse_tileset,
     reference_tileset,
 )
-from carcassonne_amazonas.provenance import code_for, remember
+from carcassonne_amazonas._support.provenance import code_for, remember
 from carcassonne_amazonas.testing import game_record, game_states, games, replay_game
 
 

@@ -16,8 +16,8 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
+from carcassonne_amazonas.ai.simulation import GameTask, simulate_task  # noqa: E402
 from carcassonne_amazonas.integrations.ray_backend import run_games_on_ray  # noqa: E402
-from carcassonne_amazonas.simulation import GameTask, simulate_task  # noqa: E402
 
 TASKS: list[GameTask] = [
     (0, 1, ("random", "random"), None),

@@ -51,9 +51,10 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.state import FinalScore, PlayerState, ScoreBreakdown
-from carcassonne_amazonas.text import board_text, players_text
-from carcassonne_amazonas.tiles import Icons
+from carcassonne_amazonas.render.text import board_text, players_text
+from carcassonne_amazonas.rules.scoring import FinalScore, ScoreBreakdown
+from carcassonne_amazonas.rules.state import PlayerState
+from carcassonne_amazonas.tiles.tileset import Icons
 from games import random_action
 
 NAMESPACE: dict[str, Any] = vars(carcassonne_amazonas)

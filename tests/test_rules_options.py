@@ -26,7 +26,7 @@ from carcassonne_amazonas import (
     state_problems,
     state_to_json,
 )
-from carcassonne_amazonas.pile import MAX_SLICES
+from carcassonne_amazonas.rules.pile import MAX_SLICES
 
 WRONG_TYPES: list[tuple[dict[str, Any], str]] = [
     ({"tileset": "x"}, "Rules.tileset must be a TileSet"),

@@ -22,8 +22,8 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.chance import chance_distribution, chance_outcomes, sample_draw
-from carcassonne_amazonas.playout import random_action
+from carcassonne_amazonas.ai.playout import random_action
+from carcassonne_amazonas.rules.chance import chance_distribution, chance_outcomes, sample_draw
 
 
 class Counting(random.Random):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from carcassonne_amazonas.features import Feature, node_of
-from carcassonne_amazonas.scoring import (
+from carcassonne_amazonas.rules.features import Feature, node_of
+from carcassonne_amazonas.rules.scoring import (
     completed_points,
     final_feature_values,
     jungle_points,
@@ -13,7 +13,7 @@ from carcassonne_amazonas.scoring import (
     score_feature,
     unfinished_points,
 )
-from carcassonne_amazonas.tiles import Terrain
+from carcassonne_amazonas.tiles.tileset import Terrain
 
 
 def feature(terrain: Terrain, tiles: int, *, fruit: int = 0, animals: int = 0, boats: int = 0,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_amazonas.simulation import GameTask, run_games
+from carcassonne_amazonas.ai.simulation import GameTask, run_games
 from test_cli import ENV
 
 #: The longest any wait of this test lasts, in seconds (a bound, not a timing claim).

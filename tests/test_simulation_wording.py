@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import io
 
-from carcassonne_amazonas import wording
-from carcassonne_amazonas.simulation import GameResult, Progress, summarise, summary_text
+from carcassonne_amazonas._support import wording
+from carcassonne_amazonas.ai.simulation import GameResult, Progress, summarise, summary_text
 
 NO_POINTS = ((0,) * 5, (0,) * 5)
 

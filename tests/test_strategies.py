@@ -42,7 +42,6 @@ from carcassonne_amazonas import (
     parse_tileset,
     reference_tileset,
 )
-from carcassonne_amazonas.strategies import GameSpec, replay_keywords
 from carcassonne_amazonas.testing import (
     CORRUPTIONS,
     PHASES,
@@ -56,6 +55,7 @@ from carcassonne_amazonas.testing import (
     replay_game,
     turns_played,
 )
+from carcassonne_amazonas.testing._strategies import GameSpec, replay_keywords
 from games import play_random
 
 few = settings(max_examples=3, database=None)

@@ -22,7 +22,7 @@ from carcassonne_amazonas import (
     projected_scores,
     reference_tileset,
 )
-from carcassonne_amazonas.svg import ICON_STYLES, board_svg, tile_svg
+from carcassonne_amazonas.render.svg import ICON_STYLES, board_svg, tile_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 TILESET = reference_tileset()

@@ -17,11 +17,11 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.anchors import segment_anchor
-from carcassonne_amazonas.feature_geometry import feature_geometry
-from carcassonne_amazonas.placement_options import placement_options
-from carcassonne_amazonas.state import Phase
-from carcassonne_amazonas.svg import ICON_STYLES, SvgDocument, board_svg, tile_svg
+from carcassonne_amazonas.render.anchors import segment_anchor
+from carcassonne_amazonas.render.feature_geometry import feature_geometry
+from carcassonne_amazonas.render.placement_options import placement_options
+from carcassonne_amazonas.render.svg import ICON_STYLES, SvgDocument, board_svg, tile_svg
+from carcassonne_amazonas.rules.state import Phase
 from games import play_random
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -237,7 +237,7 @@ def test_pictures_display_in_jupyter(monkeypatch: pytest.MonkeyPatch) -> None:
     html = MIDDLE._repr_html_()
     assert html is not None and svg in html
     # A display hook never raises: if the picture cannot be drawn, the text repr is used.
-    import carcassonne_amazonas.svg as svg_module
+    import carcassonne_amazonas.render.svg as svg_module
 
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("no picture")

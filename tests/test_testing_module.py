@@ -33,7 +33,6 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.geometry import cell_key
 from carcassonne_amazonas.testing import (
     actions,
     check_invariants,
@@ -42,6 +41,7 @@ from carcassonne_amazonas.testing import (
     replay_game,
     turns_played,
 )
+from carcassonne_amazonas.tiles.geometry import cell_key
 
 few = settings(max_examples=max(10, settings().max_examples // 2),
                suppress_health_check=[HealthCheck.too_slow])

@@ -14,7 +14,7 @@ from carcassonne_amazonas import (
     reference_tileset,
     tileset_problems,
 )
-from carcassonne_amazonas.tiles import Icons, Terrain, TileKind
+from carcassonne_amazonas.tiles.tileset import Icons, Terrain, TileKind
 
 # A small complete and valid tile set: start tile, 2 standard tiles, 1 '!' Amazon tile
 # and 1 double tile.

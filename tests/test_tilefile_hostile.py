@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carcassonne_amazonas import TileSetError, load_tileset, parse_tileset, reference_tileset
-from carcassonne_amazonas.tilefile import MAX_TEXT
+from carcassonne_amazonas.tiles.tilefile import MAX_TEXT
 
 REFERENCE = reference_tileset().source
 LINES = REFERENCE.splitlines()

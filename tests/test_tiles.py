@@ -9,15 +9,15 @@ from collections import Counter
 import pytest
 
 from carcassonne_amazonas import reference_tileset
-from carcassonne_amazonas.board import Board
-from carcassonne_amazonas.geometry import (
+from carcassonne_amazonas.rules.board import Board
+from carcassonne_amazonas.tiles.geometry import (
     PORTS_PER_SIDE,
     Rotation,
     Side,
     port_name,
     rotate_port,
 )
-from carcassonne_amazonas.tiles import Icons, Layout, Terrain, TileKind, TileSet
+from carcassonne_amazonas.tiles.tileset import Icons, Layout, Terrain, TileKind, TileSet
 
 STANDARD_COPIES = [10, 2, 8, 3, 5, 2, 5, 1, 1, 3, 2, 2, 5, 5, 1, 1, 2, 3, 3, 1]
 JUNGLE, TRIBUTARY, VILLAGE, AMAZON = (t.value for t in Terrain)

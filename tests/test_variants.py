@@ -47,18 +47,18 @@ from carcassonne_amazonas import (
     state_from_json,
     state_to_json,
 )
-from carcassonne_amazonas.boat_track import (
+from carcassonne_amazonas.render.explain import describe_events, variants_text
+from carcassonne_amazonas.rules.boat_track import (
     amazon_scoring,
     competition_ranks,
     dense_ranks,
     rank_points,
     ranks,
 )
-from carcassonne_amazonas.explain import describe_events, variants_text
-from carcassonne_amazonas.features import Feature, node_of
-from carcassonne_amazonas.scoring import river_points, score_jungle
-from carcassonne_amazonas.state import GameState
-from carcassonne_amazonas.tiles import Terrain
+from carcassonne_amazonas.rules.features import Feature, node_of
+from carcassonne_amazonas.rules.scoring import river_points, score_jungle
+from carcassonne_amazonas.rules.state import GameState
+from carcassonne_amazonas.tiles.tileset import Terrain
 from games import play_random
 from scenario import (
     R0,

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from carcassonne_amazonas import AmazonRanking, CampScoring, Rules, Shuffle, reference_tileset
-from carcassonne_amazonas.encoding import NUM_DISTINCT_ACTIONS, num_distinct_actions
+from carcassonne_amazonas.ai.encoding import NUM_DISTINCT_ACTIONS, num_distinct_actions
+from carcassonne_amazonas.ai.observation import observation_shape
 from carcassonne_amazonas.integrations import variant_rules
-from carcassonne_amazonas.observation import observation_shape
 from spiel_play import play_randomly
 
 BONUS_RULES = Rules(tileset=reference_tileset(bonus_river=True))

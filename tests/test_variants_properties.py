@@ -38,8 +38,8 @@ from carcassonne_amazonas import (
     state_from_json,
     state_to_json,
 )
-from carcassonne_amazonas.boat_track import amazon_scoring, dense_ranks, ranks
-from carcassonne_amazonas.observation import observation_layout, observation_upper_bounds
+from carcassonne_amazonas.ai.observation import observation_layout, observation_upper_bounds
+from carcassonne_amazonas.rules.boat_track import amazon_scoring, dense_ranks, ranks
 from carcassonne_amazonas.testing import check_invariants
 from games import random_action
 

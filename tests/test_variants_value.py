@@ -19,14 +19,14 @@ from carcassonne_amazonas import (
     Variants,
     reference_tileset,
 )
-from carcassonne_amazonas import variants as variants_module
+from carcassonne_amazonas.ai.simulation import RulesSpec, rules_for
 from carcassonne_amazonas.cli.common import add_rules_options, rules_spec_from_args
 from carcassonne_amazonas.integrations import variant_rules
-from carcassonne_amazonas.reference import reference_text
-from carcassonne_amazonas.simulation import RulesSpec, rules_for
-from carcassonne_amazonas.tilefile import parse_tileset
-from carcassonne_amazonas.tiles import TileSet
-from carcassonne_amazonas.variants import VARIANT_OPTIONS
+from carcassonne_amazonas.rules import variants as variants_module
+from carcassonne_amazonas.rules.variants import VARIANT_OPTIONS
+from carcassonne_amazonas.tiles.reference import reference_text
+from carcassonne_amazonas.tiles.tilefile import parse_tileset
+from carcassonne_amazonas.tiles.tileset import TileSet
 
 ALL = [Variants(ranking, scoring, bonus) for ranking, scoring, bonus
        in itertools.product(AmazonRanking, CampScoring, (False, True))]

@@ -43,7 +43,7 @@ from carcassonne_amazonas import (
     new_game,
     parse_action,
 )
-from carcassonne_amazonas.projection import projected_scores
+from carcassonne_amazonas.rules.final_scoring import projected_scores
 from carcassonne_amazonas.web.app import create_app
 from carcassonne_amazonas.web.draws import server_draw
 from carcassonne_amazonas.web.requests import MAX_BODY_BYTES

@@ -28,8 +28,8 @@ pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
 from playwright.sync_api import Page, sync_playwright
 
 from carcassonne_amazonas import GameRecord, reference_tileset
-from carcassonne_amazonas.boat_track import AmazonRanking
-from carcassonne_amazonas.scoring import CampScoring
+from carcassonne_amazonas.rules.boat_track import AmazonRanking
+from carcassonne_amazonas.rules.scoring import CampScoring
 from web_helpers import BROWSER_TIMEOUT_MS, CHROMIUM, needs_chromium, running_server
 
 pytestmark = needs_chromium

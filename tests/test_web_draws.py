@@ -28,7 +28,7 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 from starlette.testclient import TestClient
 
 from carcassonne_amazonas import DrawTile, GameRecord, new_game
-from carcassonne_amazonas.chance import chance_outcomes
+from carcassonne_amazonas.rules.chance import chance_outcomes
 from carcassonne_amazonas.web.app import create_app
 from carcassonne_amazonas.web.draws import MAX_SEED, new_draw_seed, server_draw
 from carcassonne_amazonas.web.seats import hash_token

@@ -22,10 +22,10 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 from starlette.testclient import TestClient
 
 from carcassonne_amazonas import GameRecord, GameState, legal_actions, reference_tileset
-from carcassonne_amazonas import bots as bots_module
-from carcassonne_amazonas.actions import Action
-from carcassonne_amazonas.boat_track import AmazonRanking
-from carcassonne_amazonas.scoring import CampScoring
+from carcassonne_amazonas.ai import bots as bots_module
+from carcassonne_amazonas.rules.actions import Action
+from carcassonne_amazonas.rules.boat_track import AmazonRanking
+from carcassonne_amazonas.rules.scoring import CampScoring
 from carcassonne_amazonas.web.app import create_app
 from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, seat_kinds
 from web_helpers import act, create, play_to_the_end, record_text, tokens_of, view

@@ -17,8 +17,8 @@ from carcassonne_amazonas import (
     Terrain,
     legal_actions,
 )
-from carcassonne_amazonas.boat_track import amazon_scoring, dense_ranks, rank_points
-from carcassonne_amazonas.events import (
+from carcassonne_amazonas.rules.boat_track import amazon_scoring, dense_ranks, rank_points
+from carcassonne_amazonas.rules.events import (
     AmazonScored,
     BoatAdvanced,
     BoatReason,
@@ -27,8 +27,8 @@ from carcassonne_amazonas.events import (
     JungleScored,
     RiverScored,
 )
-from carcassonne_amazonas.features import Feature, node_of
-from carcassonne_amazonas.scoring import (
+from carcassonne_amazonas.rules.features import Feature, node_of
+from carcassonne_amazonas.rules.scoring import (
     completed_points,
     final_feature_values,
     jungle_points,

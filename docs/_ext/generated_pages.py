@@ -8,7 +8,7 @@ On ``builder-inited`` (before Sphinx looks for source files) it writes into
 - ``cli_help.md``: the ``--help`` text of the command-line tool and of each command,
   from :func:`carcassonne_amazonas.cli.build_parser`;
 - ``quickstart_board.svg``: the board at the end of the quick start's game, drawn by
-  :func:`carcassonne_amazonas.svg.board_svg`.
+  :func:`carcassonne_amazonas.render.svg.board_svg`.
 
 So these parts can never fall behind the code.
 """
@@ -31,14 +31,14 @@ from sphinx.application import Sphinx
 import carcassonne_amazonas
 from carcassonne_amazonas import apply_action, legal_actions, new_game
 from carcassonne_amazonas.cli import build_parser
-from carcassonne_amazonas.svg import board_svg
+from carcassonne_amazonas.render.svg import board_svg
 
 GENERATED = "_generated"
 
 # Where the package's exports that are neither classes nor functions are defined.
-DATA_HOMES = {"Action": ("carcassonne_amazonas.actions", "any of the action classes"),
-              "PLAYER_COLOURS": ("carcassonne_amazonas.state", "the colours of players 0..4"),
-              "TileId": ("carcassonne_amazonas.tiles", "the id of one tile copy in its set")}
+DATA_HOMES = {"Action": ("carcassonne_amazonas.rules.actions", "any of the action classes"),
+              "PLAYER_COLOURS": ("carcassonne_amazonas.rules.state", "the colours of players 0..4"),
+              "TileId": ("carcassonne_amazonas.tiles.tileset", "the id of one tile copy in its set")}
 ROLE = re.compile(r":(func|class|meth|data|mod|attr|exc):`([^`]+)`")
 
 

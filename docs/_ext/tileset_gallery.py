@@ -2,7 +2,7 @@
 
 On ``builder-inited`` it loads the reference tile set (or the file named by the
 ``tileset_gallery_file`` config value), draws every layout and every distinct copy
-with the library's own renderer, :func:`carcassonne_amazonas.svg.tile_svg`, into
+with the library's own renderer, :func:`carcassonne_amazonas.render.svg.tile_svg`, into
 ``docs/_generated/tiles/*.svg``, and writes ``docs/_generated/tileset_gallery.md``: per
 layout its picture, its lines of the tile-set file, and a table of its copies and
 their icons; ``docs/_generated/bonus_river_gallery.md`` does the same for the
@@ -21,9 +21,9 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from carcassonne_amazonas import Rotation, Tile, TileKind, TileSet, load_tileset, reference_tileset
-from carcassonne_amazonas.text import icons_text
-from carcassonne_amazonas.svg import tile_svg
-from carcassonne_amazonas.tiles import Icons, Layout
+from carcassonne_amazonas.render.svg import tile_svg
+from carcassonne_amazonas.render.text import icons_text
+from carcassonne_amazonas.tiles.tileset import Icons, Layout
 
 logger = logging.getLogger(__name__)
 
@@ -173,7 +173,7 @@ def generate(tileset: TileSet, outdir: Path) -> list[str]:
         f"and the start tile. Its icons: {totals.boats} Boat icons, {totals.fruit} Fruit "
         f"icons, {totals.animals} animals, {totals.caimans} caimans and {totals.piranhas} "
         "piranhas. Every picture is drawn at build time by "
-        "{func}`carcassonne_amazonas.svg.tile_svg` from the data of "
+        "{func}`carcassonne_amazonas.render.svg.tile_svg` from the data of "
         "`src/carcassonne_amazonas/data/amazonas.tiles`, the same data the engine plays "
         f"with (SHA-256 `{tileset.checksum[:16]}…`).",
         "",

@@ -13,14 +13,17 @@ Rule ids (``R-T5``) refer to the rules reference of the documentation, which sta
 every rule (``docs/rules.md`` in the repository).
 """
 
-from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
-from .board import Board, Placement
-from .boat_track import AmazonRanking
-from .chance import chance_outcomes, determinize
-from .consistency import state_problems
-from .engine import apply_action, apply_action_with_events, legal_actions, new_game
 from .errors import IllegalActionError, RecordError, TileSetError
-from .events import (
+from .formats.game import Game
+from .formats.problems import state_problems
+from .formats.records import GameRecord
+from .formats.snapshot import state_from_json, state_to_json
+from .rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from .rules.board import Board, Placement
+from .rules.boat_track import AmazonRanking
+from .rules.chance import chance_outcomes, determinize
+from .rules.engine import apply_action, apply_action_with_events, legal_actions, new_game
+from .rules.events import (
     AmazonScored,
     BoatAdvanced,
     BoatReason,
@@ -35,30 +38,25 @@ from .events import (
     TilePlaced,
     TileRemoved,
 )
-from .features import Feature
-from .game import Game
-from .geometry import Position, Rotation, Side
-from .notation import NotationError, format_action, parse_action
-from .pile import Draws, Shuffle
-from .projection import projected_scores
-from .records import GameRecord
-from .reference import reference_tileset
-from .scoring import CampScoring
-from .snapshot import state_from_json, state_to_json
-from .state import (
+from .rules.features import Feature
+from .rules.final_scoring import projected_scores
+from .rules.notation import NotationError, format_action, parse_action
+from .rules.pile import Draws, Shuffle
+from .rules.scoring import CampScoring, FinalScore, ScoreBreakdown
+from .rules.state import (
     PLAYER_COLOURS,
-    FinalScore,
     GameState,
     Phase,
     PieceKind,
     PlacedPiece,
     PlayerState,
     Rules,
-    ScoreBreakdown,
 )
-from .tilefile import load_tileset, parse_tileset, tileset_problems
-from .tiles import Terrain, Tile, TileId, TileKind, TileSet
-from .variants import Variants
+from .rules.variants import Variants
+from .tiles.geometry import Position, Rotation, Side
+from .tiles.reference import reference_tileset
+from .tiles.tilefile import load_tileset, parse_tileset, tileset_problems
+from .tiles.tileset import Terrain, Tile, TileId, TileKind, TileSet
 
 __version__ = "0.1.0"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Literal, TypeAlias
 
-from .wording import plural
+from ._support.wording import plural
 
 __all__ = [
     "ILLEGAL_ACTION_CODES",
@@ -91,7 +91,7 @@ class IllegalActionError(ValueError):
 
 
 class NotationError(ValueError):
-    """Text that is not an action in the notation (:mod:`~carcassonne_amazonas.notation`).
+    """Text that is not an action in the notation (:mod:`~carcassonne_amazonas.rules.notation`).
 
     ``text`` is the text, ``index`` the position (from 0) of the character where
     reading stopped and ``reason`` what was expected there.
@@ -106,7 +106,7 @@ class NotationError(ValueError):
 
 class TileSetError(ValueError):
     """A tile-set file that cannot be read or breaks a rule of the tile-set format
-    (:mod:`~carcassonne_amazonas.tilefile`).
+    (:mod:`~carcassonne_amazonas.tiles.tilefile`).
 
     ``problems`` lists every problem found, each naming the line, the tile
     layout and, where it applies, the port.

@@ -20,7 +20,7 @@ Commands (``carcassonne-amazonas COMMAND --help`` describes each):
 ``validate-tileset``
     Check a custom tile-set file and list its problems.
 ``serve``
-    The web app (extra ``[web]``): see :mod:`carcassonne_amazonas.web.command`.
+    The web app (extra ``[web]``): see :mod:`carcassonne_amazonas.cli.serve`.
 
 Exit codes: 0 success, 2 usage errors (argparse), 1 any other error (a file
 that cannot be read, an invalid record or tile set), always with a one-line
@@ -32,7 +32,7 @@ Each command lives in a module of this package with an ``add_command`` (or
 the order ``--help`` shows, so a new command is a new module and one line there.
 Options that choose the rules are added by
 :func:`~carcassonne_amazonas.cli.common.add_rules_options` to every command
-that starts games.  The bots are described in :mod:`carcassonne_amazonas.bots`.
+that starts games.  The bots are described in :mod:`carcassonne_amazonas.ai.bots`.
 """
 
 from __future__ import annotations
@@ -43,19 +43,10 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import __version__
-from . import play, replay, simulate, tileset
+from . import play, replay, serve, simulate, tileset
 from .common import PROG, AddCommand, CliError, error_line, one_line
 
 __all__ = ["COMMANDS", "build_parser", "main"]
-
-def _add_serve_command(add: AddCommand) -> object:
-    """Add ``serve`` (:func:`carcassonne_amazonas.web.command.add_serve_command`)."""
-    # Imported here, not at the top: web.command uses this package's common module, so
-    # importing web.command first would otherwise meet this package half-initialised.
-    from ..web.command import add_serve_command
-
-    return add_serve_command(add)
-
 
 #: The functions that add the commands to the parser, in the order of ``--help``.
 COMMANDS: tuple[Callable[[AddCommand], object], ...] = (
@@ -63,7 +54,7 @@ COMMANDS: tuple[Callable[[AddCommand], object], ...] = (
     simulate.add_command,
     replay.add_commands,        # replay and render
     tileset.add_commands,       # tileset show and validate-tileset
-    _add_serve_command,         # serve: the web app (carcassonne_amazonas.web)
+    serve.add_serve_command,    # serve: the web app (carcassonne_amazonas.web)
 )
 
 

@@ -14,15 +14,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..bots import kind_name
+from .._support.wording import plural
+from ..ai.bots import kind_name
+from ..ai.simulation import RulesSpec, rules_for
 from ..errors import RecordError, TileSetError
-from ..records import GameRecord
-from ..simulation import RulesSpec, rules_for
-from ..state import Rules
-from ..text import plural
-from ..tilefile import parse_tileset
-from ..tiles import TileSet
-from ..variants import VARIANT_OPTIONS, Variants
+from ..formats.records import GameRecord
+from ..rules.state import Rules
+from ..rules.variants import VARIANT_OPTIONS, Variants
+from ..tiles.tilefile import parse_tileset
+from ..tiles.tileset import TileSet
 
 __all__ = ["PROG", "AddCommand", "CliError", "add_rules_options", "bot_kinds", "check_writable",
            "error_line", "int_in", "json_instead_of_tileset", "load_record", "load_tileset_file",
@@ -186,7 +186,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 
 def rules_spec_from_args(args: argparse.Namespace) -> RulesSpec:
     """The rules the options of :func:`add_rules_options` ask for, as a picklable
-    :class:`~carcassonne_amazonas.simulation.RulesSpec` (a usage error if they clash)."""
+    :class:`~carcassonne_amazonas.ai.simulation.RulesSpec` (a usage error if they clash)."""
     if args.bonus_river and args.tileset is not None:
         args.parser.error("--bonus-river adds tiles to the reference set; a custom "
                           "--tileset must hold the bonus tiles itself")

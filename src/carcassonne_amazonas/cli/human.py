@@ -6,13 +6,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..actions import Action, PlaceTile
-from ..engine import apply_action, legal_actions
 from ..errors import IllegalActionError, NotationError
-from ..explain import colour, describe_action
-from ..notation import parse_action
-from ..state import GameState, Phase
-from ..text import board_text, players_text, tile_description, tile_pictures
+from ..render.explain import describe_action
+from ..render.text import board_text, players_text, tile_description, tile_pictures
+from ..rules.actions import Action, PlaceTile
+from ..rules.engine import apply_action, legal_actions
+from ..rules.notation import parse_action
+from ..rules.state import GameState, Phase, colour
 from .common import say
 
 __all__ = ["HUMAN", "HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "menu",

@@ -8,12 +8,14 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..actions import Action
-from ..bots import BOT_KINDS, TURN_END, derive_seed, make_bot
-from ..chance import sample_draw
-from ..explain import colour, results_text, variants_text
-from ..game import Game
-from ..text import board_text, plural, tile_description
+from .._support.wording import plural
+from ..ai.bots import BOT_KINDS, TURN_END, derive_seed, make_bot
+from ..formats.game import Game
+from ..render.explain import results_text, variants_text
+from ..render.text import board_text, tile_description
+from ..rules.actions import Action
+from ..rules.chance import sample_draw
+from ..rules.state import colour
 from .common import (
     AddCommand,
     CliError,
@@ -107,7 +109,7 @@ def _last_human_choice(game: Game, kinds: Sequence[str]) -> int | None:
 
 def take_back(game: Game, kinds: Sequence[str]) -> list[tuple[int, Action]]:
     """Undo ``game``'s actions back to, and including, the last one a human player chose
-    (``kinds[player]`` is ``human``) with :meth:`~carcassonne_amazonas.game.Game.undo`:
+    (``kinds[player]`` is ``human``) with :meth:`~carcassonne_amazonas.formats.game.Game.undo`:
     the bot moves and draws after it go too.  Returns the undone actions with the player
     of each, in the order they were played; empty (and nothing undone) when no human has
     chosen an action yet."""

@@ -8,9 +8,11 @@ import shutil
 import sys
 import textwrap
 
-from ..explain import colour, results_text, variants_text
-from ..svg import board_svg
-from ..text import board_text, players_text, plural, tile_description
+from .._support.wording import plural
+from ..render.explain import results_text, variants_text
+from ..render.svg import board_svg
+from ..render.text import board_text, players_text, tile_description
+from ..rules.state import colour
 from .common import AddCommand, CliError, int_in, load_record, write_text
 from .turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
 

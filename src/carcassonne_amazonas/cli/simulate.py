@@ -12,9 +12,9 @@ import threading
 import time
 from collections.abc import Iterator
 
-from ..bots import BOT_KINDS
-from ..explain import variants_text
-from ..simulation import (
+from .._support.wording import plural
+from ..ai.bots import BOT_KINDS
+from ..ai.simulation import (
     GameResult,
     GameTask,
     Progress,
@@ -23,9 +23,9 @@ from ..simulation import (
     summarise,
     summary_text,
 )
-from ..snapshot import rules_to_json
-from ..variants import Variants
-from ..wording import plural
+from ..formats.snapshot import rules_to_json
+from ..render.explain import variants_text
+from ..rules.variants import Variants
 from .common import (
     AddCommand,
     CliError,
@@ -98,7 +98,7 @@ _STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 def _signals_raise() -> Iterator[list[int]]:
     """Make SIGTERM raise :class:`_Terminated` and Ctrl-C (SIGINT) raise
     ``KeyboardInterrupt`` in the main thread meanwhile, so that the simulation stops its
-    worker processes (:func:`~carcassonne_amazonas.simulation.run_games`) instead of
+    worker processes (:func:`~carcassonne_amazonas.ai.simulation.run_games`) instead of
     dying at once and leaving them running as orphans.
 
     Yields a list that the signal's number joins too: Python ignores an exception that

@@ -12,11 +12,12 @@ import argparse
 import functools
 from collections.abc import Callable
 
+from .._support.wording import plural
 from ..errors import TileSetError
-from ..reference import reference_text
-from ..text import icons_text, plural
-from ..tilefile import parse_tileset
-from ..tiles import TileKind, TileSet
+from ..render.text import icons_text
+from ..tiles.reference import reference_text
+from ..tiles.tilefile import parse_tileset
+from ..tiles.tileset import TileKind, TileSet
 from .common import (
     AddCommand,
     CliError,
@@ -52,7 +53,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {"bonus-river": ("--bonus",)}
 def add_commands(add: AddCommand) -> None:
     """Add ``tileset`` (with ``show``) and ``validate-tileset`` to the tool's commands."""
     tileset = add("tileset", help="print tile-set files (the shipped reference set)",
-                  description="Tile-set files: the format of carcassonne_amazonas.tilefile.")
+                  description="Tile-set files: the format of carcassonne_amazonas.tiles.tilefile.")
     actions = tileset.add_subparsers(dest="tileset_command", metavar="ACTION", required=True)
     show = actions.add_parser(
         "show", help="print the reference tile set, or another tile-set file",
@@ -70,7 +71,7 @@ def add_commands(add: AddCommand) -> None:
 
     val = add(
         "validate-tileset", help="check a tile-set file and list every problem",
-        description="Check a tile-set file (the format of carcassonne_amazonas.tilefile). "
+        description="Check a tile-set file (the format of carcassonne_amazonas.tiles.tilefile). "
                     "Valid: a short summary and exit code 0. Not valid: its problems in line "
                     f"order (the first {MAX_PROBLEMS_SHOWN} and how many more), each with "
                     "its line, layout and port, and exit code 1.")

@@ -13,14 +13,14 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..actions import Action
-from ..bots import TURN_END
-from ..engine import apply_action_with_events
-from ..events import Event
-from ..explain import colour, describe_action, describe_events, winner_text
-from ..records import GameRecord
-from ..state import GameState, Phase
-from ..text import plural
+from .._support.wording import plural
+from ..ai.bots import TURN_END
+from ..formats.records import GameRecord
+from ..render.explain import describe_action, describe_events, winner_text
+from ..rules.actions import Action
+from ..rules.engine import apply_action_with_events
+from ..rules.events import Event
+from ..rules.state import GameState, Phase, colour
 
 __all__ = ["Step", "Turn", "current_turn", "record_origin", "state_after_turn", "status",
            "step_lines", "stop_point", "turns_of"]

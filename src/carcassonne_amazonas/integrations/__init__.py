@@ -16,11 +16,11 @@ and reads the variant options of its parameters with :func:`variant_rules`.
 
 from __future__ import annotations
 
-from ..boat_track import AmazonRanking
-from ..pile import Shuffle
-from ..scoring import CampScoring
-from ..state import GameState, Rules
-from ..variants import Variants
+from ..rules.boat_track import AmazonRanking
+from ..rules.pile import Shuffle
+from ..rules.scoring import CampScoring
+from ..rules.state import GameState, Rules
+from ..rules.variants import Variants
 
 __all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns", "variant_rules"]
 
@@ -55,6 +55,6 @@ def variant_rules(amazon_ranking: AmazonRanking | str = AmazonRanking.DENSE,
                   shuffle: Shuffle | str = Shuffle.STRATIFIED) -> Rules:
     """The rules that the adapters' parameters choose: the variant options (R-V1–R-V3)
     and the shuffle (R-C7), each as its enum or its value (``"competition"``,
-    ``"per-camp"``, ``"uniform"``), read by :class:`~carcassonne_amazonas.variants.
+    ``"per-camp"``, ``"uniform"``), read by :class:`~carcassonne_amazonas.rules.variants.
     Variants`.  Raises ``ValueError`` naming the values allowed."""
     return Variants(amazon_ranking, camp_scoring, bonus_river).rules(shuffle=shuffle)

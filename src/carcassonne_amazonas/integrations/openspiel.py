@@ -25,10 +25,10 @@ The game
 - **Dynamics and chance**: sequential, ``EXPLICIT_STOCHASTIC``.  The engine
   runs with ``draws="explicit"``: every draw is a chance node whose outcomes
   are the tiles that can come next with their exact probabilities
-  (:func:`~carcassonne_amazonas.chance.chance_outcomes`, as floats).  The state
+  (:func:`~carcassonne_amazonas.rules.chance.chance_outcomes`, as floats).  The state
   never holds the future pile order, so there is nothing hidden: the game is
   declared ``PERFECT_INFORMATION`` (like backgammon: public dice, public board).
-- **Actions** are the integers of :mod:`~carcassonne_amazonas.encoding`
+- **Actions** are the integers of :mod:`~carcassonne_amazonas.ai.encoding`
   (``num_distinct_actions`` = 47,621 for the reference set).  Chance outcomes
   use the same numbering (the ``DrawTile`` block), so ``max_chance_outcomes``
   equals ``num_distinct_actions``.  ``action_to_string`` gives the library's
@@ -46,19 +46,19 @@ The game
   ``min_utility`` -1, ``max_utility`` 1.  The 2-player game is declared
   ``ZERO_SUM``, 3–5 players ``GENERAL_SUM``.
 - **Observations**: ``observation_tensor`` is
-  :func:`~carcassonne_amazonas.observation.observation_tensor` (shape
+  :func:`~carcassonne_amazonas.ai.observation.observation_tensor` (shape
   ``[451546]``: 38 board planes of 90 × 132 cells, then 106 values; with
   ``compact=True`` shape ``[48747]``: the same planes on 40 × 32 cells, then 107
   values; the observer's dict views are ``"board"`` and ``"vector"``), ``observation_string``
-  is :func:`~carcassonne_amazonas.observation.observation_string`, and
+  is :func:`~carcassonne_amazonas.ai.observation.observation_string`, and
   ``information_state_string`` is the observation string followed by the
   public history in notation (perfect recall; it reveals nothing hidden since
   nothing is).
 - **Serialization** (``serialize_game_and_state``, ``deserialize_game_and_state``):
   OpenSpiel keeps the action history and pickles the Python state, which
-  pickles as a JSON snapshot (:func:`~carcassonne_amazonas.snapshot.state_to_json`).
+  pickles as a JSON snapshot (:func:`~carcassonne_amazonas.formats.snapshot.state_to_json`).
 - ``state.game_state`` is the library's immutable
-  :class:`~carcassonne_amazonas.state.GameState`, for your own code.
+  :class:`~carcassonne_amazonas.rules.state.GameState`, for your own code.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from ..extras import missing_extra
+from .._support.extras import missing_extra
 
 try:
     import numpy as np
@@ -74,21 +74,21 @@ try:
 except ImportError as error:
     raise missing_extra(__name__, "openspiel", error) from error
 
-from ..action_lists import place_tile_action, tile_placement_cells
-from ..actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
-from ..boat_track import AmazonRanking
-from ..chance import DrawDistribution, chance_distribution
-from ..encoding import ActionSpace, action_space, decode_action, encode_action
-from ..engine import apply_action, legal_actions, new_game
+from ..ai.encoding import ActionSpace, action_space, decode_action, encode_action
+from ..ai.observation import observation_layout, observation_sparse, observation_string
 from ..errors import IllegalActionError
-from ..geometry import cell_key, position_of_key
-from ..notation import format_action
-from ..observation import observation_layout, observation_sparse, observation_string
-from ..pile import Shuffle
-from ..scoring import CampScoring
-from ..snapshot import state_from_json, state_to_json
-from ..state import GameState, Phase, Rules
-from ..tiles import TileKind
+from ..formats.snapshot import state_from_json, state_to_json
+from ..rules._action_lists import place_tile_action, tile_placement_cells
+from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
+from ..rules.boat_track import AmazonRanking
+from ..rules.chance import DrawDistribution, chance_distribution
+from ..rules.engine import apply_action, legal_actions, new_game
+from ..rules.notation import format_action
+from ..rules.pile import Shuffle
+from ..rules.scoring import CampScoring
+from ..rules.state import GameState, Phase, Rules
+from ..tiles.geometry import cell_key, position_of_key
+from ..tiles.tileset import TileKind
 from . import MAX_RETURN, MIN_RETURN, game_returns, variant_rules
 
 __all__ = [

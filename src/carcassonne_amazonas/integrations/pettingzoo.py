@@ -24,14 +24,14 @@
   the spaces grow: 2 more actions (``ChooseDouble``) and 6 more observation values.
 - **Observations**: ``{"observation": Box(float32, (451546,)), "action_mask":
   Box(int8, (47621,))}``.  ``observation`` is
-  :func:`~carcassonne_amazonas.observation.observation_tensor` from that agent's
+  :func:`~carcassonne_amazonas.ai.observation.observation_tensor` from that agent's
   point of view (documented there; its bounds are
-  :func:`~carcassonne_amazonas.observation.observation_upper_bounds`); with
+  :func:`~carcassonne_amazonas.ai.observation.observation_upper_bounds`); with
   ``compact=True`` it is the compact observation, ``Box(float32, (48747,))``;
   ``action_mask`` marks the legal actions of
-  :mod:`~carcassonne_amazonas.encoding` (all 0 for agents not to act).
+  :mod:`~carcassonne_amazonas.ai.encoding` (all 0 for agents not to act).
 - **Actions**: ``Discrete(47621)``, the integers of
-  :mod:`~carcassonne_amazonas.encoding`.  ``env()`` wraps the raw environment in
+  :mod:`~carcassonne_amazonas.ai.encoding`.  ``env()`` wraps the raw environment in
   PettingZoo's usual wrappers: an illegal action ends the game with -1 for the
   player who played it (``TerminateIllegalWrapper``); ``raw_env`` raises
   :class:`~carcassonne_amazonas.errors.IllegalActionError` instead.
@@ -44,7 +44,7 @@
   :func:`~carcassonne_amazonas.integrations.game_returns` (+1 sole winner, 0
   tied winners, -1 the others); every agent is then terminated.  No truncation.
 - **Rendering**: ``render_mode="ansi"`` returns
-  :func:`~carcassonne_amazonas.observation.observation_string` (players, tile in
+  :func:`~carcassonne_amazonas.ai.observation.observation_string` (players, tile in
   hand, pile by layout, pieces, a text board) as seen by the agent to act.
 - ``env.unwrapped.game_state`` is the library's immutable state.
 """
@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..extras import missing_extra
+from .._support.extras import missing_extra
 
 try:
     import gymnasium
@@ -64,17 +64,17 @@ try:
 except ImportError as error:
     raise missing_extra(__name__, "pettingzoo", error) from error
 
-from ..boat_track import AmazonRanking
-from ..encoding import decode_action, encode_action, num_distinct_actions
-from ..engine import apply_action, legal_actions, new_game
-from ..observation import (
+from ..ai.encoding import decode_action, encode_action, num_distinct_actions
+from ..ai.observation import (
     observation_layout,
     observation_sparse,
     observation_string,
     observation_upper_bounds,
 )
-from ..scoring import CampScoring
-from ..state import GameState, Rules
+from ..rules.boat_track import AmazonRanking
+from ..rules.engine import apply_action, legal_actions, new_game
+from ..rules.scoring import CampScoring
+from ..rules.state import GameState, Rules
 from . import game_returns, variant_rules
 
 __all__ = ["env", "raw_env"]

@@ -7,7 +7,7 @@ own tasks it gives the statistics of ``carcassonne-amazonas simulate``
 (which uses it for ``--backend ray``)::
 
     from carcassonne_amazonas.integrations.ray_backend import run_games_on_ray
-    from carcassonne_amazonas.simulation import simulate_task, summarise
+    from carcassonne_amazonas.ai.simulation import simulate_task, summarise
 
     tasks = [(index, 7, ("greedy", "random", "random"), None) for index in range(1000)]
     results = run_games_on_ray(simulate_task, tasks)                   # local Ray
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..extras import missing_extra
+from .._support.extras import missing_extra
 
 try:
     import ray

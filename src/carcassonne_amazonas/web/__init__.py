@@ -14,7 +14,7 @@ app is a thin layer over the library's public API:
   kinds (the bots module's, with a cap on their thinking) and the rule variants;
 - :mod:`~carcassonne_amazonas.web.requests` checks the JSON bodies the API accepts;
 - :mod:`~carcassonne_amazonas.web.app` is the Starlette application (the HTTP API and
-  the page), :mod:`~carcassonne_amazonas.web.command` the ``serve`` command;
+  the page), :mod:`~carcassonne_amazonas.cli.serve` the ``serve`` command;
 - ``static/`` holds the page: plain HTML, CSS and JavaScript, no build step.
 
 This package imports Starlette only in :mod:`~carcassonne_amazonas.web.app`, so the

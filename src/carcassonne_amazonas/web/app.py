@@ -11,7 +11,7 @@
     ...]}``: one secret token per human seat, shown only here.
 ``GET /api/games/{ID}``
     The view: ``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal`` (notation),
-    ``state`` (the :func:`~carcassonne_amazonas.snapshot.state_to_json` snapshot),
+    ``state`` (the :func:`~carcassonne_amazonas.formats.snapshot.state_to_json` snapshot),
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
@@ -24,7 +24,7 @@
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
     the action and the bot moves that follow (``?board=1`` as above).
 ``GET /api/games/{ID}/record``
-    The :class:`~carcassonne_amazonas.records.GameRecord` JSON.
+    The :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON.
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
     The board picture; the tile and segment under a board point (hit-testing).
 ``GET /api/config``
@@ -59,7 +59,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..state import PLAYER_COLOURS
+from ..rules.state import PLAYER_COLOURS
 from .games import ApiError, GameService, is_game_id, render_board, view_of
 from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS, budgeted_kinds, seat_kinds
 from .requests import (

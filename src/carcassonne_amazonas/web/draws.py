@@ -1,15 +1,15 @@
 """The tiles the server draws: no player can read the future from a response.
 
 A game in the default seeded mode holds the order of the whole pile, and its
-:func:`~carcassonne_amazonas.snapshot.state_to_json` snapshot (which the view must
+:func:`~carcassonne_amazonas.formats.snapshot.state_to_json` snapshot (which the view must
 include) lists it: anyone could read the tiles still to come.  So the app creates its
 games with explicit draws (``new_game(n, draws="explicit")``, see
-:mod:`~carcassonne_amazonas.chance`): a state holds no future order, its snapshot lists
+:mod:`~carcassonne_amazonas.rules.chance`): a state holds no future order, its snapshot lists
 the tiles left sorted by id, and each draw (R-T1) is a chance node.  The server resolves
 every chance node at once, before anyone sees the state, with :func:`server_draw`:
 
 - the ``k``-th draw of a game (``k`` = 0, 1, ...) picks one of
-  :func:`~carcassonne_amazonas.chance.chance_outcomes` with its exact probability
+  :func:`~carcassonne_amazonas.rules.chance.chance_outcomes` with its exact probability
   (the stratified shuffle of R-C7 included) using a :class:`random.Random` seeded from the
   game's secret *draw seed* and ``k``;
 - the draw is then an ordinary action of the game (``*<tile id>`` in its record), so a
@@ -29,10 +29,10 @@ import math
 import random
 import secrets
 
-from ..actions import DrawTile
-from ..bots import derive_seed
-from ..chance import chance_outcomes
-from ..state import GameState
+from ..ai.bots import derive_seed
+from ..rules.actions import DrawTile
+from ..rules.chance import chance_outcomes
+from ..rules.state import GameState
 
 __all__ = ["MAX_SEED", "new_draw_seed", "server_draw"]
 

@@ -1,14 +1,14 @@
 """The games of the web app: create, replay, play, and the JSON view a page draws.
 
 Everything here goes through the library's public API: a stored game is replayed from
-its :class:`~carcassonne_amazonas.records.GameRecord` setup and its actions with
-:func:`~carcassonne_amazonas.engine.apply_action_with_events`; a player's action is
-parsed with :func:`~carcassonne_amazonas.notation.parse_action` and checked by
-:func:`~carcassonne_amazonas.engine.apply_action`; then the server draws the next tiles
+its :class:`~carcassonne_amazonas.formats.records.GameRecord` setup and its actions with
+:func:`~carcassonne_amazonas.rules.engine.apply_action_with_events`; a player's action is
+parsed with :func:`~carcassonne_amazonas.rules.notation.parse_action` and checked by
+:func:`~carcassonne_amazonas.rules.engine.apply_action`; then the server draws the next tiles
 (:mod:`~carcassonne_amazonas.web.draws`: games use explicit draws, so no response holds
 the order of the tiles to come) and the bot seats move with
-:func:`~carcassonne_amazonas.bots.make_bot`, until a person is to move; the event log
-is the library's explanations (:mod:`~carcassonne_amazonas.explain`).
+:func:`~carcassonne_amazonas.ai.bots.make_bot`, until a person is to move; the event log
+is the library's explanations (:mod:`~carcassonne_amazonas.render.explain`).
 
 Errors are :class:`ApiError` values carrying the HTTP status the app answers with.
 Nothing is stored until an action and the bot moves after it have all been applied, so
@@ -29,23 +29,25 @@ from typing import Any
 
 import attrs
 
-from ..actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
-from ..anchors import piece_anchor, segment_at
-from ..bots import derive_seed
-from ..engine import apply_action_with_events, legal_actions, new_game
+from .._support.reprs import repr_pretty
+from .._support.wording import plural
+from ..ai.bots import derive_seed
 from ..errors import IllegalActionError, RecordError
-from ..explain import colour, describe_action, describe_events, winner_text
-from ..geometry import Rotation
-from ..notation import NotationError, format_action, parse_action
-from ..placement_options import footprint, placement_options
-from ..projection import projected_scores
-from ..records import GameRecord
-from ..reprs import repr_pretty
-from ..snapshot import state_to_json
-from ..state import GameState, Phase, ScoreBreakdown
-from ..svg import board_svg, tile_svg
-from ..text import plural, tile_description
-from ..tiles import Tile
+from ..formats.records import GameRecord
+from ..formats.snapshot import state_to_json
+from ..render.anchors import piece_anchor, segment_at
+from ..render.explain import describe_action, describe_events, winner_text
+from ..render.placement_options import footprint, placement_options
+from ..render.svg import board_svg, tile_svg
+from ..render.text import tile_description
+from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from ..rules.engine import apply_action_with_events, legal_actions, new_game
+from ..rules.final_scoring import projected_scores
+from ..rules.notation import NotationError, format_action, parse_action
+from ..rules.scoring import ScoreBreakdown
+from ..rules.state import GameState, Phase, colour
+from ..tiles.geometry import Rotation
+from ..tiles.tileset import Tile
 from .draws import new_draw_seed, server_draw
 from .options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, bot_for
 from .requests import ActionRequest, NewGameRequest
@@ -93,7 +95,7 @@ class LogEntry:
     """The action in notation."""
     lines: tuple[str, ...]
     """The library's explanation of the action's events
-    (:func:`~carcassonne_amazonas.explain.describe_events`)."""
+    (:func:`~carcassonne_amazonas.render.explain.describe_events`)."""
 
 
 @attrs.frozen

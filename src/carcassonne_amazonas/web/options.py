@@ -1,11 +1,11 @@
 """What a new game may ask for: the seat kinds (from the bots module, with a cap on the
 bots' thinking) and the rule variants (R-V1 to R-V3).
 
-**Seat kinds** are read from :data:`carcassonne_amazonas.bots.BOT_KINDS` each time they
+**Seat kinds** are read from :data:`carcassonne_amazonas.ai.bots.BOT_KINDS` each time they
 are needed, so a bot kind the bots module gains (``mcts``, say) is offered by the server
 at once, with no list here to update.  A bot kind that takes a budget, written
 ``kind:N`` (for ``mcts``: N search iterations per move), is recognised by asking
-:func:`~carcassonne_amazonas.bots.make_bot` for ``kind:1``.  Since bots move while a
+:func:`~carcassonne_amazonas.ai.bots.make_bot` for ``kind:1``.  Since bots move while a
 request waits, the server caps that budget (:data:`DEFAULT_MAX_BOT_BUDGET`, ``serve
 --max-bot-budget``): a seat asks for ``kind`` (the cap itself) or ``kind:N`` with N at
 most the cap, and a stored ``kind:N`` over the cap (from a server with a higher one)
@@ -15,7 +15,7 @@ so that a game's bot moves stay the same on any machine.
 **Rule options** are spelt as the command line's flags and the snapshot's JSON:
 ``amazon_ranking`` ``dense`` or ``competition`` (R-V1), ``camp_scoring`` ``per-jungle``
 or ``per-camp`` (R-V2), ``bonus_river`` true or false (R-V3); the library's
-:class:`~carcassonne_amazonas.variants.Variants` reads them (:data:`RuleOptions`).
+:class:`~carcassonne_amazonas.rules.variants.Variants` reads them (:data:`RuleOptions`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import bots
-from ..variants import RULE_IDS as VARIANT_RULE_IDS
-from ..variants import VARIANT_OPTIONS, Variants
+from ..ai import bots
+from ..rules.variants import RULE_IDS as VARIANT_RULE_IDS
+from ..rules.variants import VARIANT_OPTIONS, Variants
 from .seats import HUMAN
 
 __all__ = [
@@ -46,7 +46,7 @@ __all__ = [
 DEFAULT_MAX_BOT_BUDGET = 100
 
 #: Each rule option of a new game with its values, the default first (the variants
-#: module's :data:`~carcassonne_amazonas.variants.VARIANT_OPTIONS`).
+#: module's :data:`~carcassonne_amazonas.rules.variants.VARIANT_OPTIONS`).
 RULE_OPTIONS: Mapping[str, tuple[Any, ...]] = VARIANT_OPTIONS
 #: The rule id of each option (docs/rules.md, Variants).
 RULE_IDS: Mapping[str, str] = VARIANT_RULE_IDS
@@ -103,6 +103,6 @@ def bot_for(kind: str, seed: int, max_budget: int) -> bots.Bot:
 
 
 #: The rule options of a game, as the API spells them (R-V1–R-V3): the library's
-#: :class:`~carcassonne_amazonas.variants.Variants` under the name the web app has
+#: :class:`~carcassonne_amazonas.rules.variants.Variants` under the name the web app has
 #: always used (``RuleOptions.of(rules)``, ``options.rules()``, ``options.to_json()``).
 RuleOptions = Variants

@@ -13,9 +13,9 @@ from typing import Any
 
 import attrs
 
-from ..jsonio import json_kind, reject_constant
-from ..reprs import repr_pretty
-from ..text import plural
+from .._support.reprs import repr_pretty
+from .._support.wording import plural
+from ..formats._json import json_kind, reject_constant
 from .draws import MAX_SEED
 from .options import (
     DEFAULT_MAX_BOT_BUDGET,

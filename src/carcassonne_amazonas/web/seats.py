@@ -18,7 +18,7 @@ from .storage import StoredSeat
 __all__ = ["HUMAN", "hash_token", "new_token", "seat_of_token"]
 
 #: The seat kind of a person; every other kind is a bot of
-#: :func:`~carcassonne_amazonas.bots.make_bot` that the server moves.
+#: :func:`~carcassonne_amazonas.ai.bots.make_bot` that the server moves.
 HUMAN = "human"
 
 

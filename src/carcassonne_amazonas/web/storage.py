@@ -1,7 +1,7 @@
 """Games in SQLite (standard library ``sqlite3``): each one as its game record.
 
 A game is stored as the setup part of its
-:class:`~carcassonne_amazonas.records.GameRecord` JSON (players, rule options, draws,
+:class:`~carcassonne_amazonas.formats.records.GameRecord` JSON (players, rule options, draws,
 tile set and checksum; no actions), its seats, its secret draw seed
 (:mod:`~carcassonne_amazonas.web.draws`), and its actions in notation (the server's
 draws among them) in an append-only table.  Nothing is ever updated or deleted except
@@ -29,8 +29,8 @@ from pathlib import Path
 
 import attrs
 
-from ..reprs import repr_pretty
-from ..text import plural
+from .._support.reprs import repr_pretty
+from .._support.wording import plural
 
 __all__ = ["DEFAULT_MAX_OPEN_GAMES", "SCHEMA_VERSION", "GameStore", "StaleWriteError",
            "StoredGame", "StoredSeat", "default_db_path"]
@@ -89,7 +89,7 @@ class StoredSeat:
 
     player: int
     kind: str
-    """``human`` or a bot kind of :func:`~carcassonne_amazonas.bots.make_bot`."""
+    """``human`` or a bot kind of :func:`~carcassonne_amazonas.ai.bots.make_bot`."""
     name: str
     token_hash: str | None
     """SHA-256 hex digest of the seat's token; None for bot seats."""
@@ -104,7 +104,7 @@ class StoredGame:
     id: str
     created_at: str
     setup: str
-    """A :class:`~carcassonne_amazonas.records.GameRecord` JSON without actions."""
+    """A :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON without actions."""
     seats: tuple[StoredSeat, ...]
     actions: tuple[str, ...]
     """The actions in notation, in the order they were played."""

@@ -1,0 +1,183 @@
+"""A heuristic evaluation of positions for search: what each player can expect to score.
+
+Search (the MCTS player of :mod:`~carcassonne_amazonas.ai.mcts`) cannot play every
+game to its end, so it cuts its playouts short and asks :func:`heuristic_scores`
+how the game stands: each player's points so far plus what their pieces, their boat
+and their supply are likely still to bring.  :func:`win_value` turns those estimates
+into a value in 0..1 for one player (a win at a terminal state).
+
+The estimate reads only what every player can see: the board, the pieces, the
+scores and boats, the supplies and how many tiles of each kind are left (never the
+pile's order).  It adds to each player's score:
+
+- every unfinished tributary or village where the player has the majority (R-M1): its
+  final value (R-E2, R-E3: 1 per tile and Fruit icon), and for a village a share of
+  the bonus a completion would give (R-T7: 2 per tile);
+- every jungle where the player has the majority of camps: its animals (R-E4), once
+  per camp of theirs there under per-camp scoring (R-V2);
+- the river (R-E5) and the Amazon scorings still to come (R-A1–R-A3): the mouth's
+  points and the caimans and piranhas of the Amazon tiles left, shared out by how far
+  each boat leads or trails, softly (boats keep moving);
+- each meeple and camp still in the supply, worth a little while tiles are left.
+
+The numbers that are not rules are the fields of :class:`Weights`.  The defaults
+were chosen by measurement: ``benchmarks/tune_evaluation.py`` plays the MCTS
+player's prior policy (``MctsBot(iterations=1)``) with one set of weights against
+another, seats swapped, and the defaults won each comparison (see
+``docs/guides/bots.md``).  A softer boat lead (``lead_sharpness`` 0.1, where 0.9
+was the first guess) made the largest difference: a boat space is worth about the
+same wherever the boats stand, since they keep moving.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import attrs
+
+from .._support.reprs import repr_pretty
+from ..rules.boat_track import rank_points
+from ..rules.scoring import jungle_value
+from ..rules.state import GameState
+from ..tiles.tileset import Terrain, TileKind, TileSet
+
+__all__ = ["DEFAULT_WEIGHTS", "Weights", "heuristic_scores", "win_value"]
+
+_TRIBUTARY = Terrain.TRIBUTARY
+_VILLAGE = Terrain.VILLAGE
+_JUNGLE = Terrain.JUNGLE
+
+#: A village's expected share of its completion bonus (R-T7), by open ports left.
+_VILLAGE_COMPLETION = {1: 0.6, 2: 0.45, 3: 0.35, 4: 0.3, 5: 0.2, 6: 0.2}
+
+
+@attrs.frozen(slots=True)
+class Weights:
+    """The tunable numbers of the evaluation (the rest follows from the rules).
+
+    ``meeple`` and ``camp``: what a piece in the supply is worth at the start (it
+    falls to 0 with the pile); ``lead_sharpness``: how sharply a boat's lead turns
+    into the first place of the scorings to come (logistic in the lead, in river
+    spaces); ``village_completion``: the factor on a village's completion bonus;
+    ``margin_spread`` and ``margin_spread_per_tile``: the spread of the final margin
+    in :func:`win_value`, in points, plus so much per tile left.
+    """
+
+    meeple: float = 0.5
+    camp: float = 2.5
+    lead_sharpness: float = 0.1
+    village_completion: float = 1.0
+    margin_spread: float = 4.0
+    margin_spread_per_tile: float = 0.12
+
+    _repr_pretty_ = repr_pretty
+
+    def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(Weights):
+            value = getattr(self, field.name)
+            if (not isinstance(value, (int, float)) or isinstance(value, bool)
+                    or not math.isfinite(value) or value < 0):
+                raise ValueError(f"Weights.{field.name} must be a finite number >= 0, "
+                                 f"not {value!r}")
+        if not self.margin_spread > 0:
+            raise ValueError("Weights.margin_spread must be > 0: the spread of the final "
+                             f"margin, in points, not {self.margin_spread!r}")
+
+
+#: The weights the MCTS player uses unless told otherwise.
+DEFAULT_WEIGHTS = Weights()
+
+
+@functools.lru_cache(maxsize=16)
+def _amazon_points(tileset: TileSet) -> tuple[float, float, int, int]:
+    """Mean (caimans + piranhas) and mean piranhas of an Amazon land tile, the Amazon
+    land tiles and all land tiles in the set."""
+    amazon = tileset.of_kind(TileKind.AMAZON)
+    land = len(tileset.land_tiles)
+    if not amazon:
+        return 0.0, 0.0, 0, land
+    first = sum(t.total_icons.caimans + t.total_icons.piranhas for t in amazon) / len(amazon)
+    second = sum(t.total_icons.piranhas for t in amazon) / len(amazon)
+    return first, second, len(amazon), land
+
+
+def _first_place_share(boats: tuple[int, ...], player: int, sharpness: float) -> float:
+    """A soft chance that ``player``'s boat is first at a later scoring (R-A1), growing
+    with its lead (tied boats are all first)."""
+    lead = boats[player] - max(b for p, b in enumerate(boats) if p != player)
+    return 1.0 / (1.0 + math.exp(-sharpness * (lead + 0.5)))
+
+
+def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
+    """Each player's expected final score: the score so far plus the estimates of the
+    module docstring (equal to the scores once the game is over)."""
+    scores = [float(p.score) for p in state.players]
+    if state.is_terminal:
+        return tuple(scores)
+    n = state.num_players
+    tileset = state.rules.tileset
+    first, second, amazon, land = _amazon_points(tileset)
+    left = len(state.pile)
+    progress = left / land if land else 0.0
+
+    graph = state.features
+    camp_scoring = state.rules.camp_scoring
+    held: set[int] = set()
+    for node, _ in graph.piece_set():  # only the features with pieces, each once
+        feature_id = graph.feature_id(node)
+        if feature_id in held:
+            continue
+        held.add(feature_id)
+        feature = graph.feature(feature_id)
+        pieces = feature.pieces
+        terrain = feature.terrain
+        if terrain is _JUNGLE:
+            value = float(jungle_value(feature, camp_scoring))
+        elif terrain is _TRIBUTARY:
+            value = float(feature.tile_count + feature.fruit)
+        elif terrain is _VILLAGE:
+            tiles = feature.tile_count
+            value = tiles + feature.fruit + tiles * weights.village_completion * min(
+                1.0, _VILLAGE_COMPLETION.get(feature.open_ports, 0.1) * min(1.0, 4 * progress))
+        else:
+            continue
+        if len(pieces) == 1:
+            scores[pieces[0][1]] += value
+        else:
+            for player in feature.majority():
+                scores[player] += value
+
+    boats = tuple(p.boat for p in state.players)
+    amazon_left = amazon - state.pile.amazon_drawn  # a public count, not the order
+    mouth = tileset.start_side(n).mouth_points
+    settled = rank_points(boats, mouth)
+    mean_mouth = sum(mouth) / n
+    for player in range(n):
+        share = _first_place_share(boats, player, weights.lead_sharpness)
+        scores[player] += amazon_left * (first * share + second * (1 - share) / max(1, n - 1))
+        scores[player] += (1 - progress) * settled[player] + progress * (
+            mouth[0] * share + mean_mouth * (1 - share))
+        supply = state.players[player]
+        scores[player] += progress * (weights.meeple * supply.meeples_in_supply
+                                      + weights.camp * supply.camps_in_supply)
+    return tuple(scores)
+
+
+def win_value(state: GameState, player: int, scores: tuple[float, ...] | None = None,
+              weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """How good ``state`` is for ``player``, in 0..1.
+
+    At the end: 1 for a sole win, ``1/k`` for a victory shared by ``k`` players
+    (R-E6), 0 for a loss.  Before: a logistic function of the player's lead over the
+    best other player in :func:`heuristic_scores` (or in ``scores`` when given), whose
+    spread grows with the tiles left (both with ``weights``).
+    """
+    if state.is_terminal:
+        winners = state.winners
+        return 1.0 / len(winners) if player in winners else 0.0
+    if scores is None:
+        scores = heuristic_scores(state, weights)
+    best_other = max(s for p, s in enumerate(scores) if p != player)
+    spread = weights.margin_spread + weights.margin_spread_per_tile * len(state.pile)
+    return 1.0 / (1.0 + math.exp(-(scores[player] - best_other) / spread))

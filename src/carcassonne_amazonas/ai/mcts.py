@@ -1,0 +1,351 @@
+"""An information-set Monte Carlo tree search player.
+
+:class:`MctsBot` searches before every decision.  It never reads the order of the
+pile: each *sample* of a search is the state with its hidden order resampled by
+:func:`~carcassonne_amazonas.rules.chance.determinize` (for an explicit-draws state, the
+draws too), so it decides the same whatever the real order is.
+
+One iteration
+-------------
+1. **Select** an action at the root by UCT: its mean value, counting the action's
+   *prior* as ``prior_weight`` visits (shifted by how far the node's sampled values lie
+   from their priors on average: samples value the state after the others' answers,
+   priors before them), plus ``exploration`` × sqrt(ln N / n).
+   Progressive widening: a node with N visits considers only its 2 + sqrt(N) actions
+   with the best priors.
+2. **Sample**: the k-th visit of a root action plays on the k-th sample of the search
+   (common random numbers), so two actions are compared on the same draws: their
+   difference is measured far more precisely than their values.
+3. **Descend** through the tree, which spans the current turn by default
+   (``tree_turns``): the tile, after a "!" tile the double tile, and the piece step.
+   At the end of a turn the next tile is drawn; a child is then kept per drawn tile
+   (its design, as a player sees it), a chance node in effect whose outcomes come
+   in their exact proportions (R-C7).  Every player chooses for themselves: each node
+   keeps the values of the player to act there (max^n for 3–5 players).
+4. **Evaluate** the new node: the rest of its turn is played greedily, then
+   ``rollout_turns`` more turns (by default one for each other player: their
+   answers) by the rollout policy, the placement that looks best one step ahead
+   (among all, or ``rollout_width`` drawn at random with
+   :func:`~carcassonne_amazonas.ai.playout.random_action`) and the greedy piece step; the state
+   reached is valued by :func:`~carcassonne_amazonas.ai.evaluation.win_value` (a
+   logistic function of the lead in
+   :func:`~carcassonne_amazonas.ai.evaluation.heuristic_scores`; at the end: won, shared
+   or lost).  No random playout to the end: at these budgets its noise drowns the
+   differences between good moves.
+5. **Back up** the values along the path.
+
+A node's prior for each action is that action's value with the rest of the turn
+played greedily; so with very few iterations the player plays the turn that looks
+best by the evaluation, and more iterations let the opponents' answers and the draws
+overturn that choice.  The player plays the most visited action and keeps its
+subtree for the next decision of the same turn.
+
+The budget is ``iterations`` per decision, or ``seconds`` per decision (then the
+choice depends on the machine's speed), whichever ends first.  With the same seed
+and an iteration budget, the player makes the same decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..rules.actions import Action, DrawTile
+from ..rules.chance import determinize, sample_draw
+from ..rules.engine import apply_action, legal_actions
+from ..rules.state import GameState, Phase
+from .evaluation import DEFAULT_WEIGHTS, Weights, heuristic_scores, win_value
+from .playout import random_action
+
+__all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
+
+#: Iterations per decision when no budget is given (``mcts`` on the command line).
+DEFAULT_ITERATIONS = 100
+
+_PLACE_PIECE = Phase.PLACE_PIECE
+#: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
+_WIDENING = 2
+
+
+class _Node:
+    """A decision in the tree: statistics per legal action and the children."""
+
+    __slots__ = ("actions", "children", "counts", "gap_count", "gap_total", "order", "player",
+                 "priors", "totals", "turn", "visits")
+
+    def __init__(self, state: GameState, turn: int) -> None:
+        self.player = state.current_player
+        self.turn = turn
+        """How many turns after the root's turn this decision comes."""
+        self.actions = legal_actions(state)
+        self.visits = 0
+        self.counts = [0] * len(self.actions)
+        self.totals = [0.0] * len(self.actions)
+        self.priors: list[float] | None = None
+        self.order: list[int] = []
+        """The actions' indices, best prior first (for progressive widening)."""
+        self.gap_total = 0.0
+        self.gap_count = 0
+        """The sum and number of (value - prior) over the visits: how far the values
+        found by the search lie from the priors on average (see ``MctsBot._mean``)."""
+        self.children: dict[tuple[int, object], _Node] = {}
+
+
+def _draw_key(before: GameState, after: GameState) -> object:
+    """What tells children of one action apart: the tile drawn at the end of a turn."""
+    if before.phase is not _PLACE_PIECE or after.is_terminal:
+        return None
+    hand = after.tile_in_hand
+    return (hand.design if hand is not None else None, len(after.removed))
+
+
+def _turn_over(before: GameState, after: GameState) -> bool:
+    return (before.phase is _PLACE_PIECE or after.is_terminal
+            or after.current_player != before.current_player)
+
+
+class MctsBot:
+    """Information-set MCTS with determinized draws (see the module docstring).
+
+    ``iterations`` and ``seconds`` bound the search per decision (at least one must
+    be given; with both, the first reached ends it).  ``exploration`` is the UCT
+    constant on values in 0..1, ``prior_weight`` how many visits a node's prior
+    counts for, ``tree_turns`` how many turns the tree spans (1: the current turn),
+    ``rollout_turns`` how many turns past a new node are played by the rollout
+    policy before the evaluation (default: one turn per other player), and
+    ``rollout_width`` how many random tile placements the rollout policy compares
+    (``None``: all of them), and ``paired`` whether the k-th visit of every root
+    action plays on the same k-th sample (``False``: a fresh sample each
+    iteration), ``weights`` those of the evaluation
+    (:class:`~carcassonne_amazonas.ai.evaluation.Weights`).  ``rng`` makes every choice:
+    the same seed gives the same decisions (with an iteration budget).  A time budget
+    alone needs ``iterations=None``: ``MctsBot(rng, seconds=1)`` still stops at the
+    default 100 iterations, whichever comes first.
+    """
+
+    def __init__(self, rng: random.Random, *, iterations: int | None = DEFAULT_ITERATIONS,
+                 seconds: float | None = None, exploration: float = 0.1,
+                 prior_weight: float = 4.0, tree_turns: int = 1,
+                 rollout_turns: int | None = None, rollout_width: int | None = None,
+                 paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        if not isinstance(weights, Weights):
+            raise TypeError(f"weights must be an evaluation.Weights, not {type(weights).__name__}")
+        if iterations is None and seconds is None:
+            raise ValueError("give a budget: iterations, seconds or both")
+        if iterations is not None and (not isinstance(iterations, int)
+                                       or isinstance(iterations, bool) or iterations < 1):
+            raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, (int, float))
+                                    or isinstance(seconds, bool) or not seconds > 0):
+            raise ValueError(f"seconds must be > 0, not {seconds!r}")
+        if not exploration >= 0 or not prior_weight >= 0:
+            raise ValueError("exploration and prior_weight must be >= 0")
+        if tree_turns < 1 or (rollout_width is not None and rollout_width < 1) or (
+                rollout_turns is not None and rollout_turns < 0):
+            raise ValueError("tree_turns and rollout_width must be >= 1, rollout_turns >= 0")
+        self.rng = rng
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.prior_weight = prior_weight
+        self.tree_turns = tree_turns
+        self.rollout_turns = rollout_turns
+        self.rollout_width = rollout_width
+        self.paired = paired
+        self.weights = weights
+        self.last_iterations = 0
+        """Iterations of the last search (for statistics)."""
+        self._reuse: tuple[GameState, _Node] | None = None
+        self._samples: list[tuple[GameState, int]] = []
+
+    # -- the Bot protocol ----------------------------------------------------------------
+
+    def choose(self, state: GameState) -> Action:
+        """The action the search prefers for ``state.current_player``.
+
+        At a chance node (explicit draws) it draws a tile by the exact probabilities
+        of :func:`~carcassonne_amazonas.rules.chance.chance_outcomes`.
+        """
+        if state.is_terminal:
+            raise ValueError("the game is over: there is no action to choose")
+        if state.is_chance_node:
+            return self._draw(state)
+        root = self._reused_root(state)
+        self._search(state, root)
+        index = max(range(len(root.actions)),
+                    key=lambda i: (root.counts[i], self._mean(root, i)))
+        action = root.actions[index]
+        self._remember(state, root, index)
+        return action
+
+    # -- search ----------------------------------------------------------------------------
+
+    def _search(self, state: GameState, root: _Node) -> None:
+        """Run the budget's iterations from ``state`` into ``root``'s statistics."""
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._samples = []
+        if root.priors is None:
+            self._set_priors(self._sample(state, 0)[0], root)
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(state, root)
+            done += 1
+        self._samples = []
+        self.last_iterations = done
+
+    def _sample(self, state: GameState, number: int) -> tuple[GameState, int]:
+        """The ``number``-th determinization of this search and its rollout seed.
+
+        Paired: the k-th visit of every root action plays out the k-th sample, so
+        actions are compared on the same draws (common random numbers)."""
+        while len(self._samples) <= number:
+            self._samples.append((determinize(state, self.rng), self.rng.getrandbits(64)))
+        return self._samples[number]
+
+    def _iterate(self, root_state: GameState, root: _Node) -> None:
+        index = self._select(root)
+        number = root.counts[index] if self.paired else len(self._samples)
+        state, seed = self._sample(root_state, number)
+        rollout_rng = random.Random(seed)
+        path: list[tuple[_Node, int]] = []
+        node = root
+        while True:
+            path.append((node, index))
+            after = apply_action(state, node.actions[index])
+            key = (index, _draw_key(state, after))
+            child = node.children.get(key)
+            if child is None:
+                if after.is_terminal:
+                    values = [win_value(after, p) for p in range(after.num_players)]  # exact
+                    break
+                values = self._leaf_values(after, rollout_rng)
+                turn = node.turn + (key[1] is not None)
+                if turn < self.tree_turns:
+                    child = node.children[key] = _Node(after, turn)
+                    child.visits = 1
+                break
+            node, state = child, after
+            if node.priors is None:
+                self._set_priors(state, node)
+            index = self._select(node)
+        for visited, chosen in path:
+            value = values[visited.player]
+            visited.visits += 1
+            visited.counts[chosen] += 1
+            visited.totals[chosen] += value
+            if visited.priors is not None:
+                visited.gap_total += value - visited.priors[chosen]
+                visited.gap_count += 1
+
+    def _mean(self, node: _Node, index: int) -> float:
+        """The action's value: its samples' mean, with its prior counted as
+        ``prior_weight`` samples.  The prior values the state at the end of the turn,
+        the samples after the others' answers, which lie lower on the whole; the prior
+        is shifted by the node's mean gap between the two, so that an action does not
+        look worse merely for having been sampled more."""
+        count = node.counts[index]
+        total = node.totals[index]
+        if node.priors is not None:
+            gap = node.gap_total / node.gap_count if node.gap_count else 0.0
+            weight = self.prior_weight
+            return (total + weight * (node.priors[index] + gap)) / (count + weight)
+        return total / count if count else 0.5
+
+    def _select(self, node: _Node) -> int:
+        """UCT over the actions with the best priors; more of them as visits grow."""
+        log_visits = math.log(node.visits + 1)
+        exploration = self.exploration
+        weight = self.prior_weight
+        best, best_score = 0, -math.inf
+        for index in node.order[:_WIDENING + int(math.sqrt(node.visits))]:
+            count = node.counts[index]
+            score = self._mean(node, index) + exploration * math.sqrt(
+                log_visits / (count + weight))
+            if score > best_score:
+                best, best_score = index, score
+        return best
+
+    def _set_priors(self, state: GameState, node: _Node) -> None:
+        """The value of each action for the player to act, with the rest of their
+        turn played greedily, and the actions in the order of those values."""
+        player = node.player
+        priors = node.priors = [self._greedy_value(apply_action(state, action), state, player)
+                                for action in node.actions]
+        node.order = sorted(range(len(priors)), key=lambda i: -priors[i])
+
+    def _greedy_value(self, after: GameState, before: GameState, player: int) -> float:
+        """``win_value`` for ``player`` once the turn that led from ``before`` to
+        ``after`` is over, each later step of it chosen for the best value."""
+        if _turn_over(before, after):
+            return win_value(after, player, weights=self.weights)
+        return max(self._greedy_value(apply_action(after, follow), after, player)
+                   for follow in legal_actions(after))
+
+    def _leaf_values(self, state: GameState, rng: random.Random) -> list[float]:
+        """Every player's value of a new node: its turn finished greedily, then
+        ``rollout_turns`` more turns of the rollout policy."""
+        state = self._finish_turn(state)
+        turns = state.num_players - 1 if self.rollout_turns is None else self.rollout_turns
+        for _ in range(turns):
+            if state.is_terminal:
+                break
+            state = self._rollout_turn(state, rng)
+        scores = heuristic_scores(state, self.weights)
+        return [win_value(state, p, scores, self.weights) for p in range(state.num_players)]
+
+    def _finish_turn(self, state: GameState) -> GameState:
+        """``state`` after the rest of the current turn, each step greedy; unchanged at
+        the start of a turn."""
+        while not state.is_terminal and state.phase is not Phase.PLACE_TILE:
+            player = state.current_player
+            best_state, best_value = state, -math.inf
+            for action in legal_actions(state):
+                after = apply_action(state, action)
+                value = self._greedy_value(after, state, player)
+                if value > best_value:
+                    best_state, best_value = after, value
+            state = best_state
+        return state
+
+    def _rollout_turn(self, state: GameState, rng: random.Random) -> GameState:
+        """One turn of the rollout policy: the tile placement that looks best one step
+        ahead (among ``rollout_width`` random ones), then the greedy finish of the turn."""
+        width = self.rollout_width
+        if width is None:
+            actions = legal_actions(state)
+        else:  # a few random placements, drawn without listing them all
+            actions = tuple(dict.fromkeys(random_action(state, rng) for _ in range(width)))
+        player = state.current_player
+        best_state, best_value = state, -math.inf
+        for action in actions:
+            after = apply_action(state, action)
+            value = win_value(after, player, weights=self.weights)
+            if value > best_value:
+                best_state, best_value = after, value
+        return self._finish_turn(best_state)
+
+    # -- tree reuse and chance -------------------------------------------------------------
+
+    def _reused_root(self, state: GameState) -> _Node:
+        if self._reuse is not None:
+            expected, node = self._reuse
+            self._reuse = None
+            if expected == state:
+                return node
+        return _Node(state, 0)
+
+    def _remember(self, state: GameState, root: _Node, index: int) -> None:
+        """Keep the chosen action's subtree when the turn goes on (no draw between)."""
+        if state.phase is _PLACE_PIECE:
+            return  # the piece step ends the turn: the next decision follows a draw
+        child = root.children.get((index, None))
+        if child is not None:
+            self._reuse = (apply_action(state, root.actions[index]), child)
+
+    def _draw(self, state: GameState) -> DrawTile:
+        return sample_draw(state, self.rng)  # the exact probabilities, no floats

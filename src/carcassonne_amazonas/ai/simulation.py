@@ -1,0 +1,347 @@
+"""Simulating many games between bots, in parallel processes, and their statistics.
+
+Game ``i`` of a simulation seeded ``S`` is seeded from ``S`` and ``i`` only, so
+results never depend on how many processes ran them or in which order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import signal
+import statistics
+import time
+from collections.abc import Generator, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from typing import Any, TextIO
+
+import attrs
+
+from .._support.reprs import repr_pretty
+from .._support.wording import plural
+from ..rules.boat_track import AmazonRanking
+from ..rules.engine import apply_action, new_game
+from ..rules.scoring import CampScoring
+from ..rules.state import Rules, colour
+from ..rules.variants import Variants, to_amazon_ranking, to_bonus_river, to_camp_scoring
+from ..tiles.tilefile import load_tileset
+from .bots import derive_seed, make_bot
+
+__all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
+           "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
+
+#: Score categories reported per player (``PlayerState.breakdown`` fields).
+CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
+
+@attrs.frozen
+class RulesSpec:
+    """The rules of simulated games as a small, picklable value that worker processes
+    turn into :class:`~carcassonne_amazonas.rules.state.Rules` (see :func:`rules_for`): a
+    tile-set file or the reference set (with the bonus river tiles, R-V3), and the
+    variant options (R-V1, R-V2), each read as :class:`~carcassonne_amazonas.rules.variants.
+    Variants` reads it (its enum or its value; ``ValueError`` otherwise)."""
+
+    _repr_pretty_ = repr_pretty
+
+    tileset_path: str | None = None
+    bonus_river: bool = attrs.field(default=False, converter=to_bonus_river)
+    amazon_ranking: AmazonRanking = attrs.field(default=AmazonRanking.DENSE,
+                                                converter=to_amazon_ranking)
+    camp_scoring: CampScoring = attrs.field(default=CampScoring.PER_JUNGLE,
+                                            converter=to_camp_scoring)
+
+    @property
+    def variants(self) -> Variants:
+        """The variant options of these rules (R-V1–R-V3)."""
+        return Variants(self.amazon_ranking, self.camp_scoring, self.bonus_river)
+
+
+#: One game of a simulation: (game index, base seed, player kinds, the rules: a
+#: tile-set file, a :class:`RulesSpec`, or None for the default rules).
+GameTask = tuple[int, int, tuple[str, ...], str | RulesSpec | None]
+
+
+@lru_cache(maxsize=8)
+def rules_for(spec: str | RulesSpec | None) -> Rules:
+    """The rules ``spec`` stands for: a tile-set file's path, a :class:`RulesSpec`, or
+    None for the default rules (cached per process).
+
+    Raises ``OSError`` or :class:`~carcassonne_amazonas.errors.TileSetError`, and
+    ``ValueError`` for a spec with both a tile-set file and the bonus river tiles.
+    """
+    if not isinstance(spec, RulesSpec):
+        spec = RulesSpec(tileset_path=spec)
+    if spec.tileset_path is not None and spec.bonus_river:
+        raise ValueError("the bonus river tiles extend the reference set; a custom tile-set "
+                         "file must hold them itself (R-V3)")
+    tileset = None if spec.tileset_path is None else load_tileset(spec.tileset_path)
+    return spec.variants.rules(tileset=tileset)
+
+
+@attrs.frozen
+class GameResult:
+    """What one simulated game gave (a plain value, sent back from worker processes)."""
+
+    index: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    categories: tuple[tuple[int, ...], ...]
+    """Per player: points by category, in the order of ``CATEGORIES``."""
+    actions: int
+    removed: int
+    decisions: tuple[int, ...] = ()
+    """Per player: how many actions its bot chose."""
+    seconds: tuple[float, ...] = attrs.field(default=(), eq=False)
+    """Per player: the processor time its bot spent choosing them (in its process); a
+    measurement, so not part of the result's equality."""
+
+    _repr_pretty_ = repr_pretty
+
+
+def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
+                  rules: str | RulesSpec | None = None) -> GameResult:
+    """Play game ``index`` of a simulation seeded ``seed``: its shuffle and every bot's
+    choices depend only on ``seed`` and ``index`` (not on the process or the order).
+    ``rules`` is a tile-set file, a :class:`RulesSpec` or None (see :func:`rules_for`).
+
+    ``TypeError`` for kinds that are not a tuple of strings; ``ValueError`` for a human
+    or an unknown kind (:func:`~carcassonne_amazonas.ai.bots.make_bot`)."""
+    if isinstance(kinds, str) or not all(isinstance(kind, str) for kind in kinds):
+        raise TypeError(f"kinds must be a tuple of player kinds such as ('greedy', 'random'), "
+                        f"not {kinds!r}"[:200])
+    if "human" in kinds:
+        raise ValueError("a simulation has no human players: give bot kinds (random, greedy, "
+                         "mcts or mcts:N)")
+    game_rules = rules_for(rules)
+    state = new_game(len(kinds), seed=derive_seed(seed, "game", index), rules=game_rules)
+    bots = [make_bot(kind, derive_seed(seed, "bot", index, p)) for p, kind in enumerate(kinds)]
+    count = 0
+    decisions = [0] * len(kinds)
+    seconds = [0.0] * len(kinds)
+    while not state.is_terminal:
+        player = state.current_player
+        bot = bots[player]
+        assert bot is not None
+        started = time.process_time()
+        action = bot.choose(state)
+        seconds[player] += time.process_time() - started
+        decisions[player] += 1
+        state = apply_action(state, action)
+        count += 1
+    categories = tuple(tuple(getattr(p.breakdown, c) for c in CATEGORIES)
+                       for p in state.players)
+    return GameResult(index, state.scores, state.winners, categories, count, len(state.removed),
+                      tuple(decisions), tuple(seconds))
+
+
+def simulate_task(task: GameTask) -> GameResult:
+    """:func:`simulate_game` of one task (a picklable, module-level function for workers)."""
+    return simulate_game(*task)
+
+
+#: The signals held while the workers start (see :func:`_signals_held`).
+_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _simulate_chunk(tasks: tuple[GameTask, ...]) -> list[GameResult]:
+    """:func:`simulate_task` of several tasks, sent to a worker at once."""
+    return [simulate_task(task) for task in tasks]
+
+
+def _worker_signals() -> None:
+    """A worker ignores Ctrl-C (its parent stops it) and ends at once on SIGTERM, whatever
+    handler it inherited from its parent (a forked worker inherits Python's handlers),
+    and no longer holds the signals its parent held while starting it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM in this thread meanwhile (where the platform can); one
+    that arrives is handled when they are released."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, None]:
+    """Play the games of ``tasks`` (the arguments of :func:`simulate_game`) in ``jobs``
+    processes (in this one when ``jobs <= 1``), yielding their results in task order.
+
+    Stopping early leaves no process behind: when the iteration ends with an exception
+    (``KeyboardInterrupt``, or whatever a signal handler raises) or the iterator is
+    closed (``contextlib.closing``; a ``for`` loop that breaks leaves it open until it
+    is collected), the games not started are cancelled and the worker processes are
+    terminated before the exception goes on.
+    """
+    if jobs <= 1:
+        for task in tasks:
+            yield simulate_task(task)
+        return
+    size = max(1, min(16, len(tasks) // (jobs * 8)))
+    chunks = [tuple(tasks[start:start + size]) for start in range(0, len(tasks), size)]
+    children_before = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
+        try:
+            # Every chunk is submitted, and the workers started, at once.  A signal
+            # handled meanwhile could raise in an at-fork hook, where Python ignores
+            # exceptions (Ctrl-C or SIGTERM would be lost): hold the signals until then.
+            # Not Executor.map: on an exception it cancels the futures itself, before
+            # the workers are stopped, and the pool's manager thread then fails on them.
+            with _signals_held():
+                futures = [pool.submit(_simulate_chunk, chunk) for chunk in chunks]
+            futures.reverse()  # popped in task order, so a finished chunk is let go
+            while futures:
+                yield from futures.pop().result()
+        except BaseException:
+            _stop_workers(pool, children_before)
+            raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor,
+                  children_before: set[multiprocessing.process.BaseProcess]) -> None:
+    """Terminate the pool's workers (the children this process started since
+    ``children_before``, found through multiprocessing's public ``active_children``
+    rather than the executor's internals), so that none runs on as an orphan: a worker
+    blocked on the pool's queue never notices that its parent is gone.  The pool's
+    manager thread then sees the pool broken and fails the games not played; wait for it
+    (a manager thread still running at the interpreter's exit races with
+    ``concurrent.futures``' own exit hook)."""
+    workers = [child for child in multiprocessing.active_children()
+               if child not in children_before]
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=10)
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+class Progress:
+    """A one-line progress bar on standard error (only when it is a terminal)."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.start = time.perf_counter()
+        self.shown = -1.0
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` games are finished (at most ten times a second)."""
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.shown < 0.1:
+            return
+        self.shown = now
+        width = 30
+        filled = width * done // self.total
+        rate = done / max(now - self.start, 1e-9)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                          f"{done}/{plural(self.total, 'game')}, {rate:.1f}/s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Erase the progress bar (once: nothing more is shown after)."""
+        if self.enabled:
+            self.stream.write("\r" + " " * 70 + "\r")
+            self.stream.flush()
+            self.enabled = False
+
+
+def _stats(values: Sequence[float]) -> dict[str, float]:
+    mean = statistics.fmean(values) if values else 0.0
+    stdev = statistics.stdev(values) if len(values) > 1 else 0.0
+    return {"mean": round(mean, 4), "stdev": round(stdev, 4)}
+
+
+def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jobs: int,
+              seconds: float, backend: str = "processes") -> dict[str, Any]:
+    """The statistics ``simulate`` prints (and ``--json`` emits), from results in game order.
+
+    Win rates count a shared victory fractionally: each of k tied winners gets 1/k,
+    so the rates add up to 1.
+    """
+    players = len(kinds)
+    games = len(results)
+    wins = [0.0] * players
+    shared = 0
+    for result in results:
+        if len(result.winners) > 1:
+            shared += 1
+        for winner in result.winners:
+            wins[winner] += 1 / len(result.winners)
+    per_player = []
+    for p in range(players):
+        row: dict[str, Any] = {"player": p, "colour": colour(p), "bot": kinds[p],
+                               "total": _stats([r.scores[p] for r in results])}
+        for c, category in enumerate(CATEGORIES):
+            row[category] = _stats([r.categories[p][c] for r in results])
+        per_player.append(row)
+    decisions = [sum(r.decisions[p] for r in results if r.decisions) for p in range(players)]
+    spent = [sum(r.seconds[p] for r in results if r.seconds) for p in range(players)]
+    pooled: dict[str, Any] = {"total": _stats([s for r in results for s in r.scores])}
+    for c, category in enumerate(CATEGORIES):
+        pooled[category] = _stats([r.categories[p][c] for r in results for p in range(players)])
+    return {
+        "games": games,
+        "players": players,
+        "bots": list(kinds),
+        "seed": seed,
+        "jobs": jobs,
+        "backend": backend,
+        "ties": "fractional: each of k tied winners counts 1/k of a win",
+        "wins": [round(w, 4) for w in wins],
+        "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
+        "shared_victories": shared,
+        "scores": per_player,
+        "scores_all_players": pooled,
+        "game_length": _stats([r.actions for r in results]),
+        "tiles_removed": _stats([r.removed for r in results]),
+        "decisions": decisions,
+        "seconds_per_decision": [round(t / d, 6) if d else None
+                                 for t, d in zip(spent, decisions)],
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
+    }
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    """The statistics of :func:`summarise` as the table ``simulate`` prints."""
+    kinds = summary["bots"]
+    lines = [f"{plural(summary['games'], 'game')}, {plural(summary['players'], 'player')} "
+             f"({', '.join(kinds)}), seed {summary['seed']}, {plural(summary['jobs'], 'job')}: "
+             f"{summary['seconds']:.2f} s, {summary['games_per_second'] or 0:.1f} games/s",
+             f"mean game length {summary['game_length']['mean']:.1f} actions "
+             f"(sd {summary['game_length']['stdev']:.1f}); "
+             f"{summary['tiles_removed']['mean']:.2f} tiles removed per game (R-G7); "
+             f"{plural(summary['shared_victories'], 'shared victory', 'shared victories')}",
+             "",
+             "win rate (a shared victory counts 1/k for each of its k winners) and "
+             "processor time per decision",
+             f"  {'player':<8} {'bot':<9} {'wins':>7} {'rate':>7} {'ms/decision':>12}"]
+    for p in range(summary["players"]):
+        per_decision = (summary.get("seconds_per_decision") or [None] * len(kinds))[p]
+        timing = f"{1000 * per_decision:>12.2f}" if per_decision is not None else f"{'-':>12}"
+        lines.append(f"  {colour(p):<8} {kinds[p]:<9} {summary['wins'][p]:>7.2f} "
+                     f"{100 * summary['win_rate'][p]:>6.1f}% {timing}")
+    columns = ("total", *CATEGORIES)
+    lines += ["", "scores: mean \u00b1 standard deviation",
+              f"  {'player':<8} {'bot':<9}" + "".join(f"{c:>13}" for c in columns)]
+
+    def cells(row: dict[str, Any]) -> str:
+        return "".join(f"{row[c]['mean']:>7.1f} \u00b1{row[c]['stdev']:>4.1f}" for c in columns)
+
+    for row in summary["scores"]:
+        lines.append(f"  {row['colour']:<8} {row['bot']:<9}" + cells(row))
+    lines.append(f"  {'all':<8} {'':<9}" + cells(summary["scores_all_players"]))
+    return "\n".join(lines)

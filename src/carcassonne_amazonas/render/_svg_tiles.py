@@ -1,0 +1,301 @@
+"""SVG pictures of single tiles, icons, pieces and boats (standard library only).
+
+:func:`tile_svg` draws one tile copy in one rotation; the board picture
+(:mod:`~carcassonne_amazonas.render.svg`) draws every placed tile with :func:`tile_group`
+and the pieces with :func:`piece_glyph`.  The shapes come from
+:mod:`~carcassonne_amazonas.render._tile_shapes`:
+
+- jungle is the green background of every cell; villages are ochre shapes;
+  tributaries blue lines ending at a grey rock or in the Amazon; the Amazon a wide
+  blue band between sandy banks, rising at a source on the start tile;
+- icons are labelled discs: ``B`` boat, ``F`` fruit, ``A`` animal, ``C`` caiman,
+  ``P`` piranha, with their count when more than one (R-F7);
+- meeples and camps (tents) are drawn in their player's colour
+  (:data:`~carcassonne_amazonas.rules.state.PLAYER_COLOURS`), and so are boats.
+
+Elements carry classes for styling and testing: ``g.tile`` (``data-tile``,
+``data-layout``, ``data-rotation``, on a board also ``data-x``, ``data-y``),
+``g.icon`` (``icon-boat`` ..., ``data-count``, ``data-segment``), ``g.piece``
+(``meeple`` or ``camp``, ``data-player``), ``g.boat`` (``data-player``,
+``data-space``) and ``g.segment-label`` (``data-segment``).
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from ..rules.state import PLAYER_COLOURS, PieceKind
+from ..tiles.geometry import Position, Rotation
+from ..tiles.tileset import Icons, Terrain, Tile
+from ._plane import PathCommand, Point
+from ._svg_document import (
+    AMAZON,
+    BANK,
+    INK,
+    JUNGLE,
+    JUNGLE_EDGE,
+    ROCK,
+    TRIBUTARY,
+    TRIBUTARY_EDGE,
+    VILLAGE,
+    VILLAGE_EDGE,
+    Pen,
+    SvgDocument,
+    check_cell_size,
+    number,
+    svg_document,
+)
+from ._tile_shapes import (
+    AMAZON_REACH,
+    AMAZON_WATER,
+    ICON_RADIUS,
+    ROCK_RADIUS,
+    SOURCE_RADIUS,
+    TRIBUTARY_HALF_WIDTH,
+    TileShapes,
+    tile_shapes,
+)
+
+__all__ = [
+    "ICON_STYLES",
+    "boat_glyph",
+    "check_tile_and_rotation",
+    "icon_glyph",
+    "icon_kinds",
+    "piece_glyph",
+    "tile_group",
+    "tile_svg",
+]
+
+#: Icon kind -> (Icons field, letter, fill colour, text colour, plural name).
+ICON_STYLES: dict[str, tuple[str, str, str, str, str]] = {
+    "boat": ("boats", "B", "#f7ecd2", "#5a3510", "Boat icons"),
+    "fruit": ("fruit", "F", "#f08a24", "#3b1d00", "Fruit icons"),
+    "animal": ("animals", "A", "#e4c27a", "#3f2a07", "animals"),
+    "caiman": ("caimans", "C", "#4b5d23", "#ffffff", "caimans"),
+    "piranha": ("piranhas", "P", "#c0392b", "#ffffff", "piranhas"),
+}
+
+#: The size of a meeple or camp: half its height, in cell units.
+PIECE_SIZE = 0.2
+_FONT = "font-family=\"sans-serif\" font-weight=\"bold\""
+
+
+def path_data(pen: Pen, commands: tuple[PathCommand, ...], close: bool = False) -> str:
+    """SVG path data (``d``) of an outline."""
+    parts = []
+    for letter, control, end in commands:
+        if letter == "Q":
+            parts.append(f"Q{pen.pt(control)} {pen.pt(end)}")
+        else:
+            parts.append(f"{letter}{pen.pt(end)}")
+    return " ".join(parts) + (" Z" if close else "")
+
+
+def icon_kinds(icons: Icons) -> list[tuple[str, int]]:
+    """The kinds of icon on a segment with their counts, in :data:`ICON_STYLES` order."""
+    return [(kind, getattr(icons, style[0])) for kind, style in ICON_STYLES.items()
+            if getattr(icons, style[0])]
+
+
+def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = "icon",
+               extra: str = "") -> str:
+    """One icon: a disc with its letter, and its count when more than one (R-F7)."""
+    _, letter, fill, ink, plural = ICON_STYLES[kind]
+    text_y = (centre[0], centre[1] + 0.055)
+    parts = [f'<g class="{css_class} {css_class}-{kind}" data-count="{count}"{extra}>',
+             f"<title>{count} {plural if count > 1 else plural.rstrip('s')}</title>",
+             f'<circle {pen.xy(centre, ("cx", "cy"))} r="{pen.px(ICON_RADIUS)}" fill="{fill}" '
+             f'stroke="{INK}" stroke-width="{pen.px(0.014)}"/>',
+             f'<text {pen.xy(text_y)} font-size="{pen.px(0.155)}" {_FONT} '
+             f'text-anchor="middle" fill="{ink}">{letter}</text>']
+    if count > 1:
+        badge = (centre[0] + 0.1, centre[1] - 0.06)
+        parts.append(f'<text {pen.xy(badge)} font-size="{pen.px(0.15)}" {_FONT} fill="#111" '
+                     f'stroke="#fff" stroke-width="{pen.px(0.03)}" paint-order="stroke">'
+                     f"{count}</text>")
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def piece_glyph(pen: Pen, player: int | None, kind: PieceKind, at: Point, extra: str = "",
+                css_class: str = "piece") -> str:
+    """A meeple or a camp (a tent) of ``player`` (None: a grey one, for a legend)
+    standing at ``at``."""
+    colour = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
+    stroke = "#ffffff" if colour in ("black", "blue", "green", "red") else "#000000"
+    who = "" if player is None else f' data-player="{player}"'
+    name = kind.value
+    size = PIECE_SIZE
+
+    def p(dx: float, dy: float) -> str:
+        return pen.pt((at[0] + dx * size, at[1] + dy * size))
+
+    if kind is PieceKind.MEEPLE:
+        head = pen.xy((at[0], at[1] - 0.55 * size), ("cx", "cy"))
+        body = (f"M{p(-0.75, 0.8)} L{p(-0.25, -0.05)} L{p(-0.8, -0.15)} L{p(-0.7, -0.45)} "
+                f"L{p(0.7, -0.45)} L{p(0.8, -0.15)} L{p(0.25, -0.05)} L{p(0.75, 0.8)} "
+                f"L{p(0.0, 0.45)} Z")
+        shape = (f'<path d="{body}" fill="{colour}" stroke="{stroke}" '
+                 f'stroke-width="{pen.px(0.025)}" stroke-linejoin="round"/>'
+                 f'<circle {head} r="{pen.px(0.3 * size)}" '
+                 f'fill="{colour}" stroke="{stroke}" stroke-width="{pen.px(0.025)}"/>')
+    else:
+        tent = f"M{p(-0.85, 0.65)} L{p(0.0, -0.8)} L{p(0.85, 0.65)} Z"
+        door = f"M{p(0.0, -0.1)} L{p(-0.25, 0.65)} L{p(0.25, 0.65)} Z"
+        shape = (f'<path d="{tent}" fill="{colour}" stroke="{stroke}" '
+                 f'stroke-width="{pen.px(0.025)}" stroke-linejoin="round"/>'
+                 f'<path d="{door}" fill="{stroke}" opacity="0.7"/>')
+    kind_class = name if css_class == "piece" else f"{css_class}-{name}"
+    return (f'<g class="{css_class} {kind_class}"{who}{extra}>'
+            f"<title>{'' if player is None else colour + ' '}{name}</title>{shape}</g>")
+
+
+def boat_glyph(pen: Pen, player: int | None, at: Point, *, size: float = 0.13,
+               extra: str = "", css_class: str = "boat", title: str = "") -> str:
+    """A boat of ``player`` (None: a grey one, for a legend): a hull in their colour
+    under a white sail; ``title`` describes it."""
+    colour = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
+    stroke = "#ffffff" if colour == "black" else "#000000"
+    who = "" if player is None else f' data-player="{player}"'
+    title = title or ("boat" if player is None else f"{colour} boat")
+
+    def p(dx: float, dy: float) -> str:
+        return pen.pt((at[0] + dx * size, at[1] + dy * size))
+
+    hull = f"M{p(-1, 0)} L{p(1, 0)} L{p(0.6, 0.6)} L{p(-0.6, 0.6)} Z"
+    sail = f"M{p(0, -0.05)} L{p(0, -1.1)} L{p(0.7, -0.05)} Z"
+    return (f'<g class="{css_class}"{who}{extra}>'
+            f"<title>{escape(title)}</title>"
+            f'<path d="{sail}" fill="#ffffff" stroke="#333" stroke-width="{pen.px(0.01)}"/>'
+            f'<path d="{hull}" fill="{colour}" stroke="{stroke}" '
+            f'stroke-width="{pen.px(0.015)}"/></g>')
+
+
+def _segment_labels(pen: Pen, shapes: TileShapes) -> list[str]:
+    out = ['<g class="segment-labels">']
+    for index, segment in enumerate(shapes.layout.segments):
+        x, y = shapes.anchor(index)
+        out.append(f'<g class="segment-label" data-segment="{index}">'
+                   f"<title>segment {index}: {escape(segment.name)} "
+                   f"({segment.terrain.label})</title>"
+                   f'<circle {pen.xy((x, y), ("cx", "cy"))} r="{pen.px(0.1)}" fill="#ffffff" '
+                   f'fill-opacity="0.85" stroke="{INK}" stroke-width="{pen.px(0.015)}"/>'
+                   f'<text {pen.xy((x, y + 0.05))} font-size="{pen.px(0.14)}" {_FONT} '
+                   f'text-anchor="middle" fill="{INK}">{index}</text></g>')
+    out.append("</g>")
+    return out
+
+
+def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | None,
+               title: str, *, segment_labels: bool = False) -> str:
+    """A ``g.tile`` drawing ``tile`` turned by ``rotation`` with its anchor cell's
+    top-left corner at the pen's origin; ``position`` (on a board) adds ``data-x`` and
+    ``data-y``; ``segment_labels`` writes each segment's index at its anchor."""
+    shapes = tile_shapes(tile, rotation)
+    attributes = (f'class="tile tile-{tile.kind.value}" data-tile={quoteattr(tile.name)} '
+                  f'data-layout={quoteattr(tile.layout.name)} '
+                  f'data-rotation="{rotation.degrees}"')
+    if position is not None:
+        attributes += f' data-x="{position.x}" data-y="{position.y}"'
+    out = [f"<g {attributes}>", f"<title>{escape(title)}</title>"]
+    for cell in shapes.cells:
+        out.append(f'<rect class="jungle" {pen.rect(cell, 1, 1)} fill="{JUNGLE}"/>')
+    for index, cell in shapes.village_sides:
+        d = path_data(pen, shapes.village_path(index, cell), True)
+        out.append(f'<path class="village" data-segment="{index}" d="{d}" fill="{VILLAGE}" '
+                   f'stroke="{VILLAGE_EDGE}" stroke-width="{pen.px(0.025)}" '
+                   f'stroke-linejoin="round"/>')
+    for index in shapes.of_terrain(Terrain.VILLAGE):
+        for corner, opposite in shapes.village_bridges(index):
+            out.append(f'<rect class="village" data-segment="{index}" '
+                       f'{pen.rect(corner, opposite[0] - corner[0], opposite[1] - corner[1])} '
+                       f'fill="{VILLAGE}"/>')
+    rocks: list[Point] = []
+    for index, tributary in shapes.tributaries.items():
+        d = " ".join(path_data(pen, p) for p in tributary.paths)
+        for css, colour, width in (("tributary-bank", TRIBUTARY_EDGE, TRIBUTARY_HALF_WIDTH),
+                                   ("tributary", TRIBUTARY, TRIBUTARY_HALF_WIDTH * 2 / 3)):
+            out.append(f'<path class="{css}" data-segment="{index}" d="{d}" fill="none" '
+                       f'stroke="{colour}" stroke-width="{pen.px(2 * width)}" '
+                       f'stroke-linecap="butt" stroke-linejoin="round"/>')
+        if tributary.rock is not None and tributary.rock not in rocks:
+            rocks.append(tributary.rock)
+    for index, amazon in shapes.amazons.items():
+        d = "M" + " L".join(pen.pt(p) for p in amazon.line)
+        out.append(f'<path class="amazon-bank" d="{d}" fill="none" stroke="{BANK}" '
+                   f'stroke-width="{pen.px(2 * AMAZON_REACH)}"/>')
+        out.append(f'<path class="amazon" data-segment="{index}" d="{d}" fill="none" '
+                   f'stroke="{AMAZON}" stroke-width="{pen.px(2 * AMAZON_WATER)}"/>')
+        if amazon.source is not None:
+            out.append(f'<circle class="source" {pen.xy(amazon.source, ("cx", "cy"))} '
+                       f'r="{pen.px(SOURCE_RADIUS)}" fill="{AMAZON}" stroke="{BANK}" '
+                       f'stroke-width="{pen.px(0.05)}"/>')
+    for rock in rocks:
+        out.append(f'<circle class="rock" {pen.xy(rock, ("cx", "cy"))} '
+                   f'r="{pen.px(ROCK_RADIUS)}" fill="{ROCK}" stroke="#4a4a46" '
+                   f'stroke-width="{pen.px(0.02)}"/>')
+    for index, icons in enumerate(tile.icons):
+        kinds = icon_kinds(icons)
+        spots = shapes.spots(index)[1]
+        out.extend(icon_glyph(pen, kind, count, spot, extra=f' data-segment="{index}"')
+                   for (kind, count), spot in zip(kinds, spots))
+    out.append(f'<rect class="outline" {pen.rect((0, 0), shapes.width, shapes.height)} '
+               f'fill="none" stroke="{JUNGLE_EDGE}" stroke-width="{pen.px(0.03)}"/>')
+    if tile.layout.exclamation:
+        out.append(f'<text class="exclamation" {pen.xy((0.9, 0.24))} font-size="{pen.px(0.3)}" '
+                   f'{_FONT} text-anchor="middle" fill="#ffdd33" stroke="#000" '
+                   f'stroke-width="{pen.px(0.015)}">!</text>')
+    if segment_labels:
+        out.extend(_segment_labels(pen, shapes))
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def check_tile_and_rotation(tile: object, rotation: object) -> None:
+    """``TypeError`` unless ``tile`` is a :class:`~carcassonne_amazonas.tiles.tileset.Tile` and
+    ``rotation`` a :class:`~carcassonne_amazonas.tiles.geometry.Rotation`, saying how to get
+    one from a tile's name or from degrees."""
+    if type(tile) is not Tile:
+        hint = " (a tile's name: tileset.tile_named(name) gives the tile)" \
+            if isinstance(tile, str) else ""
+        raise TypeError(f"tile must be a Tile, not {type(tile).__name__}{hint}")
+    if type(rotation) is not Rotation:
+        hint = " (degrees: Rotation.from_degrees(90) gives Rotation.R90)" \
+            if type(rotation) is int else ""
+        raise TypeError(f"rotation must be a Rotation, not {type(rotation).__name__}{hint}")
+
+
+def tile_svg(tile: Tile, rotation: Rotation = Rotation.R0, *, cell_size: float = 96,
+             label: bool = True, segment_labels: bool = False) -> SvgDocument:
+    """An SVG document of one tile copy turned clockwise by ``rotation``.
+
+    ``rotation`` must be one the tile's kind allows (standard tiles any, Amazon and
+    double tiles 0° and 180°, the start tile 0°; R-G5), else ``ValueError``.
+    ``label`` adds the tile's name and rotation under it; ``segment_labels`` writes
+    each segment's index (as in ``PlaceMeeple(position, segment)``, R-T5) at the
+    point where its piece would stand.  ``cell_size`` is a finite positive number, as
+    for :func:`~carcassonne_amazonas.render.svg.board_svg`.
+
+    ``TypeError`` for a ``tile`` that is not a :class:`~carcassonne_amazonas.tiles.tileset.Tile`
+    (a name: ``tileset.tile_named("A4.3")``) or a ``rotation`` that is not a
+    :class:`~carcassonne_amazonas.tiles.geometry.Rotation` (degrees:
+    ``Rotation.from_degrees(90)``).
+    """
+    check_tile_and_rotation(tile, rotation)
+    cell_size = check_cell_size(cell_size)
+    shapes = tile_shapes(tile, rotation)
+    pad = cell_size * 0.1
+    label_height = cell_size * 0.36 if label else 0.0
+    width = shapes.width * cell_size + 2 * pad
+    height = shapes.height * cell_size + 2 * pad + label_height
+    name = f"{tile.name} {rotation.degrees}° – {tile.layout.title}"
+    body = [tile_group(Pen(pad, pad, cell_size), tile, rotation, None, name,
+                       segment_labels=segment_labels)]
+    if label:
+        font = max(cell_size * 0.12, 8.0)
+        body.append(f'<text class="label" x="{number(width / 2)}" '
+                    f'y="{number(height - pad - label_height * 0.25)}" font-size="{number(font)}" '
+                    f'font-family="sans-serif" text-anchor="middle" fill="{INK}">'
+                    f"{escape(tile.name)} · {rotation.degrees}°</text>")
+    return svg_document(width, height, body, name)

@@ -1,0 +1,99 @@
+"""Where pieces are drawn, and which segment lies under a point (R-F1, R-F6, R-T5).
+
+Board units: a cell ``Position(x, y)`` covers the square ``[x, x+1) × [y, y+1)``; a
+point is ``(x, y)`` in those units, ``x`` growing east and ``y`` downstream
+(:mod:`~carcassonne_amazonas.tiles.geometry`).  The SVG board
+(:func:`carcassonne_amazonas.render.svg.board_svg`) draws board point ``(0, 0)`` at SVG
+point ``(data-origin-x, data-origin-y)`` and one cell as ``data-cell-size`` SVG
+units, so a client maps a click at SVG point ``(sx, sy)`` to the board point
+``((sx - ox) / cell, (sy - oy) / cell)`` and asks :func:`segment_at`.
+
+- :func:`segment_anchor` and :func:`piece_anchor` give the point where a piece on a
+  segment is drawn; the SVG renderer draws every meeple and camp there.
+- :func:`segment_at` is the inverse: the segment whose drawn area holds a point.
+  A point inside a drawn village is that village, a point near a drawn tributary is
+  that tributary, a point on the Amazon or its banks is None (no piece goes there,
+  R-F6), and any other point of a tile is in the jungle whose area it is.
+
+Every anchor lies in its own segment's area (a test checks every segment of every
+layout, rotation and copy of the reference set), so a click on a drawn piece
+selects its segment.  The shapes themselves come from
+:mod:`~carcassonne_amazonas.render._tile_shapes`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..tiles.geometry import Position, Rotation
+from ..tiles.tileset import Tile
+from ._plane import Point
+from ._tile_shapes import tile_shapes
+
+if TYPE_CHECKING:  # the state module shows itself with these pictures
+    from ..rules.state import GameState
+
+__all__ = ["piece_anchor", "segment_anchor", "segment_at", "tile_segment_at"]
+
+
+def _check_segment(tile: Tile, segment: int) -> None:
+    count = len(tile.layout.segments)
+    if isinstance(segment, bool) or not isinstance(segment, int) or not 0 <= segment < count:
+        raise ValueError(f"{tile.name} has segments 0..{count - 1}, not {segment!r}")
+
+
+def segment_anchor(tile: Tile, rotation: Rotation, segment: int) -> Point:
+    """Where a piece on segment ``segment`` of ``tile`` turned by ``rotation`` is drawn:
+    ``(x, y)`` in cell units from the top-left corner of the tile's anchor cell.
+
+    For the Amazon, which takes no piece (R-F6), a point of its course clear of its icons.  Raises
+    ``ValueError`` for a segment the tile does not have or a rotation its kind does
+    not allow (R-G5).  The point depends on the copy's icons, which take the best
+    spots of a jungle first.
+    """
+    _check_segment(tile, segment)
+    return tile_shapes(tile, rotation).anchor(segment)
+
+
+def piece_anchor(state: GameState, position: Position, segment: int) -> Point:
+    """Where a piece on segment ``segment`` of the tile covering ``position`` (any of
+    its cells) is drawn, in board units.
+
+    Raises ``ValueError`` when no tile covers ``position`` or it has no such segment.
+    """
+    placement = state.board.placement_at(position)
+    if placement is None:
+        raise ValueError(f"no tile covers ({position})")
+    x, y = segment_anchor(placement.tile, placement.rotation, segment)
+    return (placement.position.x + x, placement.position.y + y)
+
+
+def tile_segment_at(tile: Tile, rotation: Rotation, x: float, y: float) -> int | None:
+    """The segment of ``tile`` turned by ``rotation`` under the point ``(x, y)``, in cell
+    units from the top-left corner of its anchor cell: None outside its footprint or
+    on the Amazon (see :func:`segment_at`)."""
+    return tile_shapes(tile, rotation).segment_at((float(x), float(y)))
+
+
+def segment_at(state: GameState, x: float, y: float) -> tuple[Position, int] | None:
+    """The segment under the board point ``(x, y)``: ``(anchor of its tile, segment
+    index)``, or None off the tiles and on the Amazon (R-F6).
+
+    What the picture draws on top wins: the Amazon (None), then a tributary near the
+    point, a village holding it, and otherwise the jungle whose area it is.  Raises
+    ``TypeError`` when ``x`` or ``y`` is not a real number; not-finite numbers are
+    off the tiles.
+    """
+    for value in (x, y):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"board coordinates are numbers, not {type(value).__name__}")
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    cell_x, cell_y = math.floor(x), math.floor(y)
+    placement = state.board.placement_at(Position(cell_x, cell_y))
+    if placement is None:
+        return None
+    anchor = placement.position
+    segment = tile_segment_at(placement.tile, placement.rotation, x - anchor.x, y - anchor.y)
+    return None if segment is None else (anchor, segment)

@@ -1,0 +1,333 @@
+"""SVG pictures of a game position (and, re-exported, of single tiles), drawn from the
+tile-set data with the standard library only.
+
+:func:`board_svg` draws a whole position: every placed tile with its icons, the
+pieces, the open cells, the boat track beside the river, coordinates along the
+edges, a legend, the tile placed last, optional highlights of cells and of a
+feature, and a score table with each player's projected total.  ``compact=True``
+crops the picture to the tiles, with the boat track beside them.  :func:`tile_svg`
+(from :mod:`~carcassonne_amazonas.render._svg_tiles`) draws one tile.  Both return an
+:class:`~carcassonne_amazonas.render._svg_document.SvgDocument`: the text of a complete
+``<svg>`` document (a ``str``), which Jupyter displays as a picture.
+
+Board units and SVG units: the root ``<svg>`` carries ``data-cell-size`` (the SVG
+size of one cell) and ``data-origin-x``, ``data-origin-y`` (the SVG point of board
+point ``(0, 0)``, the top-left corner of cell ``(0, 0)``), so the SVG point
+``(sx, sy)`` is the board point ``((sx - ox) / cell, (sy - oy) / cell)``; ask
+:func:`carcassonne_amazonas.render.anchors.segment_at` which segment lies there.  Pieces are
+drawn at :func:`carcassonne_amazonas.render.anchors.piece_anchor`.
+
+Elements carry classes and data for styling, tests and pages: ``g.tile``
+(``data-tile``, ``data-layout``, ``data-rotation``, ``data-x``, ``data-y``),
+``g.piece`` (``meeple`` or ``camp``, ``data-player``, ``data-x``, ``data-y``,
+``data-segment``), ``g.icon``, ``rect.open`` (``next-river`` for the river cell;
+``data-x``, ``data-y``), ``g.last-move`` (``data-x``, ``data-y``, ``data-player``),
+``rect.highlight`` (``data-x``, ``data-y``), ``g.feature-highlight``
+(``data-terrain``; ``rect.feature-cell`` and ``line.open-edge`` with ``data-side``),
+``g.track`` with ``g.boat`` (``data-player``, ``data-space``), ``g.coordinates``
+(``text.coordinate`` with ``data-x`` or ``data-y``), ``g.legend``
+(``g.legend-item``, ``data-kind``) and ``g.scores`` (``g.score-row``,
+``data-player``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .._support.wording import plural
+from ..rules.board import Board, Placement
+from ..rules.state import PLAYER_COLOURS, Phase
+from ..tiles.geometry import Position, Side
+from ._svg_document import (
+    AMAZON,
+    HIGHLIGHT,
+    OPEN_CELL,
+    Pen,
+    SvgDocument,
+    check_cell_size,
+    number,
+    svg_document,
+)
+from ._svg_panels import coordinates as coordinate_labels
+from ._svg_panels import legend as legend_panel
+from ._svg_panels import (
+    legend_height,
+    legend_items,
+    score_table,
+    score_table_size,
+    text_width,
+    track,
+    track_width,
+)
+from ._svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg
+from .anchors import piece_anchor
+from .feature_geometry import FeatureGeometry, feature_geometry
+
+if TYPE_CHECKING:  # the state module shows itself with these pictures
+    from ..rules.state import GameState
+
+__all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg",
+           "tile_svg"]
+
+#: The default size of a cell in SVG units (pixels at 1×): an icon's disc is 14 pixels
+#: across, its letter 10 pixels high.
+DEFAULT_CELL_SIZE = 64.0
+#: The default size of a cell in compact mode: icons of 11 pixels, letters of 8.
+COMPACT_CELL_SIZE = 52.0
+
+_EDGE_LINES: dict[Side, tuple[tuple[float, float], tuple[float, float]]] = {
+    Side.NORTH: ((0.0, 0.0), (1.0, 0.0)), Side.EAST: ((1.0, 0.0), (1.0, 1.0)),
+    Side.SOUTH: ((0.0, 1.0), (1.0, 1.0)), Side.WEST: ((0.0, 0.0), (0.0, 1.0))}
+_INSET: dict[Side, tuple[float, float]] = {Side.NORTH: (0.0, 0.04), Side.EAST: (-0.04, 0.0),
+                                           Side.SOUTH: (0.0, -0.04), Side.WEST: (0.04, 0.0)}
+
+
+def _open_cells(state: GameState) -> list[Position]:
+    """The empty cells a tile may still go to: beside a tile up to the river end (R-G2),
+    and the next river cell (R-G6); none once the game is over."""
+    if state.is_terminal:
+        return []
+    board = state.board
+    cells = [p for p in board.open_positions if p.y <= board.river_end_row]
+    cells.append(board.next_river_position)
+    return cells
+
+
+def _last_placer(state: GameState) -> int:
+    """Who placed the last tile: the player to act while their turn is still going on,
+    else the one before (turns pass clockwise, R-C8)."""
+    if state.phase in (Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE, Phase.PLACE_PIECE):
+        return state.current_player
+    return (state.current_player - 1) % state.num_players
+
+
+def _feature(state: GameState, feature: tuple[Position, int] | FeatureGeometry | None
+             ) -> FeatureGeometry | None:
+    if feature is None or isinstance(feature, FeatureGeometry):
+        return feature
+    if not (isinstance(feature, tuple) and len(feature) == 2
+            and type(feature[0]) is Position and type(feature[1]) is int):
+        raise TypeError(f"highlight_feature must be (Position, segment), a FeatureGeometry "
+                        f"or None, not {_shown(feature)}")
+    position, segment = feature
+    return feature_geometry(state, position, segment)
+
+
+def _shown(value: object) -> str:
+    """A wrong argument in a message: its type, and its value when short."""
+    text = repr(value)
+    return type(value).__name__ + (f" {text}" if len(text) <= 40 else "")
+
+
+def _check_state(state: object) -> None:
+    # This module cannot import GameState (the state module draws itself with it), so
+    # it checks what it reads: a board and a phase.
+    if not (isinstance(getattr(state, "board", None), Board)
+            and isinstance(getattr(state, "phase", None), Phase)):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+
+
+def _cells(cells: object) -> list[Position]:
+    """``highlight_cells`` as a list without repeats; ``TypeError`` unless they are
+    :class:`~carcassonne_amazonas.tiles.geometry.Position` values."""
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+        raise TypeError(f"highlight_cells must be an iterable of Position values, not "
+                        f"{type(cells).__name__}")
+    marked = list(dict.fromkeys(cells))
+    for cell in marked:
+        if type(cell) is not Position:
+            hint = "; Position(x, y) makes one" if isinstance(cell, tuple) else ""
+            raise TypeError(f"highlight_cells must hold Position values, not "
+                            f"{_shown(cell)}{hint}")
+    return marked
+
+
+def board_svg(state: GameState, *, cell_size: float | None = None,
+              show_open: bool | None = None, coordinates: bool = True, legend: bool = True,
+              last_move: bool = True, highlight_cells: Iterable[Position] = (),
+              highlight_feature: tuple[Position, int] | FeatureGeometry | None = None,
+              compact: bool = False, scores: bool | None = None) -> SvgDocument:
+    """An SVG document of the whole position.
+
+    - ``cell_size``: SVG units (pixels at 1×) per cell; 64 by default, 52 in compact
+      mode, sizes at which the icons read at 1×.
+    - ``show_open``: draw the open cells where a tile may go (dashed; the next river
+      cell in blue).  Default: yes, except in compact mode.
+    - ``coordinates``: label every drawn column above the board and every drawn row
+      left of it, with the numbers of the notation.
+    - ``legend``: explain the icons, pieces and marks under the board.
+    - ``last_move``: outline the tile placed last in its player's colour.
+    - ``highlight_cells``: cells to mark (for example the legal cells of the tile in
+      hand, :func:`~carcassonne_amazonas.render.placement_options.placement_options`).
+    - ``highlight_feature``: a feature to mark, as ``(position, segment)`` or a
+      :class:`~carcassonne_amazonas.render.feature_geometry.FeatureGeometry`: its cells are
+      lightened and its open edges drawn in red.
+    - ``compact``: crop to the tiles (and any highlighted cells), with the boat track
+      beside them and no score table.
+    - ``scores``: the score table above the board; default: yes, except in compact
+      mode.
+
+    Outside compact mode the picture always has room for the open cells, drawn or not,
+    so a page can draw its own marks there.  Raises ``ValueError`` for a
+    ``highlight_feature`` that names no placed segment and for a ``cell_size`` that is
+    not finite and above 0, and ``TypeError`` for arguments of the wrong type (a
+    ``state`` that is not a :class:`~carcassonne_amazonas.rules.state.GameState`, cells that
+    are not :class:`~carcassonne_amazonas.tiles.geometry.Position` values, a ``cell_size``
+    that is not a number).
+    """
+    _check_state(state)
+    size = check_cell_size(cell_size if cell_size is not None else
+                           COMPACT_CELL_SIZE if compact else DEFAULT_CELL_SIZE)
+    show_open = not compact if show_open is None else show_open
+    scores = not compact if scores is None else scores
+    board = state.board
+    marked = _cells(highlight_cells)
+    feature = _feature(state, highlight_feature)
+    open_cells = _open_cells(state)
+    cells = [c for placement in board.placements for c in placement.cells] + marked
+    if not compact or show_open:
+        cells += open_cells
+    min_x, max_x = min(p.x for p in cells), max(p.x for p in cells)
+    min_y, max_y = min(p.y for p in cells), max(p.y for p in cells)
+    columns, rows = range(min_x, max_x + 1), range(min_y, max_y + 1)
+
+    margin = size * (0.1 if compact else 0.2)
+    font = min(max(size * 0.2, 11.0), 15.0)
+    table_width, table_height = score_table_size(state, font) if scores else (0.0, 0.0)
+    label_width = max(text_width(str(v), size * 0.2) for v in (*columns, *rows)) + size * 0.08
+    left = margin + track_width(state) * size + size * 0.12
+    if coordinates:
+        left += label_width
+    top = margin + (table_height + size * 0.15 if scores else 0.0)
+    if coordinates:
+        top += size * 0.3
+    board_width, board_height = len(columns) * size, len(rows) * size
+    width = max(left + board_width + margin, margin + table_width + margin)
+    pen = Pen(left - min_x * size, top - min_y * size, size)
+    last = board.placements[-1] if last_move and len(board) > 1 else None
+    items = legend_items(open_cells=show_open and bool(open_cells), last_move=last is not None,
+                         highlight=bool(marked), feature=feature is not None)
+    legend_top = top + board_height + size * 0.15
+    height = legend_top + (legend_height(items, size, width - 2 * margin) if legend else 0.0)
+    height += margin
+
+    body: list[str] = []
+    if scores:
+        body.append(score_table(state, margin, margin, font))
+    if coordinates:
+        body.append(coordinate_labels(pen, columns, rows, left - size * 0.1, top))
+    body.append('<g class="tiles">')
+    for index, placement in enumerate(board.placements):
+        body.append(_placed_tile(pen, index, placement))
+    body.append("</g>")
+    if show_open and open_cells:
+        body.append(_open_marks(pen, open_cells, board.next_river_position))
+    if feature is not None:
+        body.append(_feature_marks(pen, feature))
+    if marked:
+        body.append(_cell_marks(pen, marked))
+    if last is not None:
+        body.append(_last_move(pen, last, _last_placer(state)))
+    body.append(_pieces(state, pen))
+    body.append(track(state, pen, margin))
+    if legend:
+        body.append(legend_panel(items, size, margin, legend_top, width - 2 * margin))
+    phase = "game over" if state.is_terminal else state.phase.value
+    title = (f"Carcassonne – Amazonas: {state.num_players} players, "
+             f"{plural(max(len(board) - 1, 0), 'tile')} placed (and the start tile), "
+             f"{state.tiles_left} to draw, {phase}")
+    attributes = {"class": "board" + (" compact" if compact else ""),
+                  "data-cell-size": number(size), "data-origin-x": number(pen.x),
+                  "data-origin-y": number(pen.y)}
+    return svg_document(width, height, body, title, attributes)
+
+
+def _placed_tile(pen: Pen, index: int, placement: Placement) -> str:
+    tile = placement.tile
+    title = (f"#{index} {tile.name} ({tile.layout.title}) at {placement.position}, "
+             f"turned {placement.rotation.degrees}°")
+    at = pen.at(placement.position.x, placement.position.y)
+    return tile_group(at, tile, placement.rotation, placement.position, title)
+
+
+def _open_marks(pen: Pen, open_cells: list[Position], river: Position) -> str:
+    out = ['<g class="open-cells">']
+    for position in open_cells:
+        is_river = position == river
+        out.append(
+            f'<rect class="open{" next-river" if is_river else ""}" data-x="{position.x}" '
+            f'data-y="{position.y}" {pen.rect((position.x + 0.06, position.y + 0.06), 0.88, 0.88)}'
+            f' fill="none" stroke="{AMAZON if is_river else OPEN_CELL}" '
+            f'stroke-width="{pen.px(0.025)}" stroke-dasharray="{pen.px(0.08)} {pen.px(0.06)}"'
+            f' rx="{pen.px(0.06)}"/>')
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def _cell_marks(pen: Pen, cells: list[Position]) -> str:
+    out = ['<g class="highlights">']
+    for cell in cells:
+        out.append(f'<rect class="highlight" data-x="{cell.x}" data-y="{cell.y}" '
+                   f'{pen.rect((cell.x + 0.04, cell.y + 0.04), 0.92, 0.92)} rx="{pen.px(0.05)}" '
+                   f'fill="{HIGHLIGHT}" fill-opacity="0.35" stroke="{HIGHLIGHT}" '
+                   f'stroke-width="{pen.px(0.04)}"/>')
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
+    """The feature's cells lightened and outlined, its open edges in red."""
+    inside = set(feature.cells)
+    out = [f'<g class="feature-highlight" data-terrain="{feature.terrain.label}">',
+           f"<title>{feature.terrain.label}: {plural(len(feature.tiles), 'tile')}, "
+           f"{plural(len(feature.open_edges), 'open edge')}</title>"]
+    for cell in feature.cells:
+        out.append(f'<rect class="feature-cell" data-x="{cell.x}" data-y="{cell.y}" '
+                   f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.35"/>')
+    outline = []
+    for cell in feature.cells:
+        for side in Side:
+            if cell.neighbour(side) not in inside:
+                (x0, y0), (x1, y1) = _EDGE_LINES[side]
+                outline.append(f"M{pen.pt((cell.x + x0, cell.y + y0))} "
+                               f"L{pen.pt((cell.x + x1, cell.y + y1))}")
+    out.append(f'<path class="feature-outline" d="{" ".join(outline)}" fill="none" '
+               f'stroke="#ffffff" stroke-width="{pen.px(0.06)}" stroke-linecap="round"/>')
+    for cell, side in feature.open_edges:
+        (x0, y0), (x1, y1) = _EDGE_LINES[side]
+        dx, dy = _INSET[side]
+        out.append(f'<line class="open-edge" data-x="{cell.x}" data-y="{cell.y}" '
+                   f'data-side="{side.letter}" '
+                   f'{pen.xy((cell.x + x0 + dx, cell.y + y0 + dy), ("x1", "y1"))} '
+                   f'{pen.xy((cell.x + x1 + dx, cell.y + y1 + dy), ("x2", "y2"))} '
+                   f'stroke="#d62728" stroke-width="{pen.px(0.07)}" stroke-linecap="round"/>')
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def _last_move(pen: Pen, placement: Placement, player: int) -> str:
+    cells = placement.cells
+    x0, y0 = min(c.x for c in cells), min(c.y for c in cells)
+    width = max(c.x for c in cells) - x0 + 1
+    height = max(c.y for c in cells) - y0 + 1
+    corner = (x0 + 0.035, y0 + 0.035)
+    colour = PLAYER_COLOURS[player]
+    return (f'<g class="last-move" data-x="{placement.position.x}" '
+            f'data-y="{placement.position.y}" data-player="{player}">'
+            f"<title>the tile placed last, by {colour}</title>"
+            f'<rect {pen.rect(corner, width - 0.07, height - 0.07)} fill="none" '
+            f'stroke="#ffffff" stroke-width="{pen.px(0.09)}"/>'
+            f'<rect {pen.rect(corner, width - 0.07, height - 0.07)} fill="none" '
+            f'stroke="{colour}" stroke-width="{pen.px(0.05)}"/></g>')
+
+
+def _pieces(state: GameState, pen: Pen) -> str:
+    out = ['<g class="pieces">']
+    for piece in state.pieces():
+        at = piece_anchor(state, piece.position, piece.segment)
+        where = (f' data-x="{piece.position.x}" data-y="{piece.position.y}" '
+                 f'data-segment="{piece.segment}"')
+        out.append(piece_glyph(pen, piece.player, piece.kind, at, extra=where))
+    out.append("</g>")
+    return "\n".join(out)

@@ -1,0 +1,355 @@
+"""Plain-text pictures for terminals: the board, single tiles, the boat track, the players.
+
+:func:`state_text` is what ``str(state)`` shows: the board, the players and the
+tile in hand.
+
+:func:`board_text` draws the board as a grid of 3×3 character glyphs, one per
+cell, with the x coordinates above (``~`` marks the river column) and the y
+coordinates on the left.  The start of a game, after one Amazon tile::
+
+       -1  0  1  2
+           ~
+
+    -1    [ ][ ]
+
+          ....|.
+     0 [ ].~..+.[ ]
+          .~....
+          .~....
+     1 [ ].~....[ ]
+          .~....
+          .~...#
+     2 [ ]-~...#[ ]
+          .~...#
+          .~....
+     3 [ ].~..+-[ ]
+          .~....
+          .~.
+     4 [ ].~.[ ]
+          .~.
+
+     5    [v]
+
+    river column x=0, river end row 4, next river tile at (0,5)
+    boats  1 [RY...............] 17   (Y 2, R 1)
+
+Each glyph shows the cell's four edges in the middle of its sides, the corner
+ports in its corners and what lies in its centre:
+
+=======  ===================================================================
+``.``    jungle
+``|``    a tributary crossing a north or south edge (``-``: east or west)
+``+``    tributaries meeting or bending in the cell
+``o``    a rock: a tributary ends in the cell
+``#``    village
+``~``    the Amazon (every cell of the river column that the river covers)
+``Y``    a meeple of player yellow (``R`` red, ``G`` green, ``B`` blue,
+         ``K`` black); lower case is a camp
+``[ ]``  an open cell: an empty cell where a standard tile may go
+``[v]``  the empty cell where the next river tile goes
+=======  ===================================================================
+
+Only the standard library is used; the functions return text and print
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .._support.wording import plural
+from ..rules.board import Placement
+from ..rules.final_scoring import projected_scores
+from ..rules.state import PLAYER_COLOURS, PieceKind
+from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
+from ..tiles.tileset import Icons, Terrain, Tile, TileKind, VariantCell
+
+if TYPE_CHECKING:  # the state module draws itself with this one: no import at run time
+    from ..rules.state import GameState
+
+__all__ = [
+    "PLAYER_LETTERS",
+    "board_text",
+    "icons_text",
+    "players_text",
+    "plural",
+    "side_by_side",
+    "state_text",
+    "tile_description",
+    "tile_pictures",
+    "tile_text",
+    "track_text",
+]
+
+#: One letter per player colour (yellow, red, green, blue, black).
+PLAYER_LETTERS = "YRGBK"
+
+#: Marks the river column under the x coordinates (not a player's letter).
+RIVER_MARK = "~"
+
+_MIDDLE = 1  # offset of a side's middle port from its first port
+_CORNERS = ((Side.NORTH, 0, Side.WEST, 2), (Side.NORTH, 2, Side.EAST, 0),
+            (Side.SOUTH, 2, Side.WEST, 0), (Side.SOUTH, 0, Side.EAST, 2))
+_LEGEND = ("legend: . jungle  | - tributary  + junction/bend  o rock  # village  ~ Amazon  "
+           "[ ] open cell  [v] next river cell",
+           "        Y R G B K meeples (yellow red green blue black), y r g b k camps")
+
+
+def icons_text(icons: Icons) -> str:
+    """The icons in words, such as ``1 Boat icon, 2 animals`` (empty for no icons)."""
+    parts = [(icons.boats, "Boat icon"), (icons.fruit, "Fruit icon"), (icons.animals, "animal"),
+             (icons.caimans, "caiman"), (icons.piranhas, "piranha")]
+    return ", ".join(plural(n, word) for n, word in parts if n)
+
+
+_KIND_WORDS = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
+               TileKind.DOUBLE: "double", TileKind.START: "start"}
+
+
+def tile_description(tile: Tile) -> str:
+    """A tile copy in words: its name, the layout's title, its kind and its icons."""
+    mark = ' with "!"' if tile.layout.exclamation else ""
+    icons = [f"{icons_text(i)} on {s.name}" for s, i in zip(tile.layout.segments, tile.icons)
+             if i]
+    return (f"{tile.name} \u201c{tile.layout.title}\u201d ({_KIND_WORDS[tile.kind]} tile{mark}"
+            + (f"; {'; '.join(icons)}" if icons else "") + ")")
+
+
+def _terrain_at(tile: Tile, cell: VariantCell, port: int) -> Terrain | None:
+    segment = cell.port_segments[port]
+    return None if segment < 0 else tile.layout.segments[segment].terrain
+
+
+def _river_dx(tile: Tile, rotation: Rotation) -> int | None:
+    """The footprint column the Amazon runs along, or None for tiles without it."""
+    for cell in tile.layout.variant(rotation).cells:
+        for port in (Side.NORTH * PORTS_PER_SIDE + _MIDDLE, Side.SOUTH * PORTS_PER_SIDE + _MIDDLE):
+            if _terrain_at(tile, cell, port) is Terrain.AMAZON:
+                return cell.dx
+    return None
+
+
+def _glyph(tile: Tile, cell: VariantCell, river: bool, piece: str | None) -> tuple[str, str, str]:
+    """The 3×3 picture of one footprint cell of a placed (turned) tile."""
+    layout = tile.layout
+
+    def middle(side: Side) -> str:
+        terrain = _terrain_at(tile, cell, side * PORTS_PER_SIDE + _MIDDLE)
+        if terrain is None:  # a side inside the footprint
+            return "~" if river and side in (Side.NORTH, Side.SOUTH) else "."
+        if terrain is Terrain.TRIBUTARY:
+            return "|" if side in (Side.NORTH, Side.SOUTH) else "-"
+        return {Terrain.VILLAGE: "#", Terrain.AMAZON: "~"}.get(terrain, ".")
+
+    def corner(side_a: Side, offset_a: int, side_b: Side, offset_b: int) -> str:
+        ports = (side_a * PORTS_PER_SIDE + offset_a, side_b * PORTS_PER_SIDE + offset_b)
+        villages = [_terrain_at(tile, cell, p) is Terrain.VILLAGE for p in ports]
+        return "#" if any(villages) else "."
+
+    centre = "."
+    tributary_sides: list[Side] = []
+    rock = False
+    village_sides: dict[int, int] = {}
+    has_amazon = any(s.terrain is Terrain.AMAZON for s in layout.segments)
+    for side in Side:
+        for offset in range(PORTS_PER_SIDE):
+            index = cell.port_segments[side * PORTS_PER_SIDE + offset]
+            if index < 0:
+                continue
+            segment = layout.segments[index]
+            if segment.terrain is Terrain.VILLAGE:
+                village_sides[index] = village_sides.get(index, 0) | 1 << side
+            elif segment.terrain is Terrain.TRIBUTARY and offset == _MIDDLE:
+                tributary_sides.append(side)
+                # A lone tributary end is a rock, unless the tile holds the Amazon
+                # (then the tributary flows into it: drawn as a bend).
+                rock = rock or (len(segment.ports) == 1 and not has_amazon)
+    if piece is not None:
+        centre = piece
+    elif river:
+        centre = "~"
+    elif tributary_sides:
+        if rock:
+            centre = "o"
+        elif sorted(tributary_sides) == [Side.NORTH, Side.SOUTH]:
+            centre = "|"
+        elif sorted(tributary_sides) == [Side.EAST, Side.WEST]:
+            centre = "-"
+        else:
+            centre = "+"
+    elif any(bin(mask).count("1") >= 2 for mask in village_sides.values()):
+        centre = "#"
+    corners = [corner(*c) for c in _CORNERS]
+    return (corners[0] + middle(Side.NORTH) + corners[1],
+            middle(Side.WEST) + centre + middle(Side.EAST),
+            corners[2] + middle(Side.SOUTH) + corners[3])
+
+
+def _placement_glyphs(placement: Placement,
+                      pieces: dict[tuple[Position, int], str]) -> dict[Position, tuple[str, ...]]:
+    """Glyphs of every cell a placed tile covers; ``pieces`` maps (anchor, segment) to a
+    letter."""
+    tile = placement.tile
+    variant = placement.variant
+    river_dx = _river_dx(tile, placement.rotation)
+    piece_cells: dict[tuple[int, int], str] = {}
+    for (anchor, segment), letter in pieces.items():
+        if anchor != placement.position:
+            continue
+        for cell in variant.cells:
+            if segment in cell.port_segments:
+                piece_cells[(cell.dx, cell.dy)] = letter
+                break
+    glyphs: dict[Position, tuple[str, ...]] = {}
+    for cell in variant.cells:
+        position = Position(placement.position.x + cell.dx, placement.position.y + cell.dy)
+        glyphs[position] = _glyph(tile, cell, river_dx == cell.dx,
+                                  piece_cells.get((cell.dx, cell.dy)))
+    return glyphs
+
+
+def tile_text(tile: Tile, rotation: Rotation = Rotation.R0) -> list[str]:
+    """The tile turned by ``rotation`` as lines of 3×3 glyphs per cell (see the module)."""
+    placement = Placement(tile, Position(0, 0), rotation)
+    glyphs = _placement_glyphs(placement, {})
+    width = max(p.x for p in glyphs) + 1
+    height = max(p.y for p in glyphs) + 1
+    lines = []
+    for y in range(height):
+        for row in range(3):
+            lines.append("".join(glyphs[Position(x, y)][row] for x in range(width)))
+    return lines
+
+
+def side_by_side(blocks: Sequence[tuple[str, Sequence[str]]], gap: int = 4) -> list[str]:
+    """Text blocks next to each other, each under its heading."""
+    widths = [max([len(title), *map(len, lines)]) for title, lines in blocks]
+    height = max(len(lines) for _, lines in blocks)
+    rows = ["".join(title.ljust(w + gap) for (title, _), w in zip(blocks, widths)).rstrip()]
+    for i in range(height):
+        rows.append("".join((lines[i] if i < len(lines) else "").ljust(w + gap)
+                            for (_, lines), w in zip(blocks, widths)).rstrip())
+    return rows
+
+
+def tile_pictures(tile: Tile) -> list[str]:
+    """The tile in each rotation it may be placed in, side by side, headed by the angle."""
+    return side_by_side([(f"{r.degrees}°", tile_text(tile, r)) for r in tile.layout.rotations])
+
+
+def _piece_letters(state: GameState) -> dict[tuple[Position, int], str]:
+    letters = {}
+    for piece in state.pieces():
+        letter = PLAYER_LETTERS[piece.player]
+        letters[(piece.position, piece.segment)] = (
+            letter if piece.kind is PieceKind.MEEPLE else letter.lower())
+    return letters
+
+
+def board_text(state: GameState, *, legend: bool = True) -> str:
+    """The board as a character grid, then the river and the boat track.
+
+    Each cell is a 3×3 glyph (see the module); open cells show ``[ ]``, the
+    cell of the next river tile ``[v]``; the river column is marked ``~`` under
+    the x coordinates.  The last lines locate the river end and show the boat
+    track (:func:`track_text`).
+    """
+    board = state.board
+    pieces = _piece_letters(state)
+    glyphs: dict[Position, tuple[str, ...]] = {}
+    for placement in board.placements:
+        glyphs.update(_placement_glyphs(placement, pieces))
+    if not state.is_terminal:
+        for position in board.open_positions:
+            if position.y <= board.river_end_row:
+                glyphs[position] = ("   ", "[ ]", "   ")
+        glyphs[board.next_river_position] = ("   ", "[v]", "   ")
+    xs = [p.x for p in glyphs]
+    ys = [p.y for p in glyphs]
+    label = max(len(str(y)) for y in ys) + 1
+    columns = range(min(xs), max(xs) + 1)
+    lines = [(" " * label + "".join(f"{x:^3}" for x in columns)).rstrip(),
+             (" " * label + "".join(f" {RIVER_MARK} " if x == board.river_column else "   "
+                                    for x in columns)).rstrip()]
+    for y in range(min(ys), max(ys) + 1):
+        for row in range(3):
+            prefix = f"{y:>{label - 1}} " if row == 1 else " " * label
+            cells = "".join(glyphs.get(Position(x, y), ("   ", "   ", "   "))[row]
+                            for x in columns)
+            lines.append((prefix + cells).rstrip())
+    lines.append(f"river column x={board.river_column}, river end row {board.river_end_row}"
+                 + ("" if state.is_terminal else
+                    f", next river tile at ({board.next_river_position})"))
+    lines.append(track_text(state))
+    if legend:
+        lines.extend(_LEGEND)
+    return "\n".join(lines)
+
+
+def track_text(state: GameState) -> str:
+    """The boat track on one line: spaces 1..explored, each boat as its player's letter.
+
+    A space holding several boats shows how many (``2``..``5``); the line ends
+    with each player's space.
+    """
+    spaces = ["."] * state.track_length
+    counts = [0] * state.track_length
+    for player, boat in enumerate(state.boats):
+        index = min(boat, state.track_length) - 1
+        counts[index] += 1
+        spaces[index] = PLAYER_LETTERS[player] if counts[index] == 1 else str(counts[index])
+    where = ", ".join(f"{PLAYER_LETTERS[p]} {boat}" for p, boat in enumerate(state.boats))
+    return f"boats  1 [{''.join(spaces)}] {state.track_length}   ({where})"
+
+
+def players_text(state: GameState) -> str:
+    """A table of every player's score, boat, supply and points by category.
+
+    ``*`` marks the player to move.  ``if end`` is the total the player would have if
+    the game ended now (:func:`~carcassonne_amazonas.rules.final_scoring.projected_scores`:
+    the final scoring of R-E2–R-E5 applied to the current board and boats); once the
+    game is over it equals the score.
+    """
+    projected = projected_scores(state)
+    lines = [f"  {'player':<8} {'score':>5} {'if end':>6} {'boat':>4} {'meeples':>7} "
+             f"{'camps':>5}   {'trib':>4} {'vill':>4} {'amaz':>4} {'camp':>4} {'river':>5}"]
+    for index, player in enumerate(state.players):
+        mark = "*" if index == state.current_player and not state.is_terminal else " "
+        b = player.breakdown
+        lines.append(f"{mark} {PLAYER_COLOURS[index]:<8} {player.score:>5} "
+                     f"{projected[index].total:>6} {player.boat:>4} "
+                     f"{player.meeples_in_supply:>7} {player.camps_in_supply:>5}   "
+                     f"{b.tributaries:>4} {b.villages:>4} {b.amazon:>4} {b.camps:>4} "
+                     f"{b.river:>5}")
+    return "\n".join(lines)
+
+
+def _decision_text(state: GameState) -> list[str]:
+    """Who is to do what, with the tile in hand and its pictures."""
+    who = PLAYER_COLOURS[state.current_player]
+    if state.is_terminal:
+        best = max(state.scores)
+        names = " and ".join(PLAYER_COLOURS[p] for p in state.winners)
+        shared = "shared victory: " if len(state.winners) > 1 else "the winner is "
+        return [f"game over; {shared}{names} with {plural(best, 'point')}"]
+    if state.is_chance_node:
+        return [f"{who} to draw a tile ({plural(state.tiles_left, 'tile')} left)"]
+    tile = state.tile_in_hand
+    if tile is not None:  # phases PLACE_TILE and PLACE_DOUBLE
+        return [f"{who} to place {tile_description(tile)}; "
+                f"{plural(state.tiles_left, 'tile')} left to draw",
+                *("  " + line for line in tile_pictures(tile))]
+    if state.piece_position is not None:  # the piece step
+        placement = state.board.placements[state.piece_placement]
+        return [f"{who} to place a meeple or a camp on {placement.tile.name} at "
+                f"({placement.position}), or pass"]
+    names = ", ".join(tile.name for tile in state.doubles_left)  # CHOOSE_DOUBLE
+    return [f"{who} to choose a double tile to place downstream: {names}"]
+
+
+def state_text(state: GameState) -> str:
+    """What ``str(state)`` shows: the board (without its legend), the players' scores,
+    boats and supplies, and who is to do what, with the tile in hand."""
+    return "\n".join([board_text(state, legend=False), players_text(state),
+                      *_decision_text(state)])

@@ -1,0 +1,297 @@
+"""The actions a player takes (R-T2–R-T5), and their notation.
+
+Actions are small frozen values.  Constructing one with a value of the wrong
+type raises ``TypeError``; whether it is *legal* is decided by
+:func:`~carcassonne_amazonas.rules.engine.apply_action` against a state.
+
+Each action is written in a compact notation, like UCI in chess (the table is in
+:mod:`~carcassonne_amazonas.rules.notation`): ``str(action)`` is its text, and
+``PlaceTile.from_notation('t0,4,90')`` reads one back.  That call is also the
+action's ``repr``, so a printed action is code that gives it back::
+
+    >>> PlaceTile(Position(0, 4), Rotation.R90)
+    PlaceTile.from_notation('t0,4,90')
+    >>> print(Pass())
+    p
+
+Types are exact: a position is exactly a
+:class:`~carcassonne_amazonas.tiles.geometry.Position`, a rotation exactly a
+:class:`~carcassonne_amazonas.tiles.geometry.Rotation`, a segment or tile id exactly
+an ``int``.  Subclasses are refused, since a subclass can lie in ``__eq__`` or
+``__hash__`` and so pass for another value; :func:`check_action` repeats the
+check where an action enters the engine.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+import attrs
+from typing_extensions import Self
+
+from .._support.reprs import repr_pretty
+from ..errors import NotationError
+from ..tiles.geometry import Position, Rotation
+from ..tiles.tileset import TileId
+
+__all__ = ["Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile",
+           "check_action"]
+
+_ROTATIONS = {rotation.degrees: rotation for rotation in Rotation}
+_MAX_DIGITS = 9
+
+
+def _position(_instance: object, _attribute: object, value: Position) -> None:
+    _check_position(value)
+
+
+def _check_position(value: object) -> None:
+    if type(value) is not Position:
+        raise TypeError(f"a position is a Position, not {type(value).__name__}")
+    if type(value.x) is not int or type(value.y) is not int:
+        raise TypeError(f"a position's coordinates are ints, not {type(value.x).__name__} and "
+                        f"{type(value.y).__name__}")
+
+
+def _rotation(_instance: object, _attribute: object, value: Rotation) -> None:
+    if type(value) is not Rotation:
+        raise TypeError(f"a rotation is a Rotation, not {type(value).__name__}")
+
+
+def _int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
+
+
+def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:
+    if type(value) is not int:
+        raise TypeError(f"a tile id is an int, not {type(value).__name__}")
+
+
+def _checked_text(text: str, letter: str, kind: str) -> None:
+    """Refuse a value that is not a str, empty text and text of another kind of action."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected a str, not {type(text).__name__}")
+    if not text:
+        raise NotationError(text, 0, "empty text")
+    if text[0] != letter:
+        raise NotationError(text, 0, f"{kind} is written with {letter!r}, not {text[0]!r}")
+
+
+def _numbers(text: str, count: int, signed: tuple[bool, ...]) -> list[int]:
+    """The ``count`` comma-separated integers of ``text`` after its letter, to the end."""
+    values: list[int] = []
+    index = 1
+    for position in range(count):
+        begin = index
+        if signed[position] and index < len(text) and text[index] == "-":
+            index += 1
+        digits_start = index
+        while index < len(text) and text[index].isascii() and text[index].isdigit():
+            index += 1
+        if index == digits_start:
+            found = repr(text[index]) if index < len(text) else "the end"
+            raise NotationError(text, index, f"expected a number, found {found}")
+        if index - digits_start > _MAX_DIGITS:
+            raise NotationError(text, digits_start, "number too long")
+        if text[digits_start] == "0" and (index - digits_start > 1 or begin != digits_start):
+            raise NotationError(text, begin, "numbers are written without leading zeros "
+                                             "or a sign on 0")
+        values.append(int(text[begin:index]))
+        if position < count - 1:
+            if index >= len(text) or text[index] != ",":
+                found = repr(text[index]) if index < len(text) else "the end"
+                raise NotationError(text, index, f"expected ',', found {found}")
+            index += 1
+    if index != len(text):
+        raise NotationError(text, index, f"unexpected {text[index:]!r} after the action")
+    return values
+
+
+class _Notated:
+    """What every action class shares: ``str`` is the notation, ``repr`` the call that
+    reads it back, and IPython and Hypothesis print that repr."""
+
+    __slots__ = ()
+    LETTER: ClassVar[str]
+
+    def __str__(self) -> str:
+        raise NotImplementedError  # every action class writes its own text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_notation({str(self)!r})"
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceTile(_Notated):
+    """Lay the tile in hand with its anchor (top-left cell) on ``position``,
+    turned clockwise by ``rotation`` (R-G2–R-G6, R-T2, R-T3).
+
+    Used for standard tiles (4 rotations), Amazon tiles and double tiles
+    (``R0`` or ``R180``; a double tile's anchor is its upstream cell).
+    Written ``t`` x ``,`` y ``,`` degrees: ``t-1,2,90``.
+    """
+
+    LETTER: ClassVar[str] = "t"
+
+    position: Position = attrs.field(validator=_position)
+    rotation: Rotation = attrs.field(validator=_rotation)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The placement written ``text``, such as ``t-1,2,90``; :class:`NotationError`
+        (a ``ValueError``) says where and why when it is not one."""
+        _checked_text(text, cls.LETTER, "a tile placement")
+        x, y, degrees = _numbers(text, 3, (True, True, False))
+        if degrees not in _ROTATIONS:
+            raise NotationError(text, text.rindex(",") + 1,
+                                f"rotation must be 0, 90, 180 or 270 degrees, not {degrees}")
+        return cls(Position(x, y), _ROTATIONS[degrees])
+
+    def __str__(self) -> str:
+        return f"t{self.position.x},{self.position.y},{self.rotation.degrees}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class ChooseDouble(_Notated):
+    """After a "!" tile: take this double tile from those set aside (R-T3).
+
+    Written ``d`` and the tile id: ``d82``.
+    """
+
+    LETTER: ClassVar[str] = "d"
+
+    tile: TileId = attrs.field(validator=_tile_id)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The choice written ``text``, such as ``d82``; :class:`NotationError` if not one."""
+        _checked_text(text, cls.LETTER, "a double-tile choice")
+        (tile,) = _numbers(text, 1, (False,))
+        return cls(TileId(tile))
+
+    def __str__(self) -> str:
+        return f"d{self.tile}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class _PieceOnSegment(_Notated):
+    """A piece put on segment ``segment`` of the tile just placed, whose anchor is
+    ``position``: what a meeple and a camp share.  Written letter, x, y, segment."""
+
+    KIND: ClassVar[str]
+
+    position: Position = attrs.field(validator=_position)
+    segment: int = attrs.field(validator=_int)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The piece written ``text``, such as ``m-1,2,0``; :class:`NotationError` if not
+        one."""
+        _checked_text(text, cls.LETTER, cls.KIND)
+        x, y, segment = _numbers(text, 3, (True, True, False))
+        return cls(Position(x, y), segment)
+
+    def __str__(self) -> str:
+        return f"{self.LETTER}{self.position.x},{self.position.y},{self.segment}"
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceMeeple(_PieceOnSegment):
+    """Put a meeple on tributary or village segment ``segment`` of the tile just
+    placed, whose anchor is ``position`` (R-T5a).
+
+    Written ``m`` x ``,`` y ``,`` segment: ``m-1,2,0``.
+    """
+
+    LETTER: ClassVar[str] = "m"
+    KIND: ClassVar[str] = "a meeple"
+
+
+@attrs.frozen(slots=True, repr=False)
+class PlaceCamp(_PieceOnSegment):
+    """Put a camp on jungle segment ``segment`` of the tile just placed, whose
+    anchor is ``position`` (R-T5b).
+
+    Written ``c`` x ``,`` y ``,`` segment: ``c-1,2,1``.
+    """
+
+    LETTER: ClassVar[str] = "c"
+    KIND: ClassVar[str] = "a camp"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Pass(_Notated):
+    """Place no piece this turn: the boat advances one space (R-T5c).
+
+    Written ``p``.
+    """
+
+    LETTER: ClassVar[str] = "p"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """``Pass()`` for the text ``p``; :class:`NotationError` for any other text."""
+        _checked_text(text, cls.LETTER, "a pass")
+        if len(text) != 1:
+            raise NotationError(text, 1, f"unexpected {text[1:]!r} after 'p'")
+        return cls()
+
+    def __str__(self) -> str:
+        return "p"
+
+
+@attrs.frozen(slots=True, repr=False)
+class DrawTile(_Notated):
+    """A chance outcome: the next land tile drawn is ``tile`` (R-T1).
+
+    Only legal at a chance node, in games made with ``draws="explicit"``.
+    Written ``*`` and the tile id: ``*17``.
+    """
+
+    LETTER: ClassVar[str] = "*"
+
+    tile: TileId = attrs.field(validator=_tile_id)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The draw written ``text``, such as ``*17``; :class:`NotationError` if not one."""
+        _checked_text(text, cls.LETTER, "a draw")
+        (tile,) = _numbers(text, 1, (False,))
+        return cls(TileId(tile))
+
+    def __str__(self) -> str:
+        return f"*{self.tile}"
+
+
+Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass | DrawTile
+ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)
+
+
+def check_action(action: object) -> None:
+    """``TypeError`` unless ``action`` is exactly one of the action classes and its fields
+    exactly the library's types (see the module docstring).
+
+    The constructors check the same; this check is repeated where an action enters the
+    engine (:func:`~carcassonne_amazonas.rules.engine.apply_action`,
+    :func:`~carcassonne_amazonas.ai.encoding.encode_action`), so that an object whose fields
+    were swapped after construction cannot pass either.
+    """
+    kind = type(action)
+    if kind is PlaceTile:
+        assert isinstance(action, PlaceTile)
+        _check_position(action.position)
+        _rotation(action, None, action.rotation)
+    elif kind is PlaceMeeple or kind is PlaceCamp:
+        assert isinstance(action, (PlaceMeeple, PlaceCamp))
+        _check_position(action.position)
+        if type(action.segment) is not int:
+            raise TypeError(f"segment must be an int, not {type(action.segment).__name__}")
+    elif kind is ChooseDouble or kind is DrawTile:
+        assert isinstance(action, (ChooseDouble, DrawTile))
+        _tile_id(action, None, action.tile)
+    elif kind is not Pass:
+        raise TypeError(f"expected an action ({', '.join(t.__name__ for t in ACTION_TYPES)}), "
+                        f"not {kind.__name__}")

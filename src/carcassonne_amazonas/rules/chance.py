@@ -1,0 +1,115 @@
+"""Draws as explicit chance events, and resampling what a player cannot know.
+
+For search (MCTS, expectimax, ISMCTS) and for companion apps of the physical
+game, :func:`~carcassonne_amazonas.rules.engine.new_game` with ``draws="explicit"``
+makes every draw a *chance node*: ``state.is_chance_node`` is true, the state
+holds no future order, :func:`chance_outcomes` lists the tiles that can come
+next with exact probabilities, and applying a
+:class:`~carcassonne_amazonas.rules.actions.DrawTile` draws that tile (a companion
+app passes the tile really drawn).
+
+For games in the default seeded mode, the state does hold the pile's order;
+search code must not read it.  :func:`determinize` gives a copy whose hidden
+order is resampled from what a player knows.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+
+from ..errors import IllegalActionError
+from .actions import DrawTile
+from .engine import apply_action
+from .pile import DrawDistribution
+from .state import GameState
+
+__all__ = ["DrawDistribution", "chance_distribution", "chance_outcomes", "determinize",
+           "sample_draw"]
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
+    """``(action, probability)`` for each distinct tile that can be drawn next.
+
+    The probabilities are exact fractions that sum to 1 and follow the pile's
+    shuffle option (for the stratified shuffle, R-C7: the Amazon-tile quota of
+    the current slice).  Identical copies are one outcome.  Raises
+    :class:`IllegalActionError` if ``state`` is not a chance node.
+
+    The result is computed once per pile composition and slice position and
+    shared: no fraction arithmetic on repeated calls.  For integer weights or
+    floats, see :func:`chance_distribution`.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if not state.is_chance_node:
+        raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
+                                 rule="R-T1", code="not-a-chance-node")
+    return state.pile.distribution().draw_outcomes
+
+
+def chance_distribution(state: GameState) -> DrawDistribution:
+    """The next draw's outcomes at a chance node, for samplers and adapters: the
+    :class:`~carcassonne_amazonas.rules.actions.DrawTile` actions (``draws``), their exact
+    ``probabilities`` as in :func:`chance_outcomes`, the same as integer ``weights``
+    over ``total`` (and ``cumulative`` sums) and as ``float_probabilities``.
+
+    Computed once per pile composition and slice position (R-C7) and shared, so
+    asking again at a position with the same tiles left costs a lookup.  Raises
+    :class:`IllegalActionError` if ``state`` is not a chance node.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if not state.is_chance_node:
+        raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
+                                 rule="R-T1", code="not-a-chance-node")
+    return state.pile.distribution()
+
+
+def sample_draw(state: GameState, rng: random.Random) -> DrawTile:
+    """The next draw at a chance node, chosen with its exact probability of
+    :func:`chance_outcomes` (R-T1, R-C7): the one exact sampler of the library
+    (:meth:`DrawDistribution.sample`), which the playout fast path uses too.
+
+    No floating point: a whole number below the distribution's ``total`` is drawn with
+    ``rng.getrandbits``, so the same seed draws the same tile in any process.  Raises
+    :class:`IllegalActionError` if ``state`` is not a chance node, ``TypeError`` unless
+    ``rng`` is a ``random.Random``.
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    return chance_distribution(state).sample(rng)
+
+
+def determinize(state: GameState, rng: random.Random) -> GameState:
+    """A state equal in everything a player can see, with the unseen pile order
+    drawn at random from what is known (the tiles left and the slice quotas).
+
+    The result is always in seeded mode, so it can be played out with
+    :func:`~carcassonne_amazonas.rules.engine.apply_action` alone.  For a seeded
+    state only the order of the tiles left changes, and it never depends on
+    the real order.  For an explicit-draws state at a chance node, the draw is
+    resolved from the sampled order (as apply_action would in seeded mode).
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if state.is_terminal:
+        return state
+    order = state.pile.resampled(rng)
+    if not state.is_chance_node:
+        return attrs.evolve(state, pile=order)
+    while state.is_chance_node:
+        sampled = order.tiles[0]
+        drawn = state.pile.canonical(sampled)
+        state = apply_action(state, DrawTile(drawn.id))
+        # The engine draws the canonical copy of identical tiles: that copy leaves the
+        # order and the sampled one takes its place (identical copies are interchangeable).
+        rest = list(order.tiles[1:])
+        if drawn is not sampled:
+            rest[rest.index(drawn)] = sampled
+        order = attrs.evolve(order, tiles=tuple(rest))
+    return attrs.evolve(state, pile=attrs.evolve(state.pile, tiles=order.tiles, explicit=False))

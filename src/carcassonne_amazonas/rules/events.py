@@ -1,0 +1,194 @@
+"""Events: what an action caused, in the order it happened.
+
+:func:`~carcassonne_amazonas.rules.engine.apply_action_with_events` returns them
+beside the new state, for frontends that animate a move and explain every
+point.  The points in all events of a game add up to the final scores.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+from .._support.reprs import ShortEnumRepr, repr_pretty
+from ..tiles.geometry import Position, Rotation
+from ..tiles.tileset import Terrain, TileId
+from .boat_track import AmazonRanking
+from .scoring import CampScoring
+
+__all__ = [
+    "AmazonScored",
+    "BoatAdvanced",
+    "BoatReason",
+    "DoubleChosen",
+    "Event",
+    "FeatureScored",
+    "GameOver",
+    "JungleScored",
+    "PiecePlaced",
+    "RiverScored",
+    "TileDrawn",
+    "TilePlaced",
+    "TileRemoved",
+]
+
+
+class BoatReason(ShortEnumRepr, enum.Enum):
+    """Why a boat moved."""
+
+    BOAT_ICONS_JOINED = "boat icons joined"
+    """A tile connected Boat icons to the player's meeples (R-T4)."""
+    BOAT_ICONS_MEEPLE = "boat icons meeple"
+    """The player put a meeple on a tributary with Boat icons (R-T6)."""
+    NO_PIECE = "no piece"
+    """The player placed no piece (R-T5c)."""
+    AMAZON_SCORING = "amazon scoring"
+    """The player scored nothing in an Amazon scoring (R-A4)."""
+
+
+@attrs.frozen(slots=True)
+class TileDrawn:
+    """``player`` drew ``tile`` (R-T1)."""
+
+    player: int
+    tile: TileId
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class TileRemoved:
+    """The drawn standard tile fits nowhere and leaves the game (R-G7)."""
+
+    player: int
+    tile: TileId
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class TilePlaced:
+    """A tile was laid (R-T2, R-T3)."""
+
+    player: int
+    tile: TileId
+    position: Position
+    rotation: Rotation
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class DoubleChosen:
+    """After a "!" tile the player took this double tile (R-T3)."""
+
+    player: int
+    tile: TileId
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class PiecePlaced:
+    """A meeple (on a tributary or village) or a camp (in a jungle) was placed (R-T5)."""
+
+    player: int
+    camp: bool
+    position: Position
+    segment: int
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class BoatAdvanced:
+    """A boat moved ``to_space - from_space`` spaces (capped by R-T9)."""
+
+    player: int
+    reason: BoatReason
+    from_space: int
+    to_space: int
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class FeatureScored:
+    """A tributary or village was scored: completed in play (R-T7) or unfinished at
+    the end (``final``, R-E2, R-E3).
+
+    ``points[p]`` is what player ``p`` scored; ``meeples_returned[p]`` how
+    many of ``p``'s meeples went back to the supply.
+    """
+
+    terrain: Terrain
+    tiles: tuple[Position, ...]
+    fruit: int
+    points: tuple[int, ...]
+    meeples_returned: tuple[int, ...]
+    final: bool = False
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class AmazonScored:
+    """An Amazon scoring of ``tile`` (R-A1–R-A3).
+
+    ``ranks`` are the boat ranks under ``ranking``, the game's
+    :class:`~carcassonne_amazonas.rules.boat_track.AmazonRanking` (dense by default, R-A1;
+    competition with variant R-V1).
+    """
+
+    tile: TileId
+    caimans: int
+    piranhas: int
+    ranks: tuple[int, ...]
+    points: tuple[int, ...]
+    ranking: AmazonRanking = AmazonRanking.DENSE
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class JungleScored:
+    """Final scoring of a jungle with camps (R-E4): ``camps[p]`` is how many camps player
+    ``p`` has there, ``points[p]`` what they scored under ``camp_scoring``, the game's
+    :class:`~carcassonne_amazonas.rules.scoring.CampScoring` (once per jungle by default;
+    once per camp with variant R-V2)."""
+
+    tiles: tuple[Position, ...]
+    animals: int
+    camps: tuple[int, ...]
+    points: tuple[int, ...]
+    camp_scoring: CampScoring = CampScoring.PER_JUNGLE
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class RiverScored:
+    """Final river scoring (R-E5)."""
+
+    ranks: tuple[int, ...]
+    points: tuple[int, ...]
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.frozen(slots=True)
+class GameOver:
+    """The game ended (R-E1, R-E6)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    _repr_pretty_ = repr_pretty
+
+
+Event: TypeAlias = (
+    TileDrawn | TileRemoved | TilePlaced | DoubleChosen | PiecePlaced | BoatAdvanced
+    | FeatureScored | AmazonScored | JungleScored | RiverScored | GameOver
+)

@@ -1,0 +1,456 @@
+"""The draw pile: how it is shuffled and what can come next (R-C3, R-C7, R-T1).
+
+A shuffle is described by its *slice plan*: the pile cut into slices, each
+with a known number of Amazon tiles.  The stratified shuffle (R-C7, the default)
+uses several equal slices; the uniform shuffle is the same thing with one
+slice.  The same plan gives both the seeded shuffle (:func:`shuffled_pile`)
+and the exact probabilities of the next draw (:meth:`Pile.outcomes`), so the
+explicit chance mode and resampling (``determinize``) agree with the shuffle
+by construction.
+
+There is no global random state: seeded shuffles use their own
+``random.Random``, and the same seed gives the same pile in any process.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from bisect import bisect_right
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import accumulate
+from operator import attrgetter
+from typing import Any, Literal, TypeAlias
+
+import attrs
+
+from .._support.reprs import ShortEnumRepr, repr_pretty
+from .._support.sampling import uniform_below
+from .._support.wording import plural
+from ..tiles.tileset import Icons, Tile, TileId, TileKind
+from .actions import DrawTile
+
+__all__ = ["DRAW_MODES", "DrawDistribution", "Draws", "Pile", "Shuffle", "as_draws",
+           "shuffled_pile", "slice_plan"]
+
+
+Draws: TypeAlias = Literal["seeded", "explicit"]
+"""How a game draws its tiles (R-T1): ``"seeded"``, from a pile shuffled at setup whose
+order the state holds, or ``"explicit"``, where every draw is a chance node and a
+:class:`~carcassonne_amazonas.rules.actions.DrawTile` action names the tile drawn."""
+
+#: Both draw modes, the default first.
+DRAW_MODES: tuple[Draws, ...] = ("seeded", "explicit")
+
+
+def as_draws(value: object) -> Draws:
+    """``value`` as a draw mode; ``ValueError`` for anything but ``"seeded"`` or ``"explicit"``."""
+    if type(value) is str and value == "seeded":
+        return "seeded"
+    if type(value) is str and value == "explicit":
+        return "explicit"
+    raise ValueError(f"draws must be 'seeded' or 'explicit', not {value!r}")
+
+
+class Shuffle(ShortEnumRepr, enum.Enum):
+    """How the land tiles are shuffled (R-C7).
+
+    ``STRATIFIED`` (the default, our **Decision** for "making sure the Amazon
+    tiles are evenly distributed"): the pile is cut into equal slices and the
+    Amazon tiles are spread over them as evenly as possible, the order inside
+    each slice random.  ``UNIFORM``: a plain shuffle of all land tiles.
+    """
+
+    STRATIFIED = "stratified"
+    UNIFORM = "uniform"
+
+
+#: The most slices a stratified shuffle may have (R-C7): ``Rules`` refuses more and the
+#: snapshot loader reads no more.  More than any tile set has land tiles (a slice plan
+#: never has more slices than tiles, see :func:`slice_plan`).
+MAX_SLICES = 1000
+
+
+def slice_plan(total: int, amazon: int, slices: int) -> tuple[tuple[int, int], ...]:
+    """``(slice size, Amazon tiles in it)`` for each slice, top of the pile first (R-C7).
+
+    Sizes differ by at most one; the Amazon quota of each slice is the share
+    proportional to the tiles dealt so far, so the Amazon tiles are as evenly
+    spread as the counts allow (80 tiles, 15 Amazon, 5 slices: 16 tiles with 3
+    Amazon tiles each).
+    """
+    slices = max(1, min(slices, total))
+    plan = []
+    dealt = dealt_amazon = 0
+    for index in range(slices):
+        size = total // slices + (1 if index < total % slices else 0)
+        dealt += size
+        quota = round(amazon * dealt / total) - dealt_amazon if total else 0
+        dealt_amazon += quota
+        plan.append((size, quota))
+    return tuple(plan)
+
+
+@attrs.frozen(slots=True, repr=False)
+class Pile:
+    """The land tiles not drawn yet, and what is known about their order.
+
+    ``tiles`` is the future draw order for a seeded pile; for an ``explicit``
+    pile (chance mode) the order is not decided yet and ``tiles`` is sorted
+    by id.  ``drawn`` and ``amazon_drawn`` count the tiles (and Amazon tiles)
+    already drawn, which with ``plan`` decides where the next draw lies in
+    the slices.  ``seed`` records the shuffle's seed when there was one.
+    """
+
+    tiles: tuple[Tile, ...]
+    plan: tuple[tuple[int, int], ...]
+    drawn: int = 0
+    amazon_drawn: int = 0
+    explicit: bool = False
+    seed: int | None = attrs.field(default=None, eq=False)
+    # Which copies are left, bit ``tile.id`` set for each: with the first tile (for the tile
+    # set) and the slice position, the key of the draw distribution cache; worked out on
+    # first use or passed on by take().
+    _composition: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __repr__(self) -> str:
+        # Never the order: a seeded pile's order is the future, which players must not see.
+        mode = "explicit draws" if self.explicit else "seeded"
+        return f"<Pile: {plural(len(self.tiles), 'tile')} left, {self.drawn} drawn, {mode}>"
+
+    _repr_pretty_ = repr_pretty
+
+    @property
+    def remaining(self) -> tuple[Tile, ...]:
+        """The tiles left: in draw order if seeded, by id if explicit.  Search code must
+        not read a seeded pile's order (it is the future): see ``determinize``."""
+        return self.tiles
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def draw(self) -> tuple[Tile, Pile]:
+        """The next tile of a seeded pile and the pile without it."""
+        tile = self.tiles[0]
+        return tile, Pile(self.tiles[1:], self.plan, self.drawn + 1,
+                          self.amazon_drawn + (tile.kind is TileKind.AMAZON),
+                          False, self.seed)
+
+    def take(self, tile: Tile) -> Pile:
+        """An explicit pile without ``tile``, which was just drawn."""
+        tiles = self.tiles
+        position = list(map(id, tiles)).index(id(tile))  # by identity, at C speed
+        pile = Pile(tiles[:position] + tiles[position + 1:], self.plan, self.drawn + 1,
+                    self.amazon_drawn + (tile.kind is TileKind.AMAZON), True, self.seed)
+        if self._composition is not None:
+            object.__setattr__(pile, "_composition", self._composition & ~(1 << tile.id))
+        return pile
+
+    def _slice_counts(self) -> tuple[int, int]:
+        """(tiles left in the current slice, Amazon tiles left in it)."""
+        start = amazon_before = 0
+        for size, quota in self.plan:
+            if self.drawn < start + size:
+                return start + size - self.drawn, quota - (self.amazon_drawn - amazon_before)
+            start += size
+            amazon_before += quota
+        return 0, 0
+
+    def _per_copy(self) -> tuple[Fraction, Fraction]:
+        """The probability of one given Amazon copy, and of one given standard copy."""
+        in_slice, amazon_in_slice = self._slice_counts()
+        amazon_left = list(map(_kind_of, self.tiles)).count(TileKind.AMAZON)
+        odds = _per_copy_odds(in_slice, amazon_in_slice, amazon_left,
+                              len(self.tiles) - amazon_left)
+        return odds.amazon, odds.standard
+
+    def tile_probability(self, tile: Tile) -> Fraction:
+        """The exact probability that the next draw is this very copy (R-C7)."""
+        if id(tile) not in map(id, self.tiles) and tile not in self.tiles:
+            return Fraction(0)
+        amazon, standard = self._per_copy()
+        return amazon if tile.kind is TileKind.AMAZON else standard
+
+    def outcomes(self) -> tuple[tuple[Tile, Fraction], ...]:
+        """Every distinct tile that can be drawn next with its exact probability.
+
+        Identical copies (same layout, same icons) are one outcome, named by
+        the copy with the lowest id; outcomes with probability 0 are left out.
+        The probabilities sum to 1.
+        """
+        found = self.distribution()
+        return tuple(zip(found.tiles, found.probabilities))
+
+    def distribution(self) -> DrawDistribution:
+        """:meth:`outcomes` with integer weights for sampling, computed once per pile
+        composition and slice position and shared by every pile that has them (R-C7)."""
+        in_slice, amazon_in_slice = self._slice_counts()
+        composition = self._composition
+        if composition is None:
+            # Distinct powers of two: their sum is their union.
+            composition = sum(map(_ONE.__lshift__, map(_by_id, self.tiles)))
+            object.__setattr__(self, "_composition", composition)
+        if not self.tiles:
+            return _NOTHING_LEFT
+        # The first tile tells tile sets apart (ids are only unique within one); the entry
+        # keeps it, so that its id() stays its own.
+        first = self.tiles[0]
+        key = (composition, in_slice, amazon_in_slice, id(first))
+        found = _DISTRIBUTIONS.get(key)
+        if found is None:
+            if len(_DISTRIBUTIONS) >= _DISTRIBUTIONS_KEPT:
+                del _DISTRIBUTIONS[next(iter(_DISTRIBUTIONS))]  # the oldest
+            found = _DISTRIBUTIONS[key] = (DrawDistribution(self.tiles, in_slice,
+                                                            amazon_in_slice), first)
+        return found[0]
+
+    def canonical(self, tile: Tile) -> Tile:
+        """The copy that stands for all remaining copies identical to ``tile``."""
+        found = self.distribution().named.get(_facts(tile).design)
+        if found is None:  # not a design of this pile
+            design = _facts(tile).design
+            return min((t for t in self.tiles if _facts(t).design == design), key=_by_id)
+        return found
+
+    def resampled(self, rng: random.Random) -> Pile:
+        """A seeded pile with the remaining tiles in an order drawn from what is known:
+        the remaining multiset and the Amazon quota of each slice (never the real order)."""
+        amazon = sorted((t for t in self.tiles if t.kind is TileKind.AMAZON), key=lambda t: t.id)
+        standard = sorted((t for t in self.tiles if t.kind is not TileKind.AMAZON),
+                          key=lambda t: t.id)
+        rng.shuffle(amazon)
+        rng.shuffle(standard)
+        parts: list[tuple[int, int]] = []
+        in_slice, amazon_in_slice = self._slice_counts()
+        if in_slice > 0:
+            parts.append((in_slice, amazon_in_slice))
+        start = 0
+        for size, quota in self.plan:
+            if start > self.drawn:
+                parts.append((size, quota))
+            start += size
+        order = _deal(parts, amazon, standard, rng)
+        return Pile(tuple(order), self.plan, self.drawn, self.amazon_drawn, False, self.seed)
+
+
+def _deal(parts: Sequence[tuple[int, int]], amazon: list[Tile], standard: list[Tile],
+          rng: random.Random) -> list[Tile]:
+    order: list[Tile] = []
+    for size, quota in parts:
+        part = amazon[:quota] + standard[:size - quota]
+        del amazon[:quota]
+        del standard[:size - quota]
+        rng.shuffle(part)
+        order.extend(part)
+    order.extend(amazon + standard)  # only if the plan and the tiles disagree
+    return order
+
+
+def plan_for(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int) -> tuple[tuple[int, int],
+                                                                               ...]:
+    """The slice plan of a shuffle kind for these land tiles (uniform: one slice)."""
+    amazon = sum(1 for t in land_tiles if t.kind is TileKind.AMAZON)
+    return slice_plan(len(land_tiles), amazon, 1 if shuffle is Shuffle.UNIFORM else slices)
+
+
+def shuffled_pile(land_tiles: Sequence[Tile], shuffle: Shuffle, slices: int,
+                  rng: random.Random, seed: int | None = None) -> Pile:
+    """Shuffle the land tiles into a seeded pile with ``rng`` (R-C7)."""
+    plan = plan_for(land_tiles, shuffle, slices)
+    ordered = sorted(land_tiles, key=lambda t: t.id)
+    if shuffle is Shuffle.UNIFORM:
+        rng.shuffle(ordered)
+        return Pile(tuple(ordered), plan, seed=seed)
+    amazon = [t for t in ordered if t.kind is TileKind.AMAZON]
+    standard = [t for t in ordered if t.kind is not TileKind.AMAZON]
+    rng.shuffle(amazon)
+    rng.shuffle(standard)
+    return Pile(tuple(_deal(plan, amazon, standard, rng)), plan, seed=seed)
+
+
+_by_id = attrgetter("id")
+_kind_of = attrgetter("layout.kind")
+_ONE = 1
+
+
+class _TileFacts:
+    """What the draw distribution needs of one tile copy, worked out once per copy: the
+    number of its design (equal designs, equal numbers: identical copies, R-T1) and its
+    kind."""
+
+    __slots__ = ("amazon", "design", "tile")
+
+    def __init__(self, tile: Tile, design: int) -> None:
+        self.tile = tile  # kept alive, so that its id() is not reused
+        self.design = design
+        self.amazon = tile.kind is TileKind.AMAZON
+
+
+_FACTS: dict[int, _TileFacts] = {}
+_DESIGNS: dict[tuple[str, tuple[Icons, ...]], int] = {}
+
+
+def _facts(tile: Tile) -> _TileFacts:
+    found = _FACTS.get(id(tile))
+    if found is None:
+        design = _DESIGNS.setdefault(tile.design, len(_DESIGNS))
+        found = _FACTS[id(tile)] = _TileFacts(tile, design)
+    return found
+
+
+class _PerCopy:
+    """The probability of drawing one given Amazon copy and one given standard copy, and
+    the same as integer weights over a common denominator (R-C7)."""
+
+    __slots__ = ("amazon", "amazon_weight", "standard", "standard_weight")
+
+    def __init__(self, amazon: Fraction, standard: Fraction) -> None:
+        self.amazon = amazon
+        self.standard = standard
+        common = amazon.denominator * standard.denominator // math.gcd(amazon.denominator,
+                                                                       standard.denominator)
+        self.amazon_weight = amazon.numerator * (common // amazon.denominator)
+        self.standard_weight = standard.numerator * (common // standard.denominator)
+
+
+_PER_COPY: dict[tuple[int, int, int, int], _PerCopy] = {}
+
+
+def _per_copy_odds(in_slice: int, amazon_in_slice: int, amazon_left: int,
+                   standard_left: int) -> _PerCopy:
+    """Per-copy odds when ``in_slice`` tiles with ``amazon_in_slice`` Amazon tiles remain
+    in the current slice and the pile holds ``amazon_left`` and ``standard_left`` copies."""
+    key = (in_slice, amazon_in_slice, amazon_left, standard_left)
+    found = _PER_COPY.get(key)
+    if found is None:
+        if in_slice <= 0 or not 0 <= amazon_in_slice <= in_slice:
+            amazon, standard = Fraction(0), Fraction(0)
+        else:
+            amazon = (Fraction(amazon_in_slice, in_slice * amazon_left) if amazon_left
+                      else Fraction(0))
+            standard = (Fraction(in_slice - amazon_in_slice, in_slice * standard_left)
+                        if standard_left else Fraction(0))
+        found = _PER_COPY[key] = _PerCopy(amazon, standard)
+    return found
+
+
+# Fractions by (numerator, denominator), so that equal probabilities are built once.
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+
+
+class DrawDistribution:
+    """What the next draw can be: every distinct tile with its exact probability (R-C7, R-T1).
+
+    ``tiles`` holds the copy that names each outcome (the lowest id among
+    identical copies), by id; ``probabilities`` the exact fractions (they sum
+    to 1); ``weights`` the same as integers over ``total``, for sampling
+    without fractions, and ``cumulative`` their running sums.  One object per
+    pile composition and slice position (see :meth:`Pile.distribution`); treat
+    it as immutable.
+    """
+
+    __slots__ = ("_draws", "_floats", "_kinds", "_odds", "_outcomes", "_probabilities",
+                 "cumulative", "named", "tiles", "total", "weights")
+
+    def __init__(self, tiles: Sequence[Tile], in_slice: int, amazon_in_slice: int) -> None:
+        groups: dict[int, list[Any]] = {}  # design -> [copy with the lowest id, count]
+        amazon_left = 0
+        for tile in sorted(tiles, key=_by_id):
+            facts = _FACTS.get(id(tile)) or _facts(tile)
+            amazon_left += facts.amazon
+            group = groups.get(facts.design)
+            if group is None:
+                groups[facts.design] = [tile, 1, facts.amazon]
+            else:
+                group[1] += 1
+        odds = _per_copy_odds(in_slice, amazon_in_slice, amazon_left, len(tiles) - amazon_left)
+        named: list[Tile] = []
+        weights: list[int] = []
+        kinds: list[tuple[int, bool]] = []
+        for tile, count, amazon in groups.values():
+            weight = odds.amazon_weight if amazon else odds.standard_weight
+            if weight:
+                named.append(tile)
+                weights.append(count * weight)
+                kinds.append((count, amazon))
+        self.tiles: tuple[Tile, ...] = tuple(named)
+        #: design number -> the copy that names it (the lowest id), for every design left
+        self.named: dict[int, Tile] = {design: group[0] for design, group in groups.items()}
+        self.weights: tuple[int, ...] = tuple(weights)
+        self.cumulative: tuple[int, ...] = tuple(accumulate(weights))
+        self.total: int = self.cumulative[-1] if weights else 0
+        self._odds = odds
+        self._kinds = kinds
+        self._probabilities: tuple[Fraction, ...] | None = None
+        self._floats: tuple[float, ...] | None = None
+        self._draws: tuple[DrawTile, ...] | None = None
+        self._outcomes: tuple[tuple[DrawTile, Fraction], ...] | None = None
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        """The exact probability of each outcome (computed once, from a shared table of
+        fractions: the same few values recur in every game)."""
+        if self._probabilities is None:
+            odds, fractions = self._odds, _FRACTIONS
+            found = []
+            for count, amazon in self._kinds:
+                each = odds.amazon if amazon else odds.standard
+                key = (count * each.numerator, each.denominator)
+                fraction = fractions.get(key)
+                if fraction is None:
+                    fraction = fractions[key] = Fraction(*key)
+                found.append(fraction)
+            self._probabilities = tuple(found)
+        return self._probabilities
+
+    @property
+    def float_probabilities(self) -> tuple[float, ...]:
+        """``probabilities`` as floats (computed once)."""
+        if self._floats is None:
+            self._floats = tuple(weight / self.total for weight in self.weights)
+        return self._floats
+
+    @property
+    def draws(self) -> tuple[DrawTile, ...]:
+        """The :class:`~carcassonne_amazonas.rules.actions.DrawTile` action of each outcome."""
+        if self._draws is None:
+            self._draws = tuple(map(_DRAW_ACTIONS.__getitem__, map(_by_id, self.tiles)))
+        return self._draws
+
+    @property
+    def draw_outcomes(self) -> tuple[tuple[DrawTile, Fraction], ...]:
+        """``(DrawTile, probability)`` of each outcome (computed once)."""
+        if self._outcomes is None:
+            self._outcomes = tuple(zip(self.draws, self.probabilities))
+        return self._outcomes
+
+    def sample(self, rng: random.Random) -> DrawTile:
+        """One outcome drawn with its exact probability (R-T1, R-C7): a whole number below
+        ``total`` from ``rng`` (:func:`~carcassonne_amazonas._support.sampling.uniform_below`), then
+        the outcome whose share of the ``cumulative`` weights holds it.  No floating point:
+        the same seed draws the same tile in any process.  ``ValueError`` if nothing can be
+        drawn."""
+        if not self.total:
+            raise ValueError("no tile can be drawn: the pile is empty, or it and its slice "
+                             "plan disagree (R-C7)")
+        return self.draws[bisect_right(self.cumulative, uniform_below(rng, self.total))]
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+
+class _DrawActions(dict[int, DrawTile]):
+    """Interned draw actions by tile id."""
+
+    def __missing__(self, tile_id: int) -> DrawTile:
+        action = self[tile_id] = DrawTile(TileId(tile_id))
+        return action
+
+
+_DRAW_ACTIONS = _DrawActions()
+_DISTRIBUTIONS: dict[tuple[int, int, int, int], tuple[DrawDistribution, Tile]] = {}
+_NOTHING_LEFT = DrawDistribution((), 0, 0)
+#: How many draw distributions are kept (the oldest goes first).
+_DISTRIBUTIONS_KEPT = 4096

@@ -1,0 +1,318 @@
+"""Property-based testing tools for code that uses the library (bots, frontends,
+serialisers, AI wrappers): Hypothesis strategies, a state machine to subclass, and
+invariant checks.
+
+Install with the extra ``[testing]`` (``pip install 'carcassonne-amazonas[testing]'``,
+which installs Hypothesis only); without Hypothesis, importing this module raises an
+``ImportError`` that says so.  The library itself never imports it.
+
+- :func:`game_states` draws states reached by legal play, with knobs for the player
+  count, the phase (every phase, the rare ones included, is reached by steering the
+  game, never by filtering), the number of complete turns (:func:`turns_played`),
+  finished games or not, the draw mode and the rules (every rule variant R-V1–R-V3
+  is drawn unless ``rules`` or ``variants=False`` pins them).  A failing example
+  shrinks to a short game and is shown as the :func:`replay_game` call that
+  rebuilds it.
+- :func:`games` draws whole games as :class:`~carcassonne_amazonas.formats.records.GameRecord`
+  (shown as a :func:`game_record` call), :func:`records` record JSON, valid or
+  corrupted (:class:`RecordText` says which, and how).
+- :func:`legal_actions_of` draws one legal action of a state; :func:`actions` draws
+  arbitrary, mostly illegal actions of every class.
+- :class:`GameMachine` is a Hypothesis state machine that plays and attacks one game
+  step by step; subclass it to check a model of your own against the engine.
+- :func:`check_invariants` lists every invariant a state breaks (empty when all
+  hold).
+- Importing this module registers strategies for ``st.from_type``: ``GameState``
+  gives :func:`game_states` (either draw mode), each action class an action that is
+  legal in some reachable state (:func:`from_type_strategies` lists them all).
+
+Example (a complete test file is ``examples/property_testing.py``)::
+
+    from hypothesis import given, strategies as st
+    from carcassonne_amazonas import apply_action
+    from carcassonne_amazonas.testing import check_invariants, game_states, legal_actions_of
+
+    @given(game_states(max_turns=20, non_terminal=True), st.data())
+    def test_any_legal_action_keeps_the_invariants(state, data):
+        after = apply_action(state, data.draw(legal_actions_of(state)))
+        assert check_invariants(after) == []
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from .._support.extras import missing_extra
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise missing_extra(__name__, "testing", error) from error
+
+from ..errors import IllegalActionError
+from ..formats.problems import state_problems
+from ..formats.records import GameRecord
+from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from ..rules.boat_track import AmazonRanking
+from ..rules.engine import apply_action_with_events, legal_actions
+from ..rules.events import Event
+from ..rules.pile import Draws, Shuffle
+from ..rules.scoring import CampScoring
+from ..rules.state import GameState, Phase, Rules
+from ..tiles.reference import reference_tileset
+from ..tiles.tileset import Terrain, TileSet
+from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
+from ._strategies import (
+    PHASES,
+    actions,
+    game_states,
+    legal_actions_of,
+    replay_game,
+    turns_played,
+)
+
+__all__ = [
+    "CORRUPTIONS",
+    "PHASES",
+    "GameMachine",
+    "RecordText",
+    "actions",
+    "check_invariants",
+    "from_type_strategies",
+    "game_record",
+    "game_states",
+    "games",
+    "legal_actions_of",
+    "records",
+    "replay_game",
+    "turns_played",
+]
+
+#: Supplies at the start of the game (R-C2).
+MEEPLES_PER_PLAYER = 4
+CAMPS_PER_PLAYER = 2
+
+_SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
+
+
+# ---------------------------------------------------------------------------- state machine
+
+class GameMachine(RuleBasedStateMachine):
+    """A Hypothesis state machine that plays one game step by step (R-C1–R-E6); subclass
+    it to check a model of your own (a frontend's view, a score tracker, a bot's
+    bookkeeping) against the engine.
+
+    Each run starts from a state of :meth:`start_states` (a new game by default), then
+    interleaves three steps: a legal action, a run of up to 80 random legal actions
+    (to reach the middle and the end of games), and an arbitrary action from
+    :func:`actions` (mostly illegal).  Every action goes through :meth:`attempt`,
+    which calls a hook you override:
+
+    - :meth:`on_start` with the first state;
+    - :meth:`on_action` with the state before, the action, the state after and the
+      events, for every action the engine applied;
+    - :meth:`on_refused` with the state, the action and the error
+      (:class:`~carcassonne_amazonas.errors.IllegalActionError` or ``TypeError``), for
+      every action it refused (the state is unchanged).
+
+    Assert in the hooks, or in ``@invariant()`` methods of your own, that your model
+    agrees with :attr:`state`; add ``@rule()`` methods for steps of your own.  After
+    every step :func:`check_invariants` must find nothing.  Run it with
+    ``TestMyModel = MyMachine.TestCase`` in a test module; tune it with
+    ``@settings(max_examples=..., stateful_step_count=...)`` on the subclass.
+
+    Class options of the default :meth:`start_states` (those of :func:`game_states`):
+    ``num_players`` (None: 2 to 5), ``draws`` (None: seeded or explicit),
+    ``game_rules`` (their ``rules``; None: drawn; Hypothesis's machine already has
+    a ``rules`` attribute) and ``variants`` (with ``game_rules`` None: True draws the
+    rule variants R-V1–R-V3 too, False keeps the default options).
+    """
+
+    num_players: ClassVar[int | None] = None
+    draws: ClassVar[Draws | None] = None
+    game_rules: ClassVar[Rules | None] = None
+    variants: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GameState = replay_game(2, seed=0)
+        """The current state."""
+        self.history: list[GameState] = []
+        """Every state before the current one, the first state first."""
+        self.played: list[Action] = []
+        """Every action applied, in order: ``history[i]`` + ``played[i]`` is the next state."""
+
+    # -- hooks ------------------------------------------------------------------------------
+
+    def start_states(self) -> st.SearchStrategy[GameState]:
+        """Where runs start: new games with the class options.  Override to start
+        elsewhere, for example ``game_states(min_turns=40, non_terminal=True)``."""
+        return game_states(self.num_players, max_turns=0,
+                           phase=(Phase.PLACE_TILE, Phase.DRAW_TILE), draws=self.draws,
+                           rules=self.game_rules, variants=self.variants)
+
+    def on_start(self, state: GameState) -> None:
+        """Called with the first state of a run."""
+
+    def on_action(self, before: GameState, action: Action, after: GameState,
+                  events: tuple[Event, ...]) -> None:
+        """Called after the engine applied ``action`` to ``before``, giving ``after``
+        and ``events``."""
+
+    def on_refused(self, state: GameState, action: object, error: Exception) -> None:
+        """Called after the engine refused ``action`` in ``state`` with ``error``."""
+
+    # -- steps ------------------------------------------------------------------------------
+
+    def attempt(self, action: object) -> bool:
+        """Apply ``action`` to :attr:`state` if the engine accepts it (then call
+        :meth:`on_action`), else call :meth:`on_refused`; True if it was applied."""
+        before = self.state
+        anything: Any = action
+        try:
+            after, events = apply_action_with_events(before, anything)
+        except (IllegalActionError, TypeError) as error:
+            self.on_refused(before, action, error)
+            return False
+        self.history.append(before)
+        self.played.append(anything)
+        self.state = after
+        self.on_action(before, anything, after, events)
+        return True
+
+    @initialize(start=st.runner().flatmap(lambda machine: machine.start_states()))
+    def start_game(self, start: GameState) -> None:
+        """Begin a run at ``start``."""
+        self.state = start
+        self.on_start(start)
+
+    @precondition(lambda self: not self.state.is_terminal)
+    @rule(data=st.data())
+    def play_legal_action(self, data: st.DataObject) -> None:
+        """One legal action (a draw at a chance node)."""
+        self.attempt(data.draw(legal_actions_of(self.state), label="legal action"))
+
+    @precondition(lambda self: not self.state.is_terminal)
+    @rule(steps=st.integers(1, 80), seed=st.integers(0, 2**16))
+    def play_random_actions(self, steps: int, seed: int) -> None:
+        """Up to ``steps`` random legal actions, chosen by ``random.Random(seed)``."""
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if self.state.is_terminal:
+                break
+            self.attempt(rng.choice(legal_actions(self.state)))
+
+    @rule(action=actions())
+    def try_arbitrary_action(self, action: Action) -> None:
+        """An arbitrary action, legal or (mostly) not."""
+        self.attempt(action)
+
+    @invariant()
+    def engine_invariants_hold(self) -> None:
+        """:func:`check_invariants` finds nothing."""
+        assert check_invariants(self.state) == []
+
+
+# ---------------------------------------------------------------------------- st.from_type
+
+def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
+    """The strategies this module registers for ``st.from_type`` when it is imported.
+
+    - ``GameState``: :func:`game_states` with either draw mode (and every rule
+      variant, R-V1–R-V3);
+    - ``PlaceTile``: a legal placement of a drawn state's tile (``PLACE_TILE`` or
+      ``PLACE_DOUBLE`` phase);
+    - ``PlaceMeeple``, ``PlaceCamp``: a legal piece of that kind in a drawn piece
+      step, or, when there is none, one on a segment of the right terrain of the
+      tile just placed;
+    - ``ChooseDouble``: one of the six double tiles of the reference set with the
+      bonus river tiles (R-V3; the first four are the base set's); ``DrawTile``: a
+      land tile (the same 80 in both shipped sets); ``Pass``: ``Pass()``;
+    - ``GameRecord``: :func:`games`; ``Rules``: either shipped tile set (R-V3), a first
+      player valid for any player count, any shuffle, 1 to 8 slices and any variant
+      options (R-V1, R-V2); ``TileSet``: either shipped tile set.
+
+    Each drawn ``Rules`` and ``TileSet`` prints as code that evaluates back
+    (``Rules(tileset=reference_tileset(bonus_river=True), ...)``).
+    """
+    tilesets = (reference_tileset(), reference_tileset(bonus_river=True))
+    tileset = tilesets[1]  # the base set's tiles, then the two bonus doubles
+
+    def early(*phases: Phase) -> st.SearchStrategy[GameState]:
+        return game_states(max_turns=30, phase=phases, draws=None)
+
+    return {
+        GameState: game_states(draws=None),
+        PlaceTile: early(Phase.PLACE_TILE, Phase.PLACE_DOUBLE)
+        .flatmap(lambda state: st.sampled_from(legal_actions(state))),
+        PlaceMeeple: early(Phase.PLACE_PIECE)
+        .flatmap(lambda state: _piece_action(state, PlaceMeeple)),
+        PlaceCamp: early(Phase.PLACE_PIECE)
+        .flatmap(lambda state: _piece_action(state, PlaceCamp)),
+        ChooseDouble: st.sampled_from([ChooseDouble(t.id) for t in tileset.double_tiles]),
+        DrawTile: st.sampled_from([DrawTile(t.id) for t in tileset.land_tiles]),
+        Pass: st.just(Pass()),
+        GameRecord: games(draws=None),
+        Rules: st.builds(Rules, tileset=st.sampled_from(tilesets),
+                         first_player=st.integers(0, 1), shuffle=st.sampled_from(Shuffle),
+                         slices=st.integers(1, 8),
+                         amazon_ranking=st.sampled_from(AmazonRanking),
+                         camp_scoring=st.sampled_from(CampScoring)),
+        TileSet: st.sampled_from(tilesets),
+    }
+
+
+def _piece_action(state: GameState,
+                  kind: type[PlaceMeeple] | type[PlaceCamp]) -> st.SearchStrategy[Action]:
+    legal = [action for action in legal_actions(state) if type(action) is kind]
+    if legal:
+        return st.sampled_from(legal)
+    # None is legal here (no piece left, or every such feature taken): one that looks it.
+    position = state.piece_position
+    assert position is not None
+    placement = state.board.placements[state.piece_placement]
+    wanted = (Terrain.JUNGLE,) if kind is PlaceCamp else _SCORED
+    segments = [index for index, segment in enumerate(placement.tile.layout.segments)
+                if segment.terrain in wanted] or [0]
+    return st.sampled_from([kind(position, index) for index in segments])
+
+
+for _type, _strategy in from_type_strategies().items():
+    st.register_type_strategy(_type, _strategy)
+
+# ---------------------------------------------------------------------------- invariants
+
+def check_invariants(state: GameState) -> list[str]:
+    """Every invariant ``state`` breaks, one message each; empty when all hold.
+
+    The same checks as :func:`carcassonne_amazonas.formats.problems.state_problems` (and
+    the snapshot loader), so it never raises, whatever it is given: a malformed state
+    gives a list of problems.  Among them:
+
+    - R-G4, R-F2: every two neighbouring tiles match (equal edges, and equal
+      terrain at every pair of facing ports); no two tiles overlap; every
+      tile but the start tile touches another; standard tiles lie in rows not
+      downstream of the river end (R-G2).
+    - R-C2, R-T10: each player's meeples on the board plus in supply are 4 and
+      camps 2; meeples stand only on tributaries and villages, camps only in
+      jungles, nothing on the Amazon (R-F6).
+    - R-T7: no completed tributary or village holds a meeple, except, during
+      the piece step, one that contains the tile just placed (it is scored at
+      the end of the turn).
+    - R-T9, R-C9: every boat lies on spaces 1 .. ``track_length``, which is the
+      start side's river spaces + 1 per Amazon tile + 2 per double tile placed.
+    - R-C3, R-C4, R-E1, R-G7: the land tiles placed, removed, left in the pile and in
+      hand are exactly the tile set's land tiles (80 in the reference set);
+      the double tiles set aside, in hand and placed are the set's doubles.
+    - Scores: each score equals its breakdown's total; camps and river points
+      appear only with the final scoring, which (once the game is over) agrees
+      with the breakdown (R-E2–R-E5).
+    - The pile's counters agree with the tiles drawn (R-C7, R-T1).
+    - The phase agrees with the tile in hand and the piece step's tile, and a
+      game that is not over has a legal action.
+
+    See :mod:`carcassonne_amazonas.formats.problems` for the complete list.
+    """
+    return state_problems(state)
