@@ -1,1 +1,3 @@
-"""TODO"""
+"""The tiles layer: grid geometry (:mod:`.geometry`), the tile set as data
+(:mod:`.tileset`), the tile-set file format (:mod:`.tilefile`) and the reference set
+shipped with the package (:mod:`.reference`).  It imports nothing of the rules."""

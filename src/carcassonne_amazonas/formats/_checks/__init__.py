@@ -1,1 +1,2 @@
-"""TODO"""
+"""The checks behind :func:`~carcassonne_amazonas.formats.problems.state_problems`.
+Not API."""

@@ -1,0 +1,249 @@
+"""The package is a house in layers: each module imports only its own layer and the layers
+that ``docs/architecture.md`` lets it import, and no modules import each other in a circle.
+
+The graph is read from the source: every ``import`` and ``from ... import`` statement of
+every module counts, at the top of a module, inside a function, under
+``if TYPE_CHECKING:`` and in a package's ``__init__``.  The one exception is a display
+method (``__str__``, ``_repr_svg_`` ...) importing a renderer inside its body, the way
+python-chess's ``Board._repr_svg_`` does.  The layer table is read from the architecture
+page, so the page and the test cannot disagree; a synthetic package shows that the checker
+finds a violation when there is one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PACKAGE = "carcassonne_amazonas"
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "src" / PACKAGE
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+#: Methods that may import a renderer inside their body (and only a renderer).
+DISPLAY_METHODS = frozenset({"__str__", "_repr_svg_", "_repr_html_", "_repr_png_",
+                             "_repr_pretty_"})
+DISPLAY_LAYER = "render"
+
+Edge = tuple[str, str]
+
+
+def layer_table(text: str) -> dict[str, tuple[str, frozenset[str]]]:
+    """Layer name -> (its package, relative to the package, or '' for the package's
+    ``__init__``; the layers it may import), from the architecture page's table."""
+    table: dict[str, tuple[str, frozenset[str]]] = {}
+    rows = text.split("<!-- layer-table", 1)[1].split("\n\n", 2)[1]
+    for line in rows.splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        name, package, may = cells[0], cells[1], cells[2]
+        path = re.findall(r"`([^`]+)`", package)[0]
+        home = "" if path == PACKAGE else path
+        allowed = frozenset() if may == "—" else frozenset(m.strip() for m in may.split(","))
+        table[name] = (home, allowed)
+    return table
+
+
+def module_files(source: Path) -> dict[str, Path]:
+    """Every module of the package under ``source`` by its dotted name."""
+    modules = {}
+    for path in sorted(source.rglob("*.py")):
+        parts = [source.name, *path.relative_to(source).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def _statements(tree: ast.Module) -> Iterator[tuple[ast.Import | ast.ImportFrom, str | None]]:
+    """Every import statement of a module with the function it is in (None at the top)."""
+    stack: list[tuple[ast.AST, str | None]] = [(tree, None)]
+    while stack:
+        node, function = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node, function
+        inner = node.name if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+            else function
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+
+
+def _targets(node: ast.Import | ast.ImportFrom, name: str, is_package: bool,
+             modules: dict[str, Path]) -> Iterator[str]:
+    if isinstance(node, ast.Import):
+        candidates = [alias.name for alias in node.names]
+    else:
+        origin = node.module or ""
+        if node.level:
+            base = name.split(".")
+            base = base[:len(base) - node.level + (1 if is_package else 0)]
+            origin = ".".join([*base, node.module] if node.module else base)
+        # ``from . import x`` imports the submodule x when there is one.
+        candidates = [f"{origin}.{alias.name}" if f"{origin}.{alias.name}" in modules
+                      else origin for alias in node.names]
+    for target in candidates:
+        while target and target not in modules and "." in target:
+            target = target.rsplit(".", 1)[0]  # an attribute of a module
+        if target in modules and target != name:
+            yield target
+
+
+def import_edges(source: Path) -> set[Edge]:
+    """(importer, imported) for every import of the package's own modules, but a display
+    method's import of a renderer."""
+    modules = module_files(source)
+    edges = set()
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node, function in _statements(tree):
+            for target in _targets(node, name, path.name == "__init__.py", modules):
+                if function in DISPLAY_METHODS and layer_of(target, source.name) == DISPLAY_LAYER:
+                    continue
+                edges.add((name, target))
+    return edges
+
+
+def layer_of(module: str, package: str, table: dict[str, tuple[str, frozenset[str]]] | None
+             = None) -> str:
+    """The layer a module belongs to: its first component below the package (``rules``),
+    matched against the table's packages when a table is given."""
+    parts = module.split(".")[1:]
+    home = parts[0] if parts else ""
+    if table is None:
+        return home
+    for layer, (package_home, _allowed) in table.items():
+        if package_home == home:
+            return layer
+    raise AssertionError(f"{module} is in no layer of docs/architecture.md")
+
+
+def layer_violations(edges: set[Edge], package: str,
+                     table: dict[str, tuple[str, frozenset[str]]]) -> list[str]:
+    """The imports the layer table forbids, as readable lines."""
+    found = []
+    for importer, imported in sorted(edges):
+        source, target = layer_of(importer, package, table), layer_of(imported, package, table)
+        if source != target and target not in table[source][1]:
+            found.append(f"{importer} ({source}) imports {imported} ({target})")
+    return found
+
+
+def cycles(edges: set[Edge]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    graph: dict[str, set[str]] = {}
+    for importer, imported in edges:
+        graph.setdefault(importer, set()).add(imported)
+        graph.setdefault(imported, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while (member := stack.pop()) != node:
+                group.append(member)
+            if group:
+                groups.append(sorted([node, *group]))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+TABLE = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
+
+
+def test_the_table_is_read_from_the_architecture_page() -> None:
+    assert TABLE["rules"] == ("rules", frozenset({"support", "errors", "tiles"}))
+    assert TABLE["support"] == ("_support", frozenset())
+    assert TABLE["api"][0] == ""
+    # Every layer the table names as importable is a layer of the table.
+    assert all(allowed <= TABLE.keys() for _home, allowed in TABLE.values())
+
+
+def test_every_module_is_in_a_layer_and_the_house_is_small_at_the_top() -> None:
+    modules = module_files(SOURCE)
+    layers = {layer_of(module, PACKAGE, TABLE) for module in modules}
+    assert layers == set(TABLE), "a layer of the table has no module, or a module no layer"
+    top = [path.name for path in SOURCE.glob("*.py")]
+    assert len(top) <= 10, top
+
+
+def test_the_graph_is_read_from_the_source() -> None:
+    edges = import_edges(SOURCE)
+    assert (f"{PACKAGE}.rules.engine", f"{PACKAGE}.rules.state") in edges
+    assert (PACKAGE, f"{PACKAGE}.rules.engine") in edges
+    # A display method's lazy import of its renderer is the one edge left out.
+    assert (f"{PACKAGE}.rules.state", f"{PACKAGE}.render.text") not in edges
+    # Imports inside functions count (the command-line tool imports Ray lazily).
+    assert any(imported == f"{PACKAGE}.integrations.ray_backend" for _, imported in edges)
+
+
+def test_no_import_breaks_the_layer_table() -> None:
+    found = layer_violations(import_edges(SOURCE), PACKAGE, TABLE)
+    assert found == [], "imports across layers:\n" + "\n".join(found)
+
+
+def test_no_import_cycles() -> None:
+    found = cycles(import_edges(SOURCE))
+    assert found == [], "import cycles: " + "; ".join(", ".join(group) for group in found)
+
+
+def write_package(root: Path, files: dict[str, str]) -> Path:
+    source = root / "pkg"
+    for name, text in files.items():
+        path = source / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return source
+
+
+SMALL_TABLE = {"low": ("low", frozenset()), "render": ("render", frozenset({"low"})),
+               "api": ("", frozenset({"low"}))}
+
+
+@pytest.mark.parametrize("violation", [
+    "from ..render.draw import picture\n",                            # module level
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..render import draw\n",
+    "def helper():\n    from ..render.draw import picture\n",          # inside a function
+])
+def test_a_deliberate_violation_is_found(tmp_path: Path, violation: str) -> None:
+    source = write_package(tmp_path, {"__init__.py": "", "low/__init__.py": "",
+                                      "low/state.py": violation,
+                                      "render/__init__.py": "",
+                                      "render/draw.py": "from ..low import state\n"})
+    edges = import_edges(source)
+    assert layer_violations(edges, "pkg", SMALL_TABLE) == [
+        "pkg.low.state (low) imports pkg.render.draw (render)"]
+    assert cycles(edges) == [["pkg.low.state", "pkg.render.draw"]]
+
+
+def test_a_package_init_edge_counts(tmp_path: Path) -> None:
+    source = write_package(tmp_path, {"__init__.py": "", "low/__init__.py": "from ..render import draw\n",
+                                      "render/__init__.py": "", "render/draw.py": ""})
+    assert layer_violations(import_edges(source), "pkg", SMALL_TABLE) == [
+        "pkg.low (low) imports pkg.render.draw (render)"]
+
+
+def test_a_display_method_may_import_its_renderer_lazily(tmp_path: Path) -> None:
+    source = write_package(tmp_path, {
+        "__init__.py": "", "low/__init__.py": "", "render/__init__.py": "",
+        "render/draw.py": "from ..low import state\n",
+        "low/state.py": "class State:\n    def __str__(self):\n"
+                        "        from ..render.draw import picture\n        return picture\n"})
+    edges = import_edges(source)
+    assert layer_violations(edges, "pkg", SMALL_TABLE) == []
+    assert cycles(edges) == []
