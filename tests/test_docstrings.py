@@ -80,7 +80,8 @@ def undocumented_members(cls: type, where: str) -> list[str]:
 
 def test_every_module_is_found() -> None:
     names = module_names()
-    for expected in ("engine", "tilefile", "svg", "chance", "records", "testing"):
+    for expected in ("rules.engine", "tiles.tilefile", "render.svg", "rules.chance",
+                     "formats.records", "testing"):
         assert f"carcassonne_amazonas.{expected}" in names
 
 

@@ -10,6 +10,11 @@ On ``builder-inited`` (before Sphinx looks for source files) it writes into
 - ``quickstart_board.svg``: the board at the end of the quick start's game, drawn by
   :func:`carcassonne_amazonas.render.svg.board_svg`.
 
+It also writes the API reference into ``docs/api/`` (git-ignored): a page for every
+public module (:func:`public_modules`: no part of its name starts with an underscore),
+and an index that groups them by the layers of ``docs/architecture.md``.  Private
+modules get no page, so the reference documents only the API.
+
 So these parts can never fall behind the code.
 """
 
@@ -144,9 +149,60 @@ def quickstart_board() -> str:
     return board_svg(state, cell_size=40)
 
 
+def public_modules(source: Path) -> list[str]:
+    """The dotted names of the package's public modules under ``source`` (the package's
+    folder): those with no part of the name that starts with an underscore."""
+    names = []
+    for path in sorted(source.rglob("*.py")):
+        parts = [source.name, *path.relative_to(source).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        if not any(part.startswith("_") for part in parts):
+            names.append(".".join(parts))
+    return names
+
+
+def _layers(architecture: str) -> list[tuple[str, str, str]]:
+    """(layer, its package below the package, what it holds) from the architecture page."""
+    rows = architecture.split("<!-- layer-table", 1)[1].split("\n\n", 2)[1]
+    layers = []
+    for line in rows.splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        package = re.findall(r"`([^`]+)`", cells[1])[0]
+        layers.append((cells[0], "" if package == "carcassonne_amazonas" else package, cells[3]))
+    return layers
+
+
+def api_pages(source: Path, architecture: str) -> dict[str, str]:
+    """The API reference: file name -> text, a page per public module and the index."""
+    modules = public_modules(source)
+    pages = {f"{module}.md": f"# `{module}`\n\n```{{eval-rst}}\n.. automodule:: {module}\n```\n"
+             for module in modules}
+    index = ["# API reference", "",
+             "Every public module, class and function of the package, from its docstrings, "
+             "grouped by the layers of {doc}`../architecture`. The most common names are "
+             "importable from the package itself (see {doc}`carcassonne_amazonas`). Modules "
+             "whose names start with an underscore are private and not listed.", ""]
+    for layer, package, holds in _layers(architecture):
+        members = [module for module in modules
+                   if (module.split(".") + [""])[1] == package or (not package and
+                                                                   module == source.name)]
+        if not members:
+            continue
+        index += [f"## {layer.capitalize()}", "", holds[0].upper() + holds[1:] + ".", "",
+                  "```{toctree}", ":maxdepth: 1", "", *members, "```", ""]
+    pages["index.md"] = "\n".join(index)
+    return pages
+
+
 def on_builder_inited(app: Sphinx) -> None:
     """Generate the pieces before Sphinx looks for source files."""
-    outdir = Path(app.srcdir) / GENERATED
+    srcdir = Path(app.srcdir)
+    source = Path(carcassonne_amazonas.__file__).resolve().parent
+    architecture = (srcdir / "architecture.md").read_text(encoding="utf-8")
+    for name, text in api_pages(source, architecture).items():
+        write_if_changed(srcdir / "api" / name, text)
+    outdir = srcdir / GENERATED
     write_if_changed(outdir / "package_names.md", package_names())
     write_if_changed(outdir / "cli_help.md", cli_help())
     write_if_changed(outdir / "quickstart_board.svg", quickstart_board())
