@@ -232,7 +232,8 @@ def test_a_deliberate_violation_is_found(tmp_path: Path, violation: str) -> None
 
 
 def test_a_package_init_edge_counts(tmp_path: Path) -> None:
-    source = write_package(tmp_path, {"__init__.py": "", "low/__init__.py": "from ..render import draw\n",
+    source = write_package(tmp_path, {"__init__.py": "",
+                                      "low/__init__.py": "from ..render import draw\n",
                                       "render/__init__.py": "", "render/draw.py": ""})
     assert layer_violations(import_edges(source), "pkg", SMALL_TABLE) == [
         "pkg.low (low) imports pkg.render.draw (render)"]

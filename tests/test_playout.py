@@ -1,4 +1,5 @@
-"""The playout fast path: ``random_action`` and ``random_playout`` (carcassonne_amazonas.ai.playout).
+"""The playout fast path: ``random_action`` and ``random_playout``
+(carcassonne_amazonas.ai.playout).
 
 - ``random_action`` is *exactly* uniform over ``legal_actions`` (R-G2–R-G6, R-T3, R-T5)
   and distributed exactly as ``chance_outcomes`` at a chance node (R-T1, R-C7).

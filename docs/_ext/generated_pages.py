@@ -43,7 +43,8 @@ GENERATED = "_generated"
 # Where the package's exports that are neither classes nor functions are defined.
 DATA_HOMES = {"Action": ("carcassonne_amazonas.rules.actions", "any of the action classes"),
               "PLAYER_COLOURS": ("carcassonne_amazonas.rules.state", "the colours of players 0..4"),
-              "TileId": ("carcassonne_amazonas.tiles.tileset", "the id of one tile copy in its set")}
+              "TileId": ("carcassonne_amazonas.tiles.tileset",
+                         "the id of one tile copy in its set")}
 ROLE = re.compile(r":(func|class|meth|data|mod|attr|exc):`([^`]+)`")
 
 
@@ -185,7 +186,7 @@ def api_pages(source: Path, architecture: str) -> dict[str, str]:
              "whose names start with an underscore are private and not listed.", ""]
     for layer, package, holds in _layers(architecture):
         members = [module for module in modules
-                   if (module.split(".") + [""])[1] == package or (not package and
+                   if [*module.split("."), ""][1] == package or (not package and
                                                                    module == source.name)]
         if not members:
             continue
