@@ -44,7 +44,7 @@ pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
 
 SVG = "{http://www.w3.org/2000/svg}"
 REFERENCE_TILES = Path(__file__).resolve().parents[1] / "src" / "carcassonne_amazonas" / \
-    "data" / REFERENCE_FILE
+    "tiles" / "data" / REFERENCE_FILE
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 ENV.pop("CARCASSONNE_AMAZONAS_DEBUG", None)
 COMMANDS = ("play", "simulate", "replay", "render", "tileset", "validate-tileset")
