@@ -162,7 +162,7 @@ def test_the_draws_follow_the_exact_probabilities() -> None:
     (R-C7: 3 of the 16 tiles of the first slice are Amazon tiles): checked on 4,000
     draws (indices), within 4.5 standard deviations; the same index draws the same."""
 
-    def server_draw(state: GameState, seed: int, index: int) -> DrawTile:
+    def web_draw(state: GameState, seed: int, index: int) -> DrawTile:
         return sample_draw(state, draw_random(seed, index))
 
     state = new_game(2, draws="explicit")
@@ -170,15 +170,15 @@ def test_the_draws_follow_the_exact_probabilities() -> None:
     tileset = state.rules.tileset
     amazon = sum(p for action, p in outcomes.items()
                  if tileset.tile(action.tile).name.startswith("A"))
-    draws = Counter(server_draw(state, 77, index) for index in range(4000))
+    draws = Counter(web_draw(state, 77, index) for index in range(4000))
     assert set(draws) <= set(outcomes)
     share = sum(count for action, count in draws.items()
                 if tileset.tile(action.tile).name.startswith("A")) / 4000
     sigma = (float(amazon) * (1 - float(amazon)) / 4000) ** 0.5
     assert abs(share - float(amazon)) < 4.5 * sigma
     assert len(draws) > len(outcomes) * 0.9
-    assert server_draw(state, 77, 12) == server_draw(state, 77, 12)
+    assert web_draw(state, 77, 12) == web_draw(state, 77, 12)
     with pytest.raises(ValueError, match="not a chance node"):
-        server_draw(new_game(2, seed=1), 77, 0)
+        web_draw(new_game(2, seed=1), 77, 0)
     assert all(0 <= new_draw_seed() <= MAX_SEED for _ in range(20))
     assert len({new_draw_seed() for _ in range(20)}) == 20
