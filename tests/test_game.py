@@ -73,6 +73,20 @@ def test_undo_returns_to_the_previous_state() -> None:
     assert game.state == game.initial_state
 
 
+def test_a_copy_plays_on_while_the_original_stays() -> None:
+    game = Game.new(2, seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        game.play(random_action(game.state, rng))
+    before = (game.state, game.actions, game.states, game.last_events)
+    copy = game.copy()
+    assert (copy.state, copy.actions, copy.states, copy.last_events) == before
+    copy.play(random_action(copy.state, rng))
+    copy.undo()
+    copy.undo()
+    assert len(copy) == 5 and (game.state, game.actions, game.states, game.last_events) == before
+
+
 def test_the_record_of_a_whole_game_replays_it() -> None:
     game = Game.new(4, seed=12)
     rng = random.Random(12)

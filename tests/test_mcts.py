@@ -33,7 +33,7 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.ai.bots import BOT_KINDS, MctsBot, kind_name, make_bot
+from carcassonne_amazonas.ai.bots import BOT_KINDS, BotSpec, MctsBot, make_bot, parse_bot_spec
 from carcassonne_amazonas.ai.evaluation import Weights, heuristic_scores, win_value
 from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
 from carcassonne_amazonas.ai.simulation import simulate_game
@@ -205,11 +205,13 @@ def test_bot_kinds_and_make_bot() -> None:
     assert isinstance(default, MctsBot) and default.iterations == DEFAULT_ITERATIONS
     small = make_bot("mcts:25", 1)
     assert isinstance(small, MctsBot) and small.iterations == 25
-    assert kind_name("mcts:25") == "mcts" == kind_name("mcts")
-    for bad in ("mcts:0", "mcts:", "mcts:x", "mcts:-3", "mcts:2.5", "greedy:4"):
-        assert kind_name(bad) == bad
-        with pytest.raises(ValueError, match="unknown player kind"):
+    assert parse_bot_spec("mcts:25") == BotSpec("mcts", 25)
+    assert parse_bot_spec("mcts") == BotSpec("mcts")
+    for bad in ("mcts:0", "mcts:", "mcts:x", "mcts:-3", "mcts:2.5"):
+        with pytest.raises(ValueError, match="mcts:N takes a whole number of iterations"):
             make_bot(bad, 1)
+    with pytest.raises(ValueError, match="unknown player kind 'greedy:4': greedy takes no"):
+        make_bot("greedy:4", 1)
 
 
 def test_evaluation_is_the_score_at_the_end_and_a_value_in_0_1() -> None:

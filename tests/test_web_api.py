@@ -6,10 +6,14 @@
 - every error status (400, 403, 404, 409, 413, and 503 at the cap on open games)
   leaves the game exactly as it was;
 - a new app over the same database file resumes a game (restart persistence);
-- a poll with the view's ETag is an empty 304 until an action is stored; a failure of
-  the server is still a JSON error;
+- a poll with the view's ETag (also a weak tag, or ``*``) is an empty 304 until an
+  action is stored; a failure of the server is still a JSON error;
+- a ``board`` query is yes or no, anything else a 400; a seed written with an exponent
+  is that whole number; messages count in words; the log and the result name the
+  players as their seats do;
 - tokens are stored only as hashes; the page and its assets are served;
-- ``carcassonne-amazonas serve`` starts a real server.
+- ``carcassonne-amazonas serve`` starts a real server, and ``--help`` works without the
+  ``[web]`` extra.
 """
 
 from __future__ import annotations
@@ -43,10 +47,11 @@ from carcassonne_amazonas import (
     new_game,
     parse_action,
 )
+from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.rules.final_scoring import projected_scores
 from carcassonne_amazonas.web.app import create_app
-from carcassonne_amazonas.web.draws import server_draw
 from carcassonne_amazonas.web.requests import MAX_BODY_BYTES
+from carcassonne_amazonas.web.service import draw_random
 from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
 
 
@@ -64,12 +69,12 @@ def test_a_full_game_of_human_seats_ends_with_the_scores_of_its_replayed_record(
     assert final["winners"] == list(states[-1].winners)
     assert final["seq"] == len(record.actions)
     # The library alone replays it from an explicit-draws game: the server's draws,
-    # made with the game's seed, are actions of the record.
+    # made by the library's sampler with the game's seed, are actions of the record.
     state = new_game(3, draws="explicit")
     draws = 0
     for action in record.actions:
         if state.is_chance_node:
-            assert action == server_draw(state, 11, draws)
+            assert action == sample_draw(state, draw_random(11, draws))
             draws += 1
         else:
             assert action in legal_actions(state)
@@ -411,17 +416,35 @@ def test_serve_with_a_database_it_cannot_open_says_so(tmp_path: Path) -> None:
     assert not_a_database.read_text() == "these are not games\n" * 100
 
 
-def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+def without_the_extra(tmp_path: Path) -> dict[str, str]:
+    """The environment of a tool for which Starlette and uvicorn cannot be imported."""
     blocker = tmp_path / "block"
     blocker.mkdir()
-    (blocker / "uvicorn.py").write_text("raise ImportError('blocked', name='uvicorn')\n")
-    env = {**os.environ, "PYTHONPATH": str(blocker)}
+    for name in ("uvicorn", "starlette"):
+        (blocker / f"{name}.py").write_text(f"raise ImportError('blocked', name='{name}')\n")
+    path = os.pathsep.join(filter(None, [str(blocker), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path}
+
+
+def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "carcassonne_amazonas", "serve", "--db", str(tmp_path / "d")],
-        capture_output=True, text=True, env=env, timeout=60)
+        capture_output=True, text=True, env=without_the_extra(tmp_path), timeout=60)
     assert result.returncode == 1
     assert "pip install 'carcassonne-amazonas[web]'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_help_needs_no_extra(tmp_path: Path) -> None:
+    """``serve`` imports the web app only when it runs: the tool's help and ``serve
+    --help`` work without Starlette and uvicorn."""
+    env = without_the_extra(tmp_path)
+    for args in (["--help"], ["serve", "--help"]):
+        result = subprocess.run([sys.executable, "-m", "carcassonne_amazonas", *args],
+                                capture_output=True, text=True, env=env, timeout=60)
+        assert result.returncode == 0, result.stderr
+        assert "serve" in result.stdout
+    assert "--max-bot-budget" in result.stdout
 
 
 def test_a_poll_with_the_views_etag_is_an_empty_304_until_something_changes(
@@ -447,6 +470,106 @@ def test_a_poll_with_the_views_etag_is_an_empty_304_until_something_changes(
     assert after.headers["etag"] == f'"{after.json()["seq"]}"' != before
     changed = client.get(f"/api/games/{game}", headers={"if-none-match": before})
     assert changed.status_code == 200 and changed.json()["seq"] == after.json()["seq"]
+
+
+def test_weak_tags_and_a_star_in_if_none_match_get_a_304(client: TestClient) -> None:
+    game = create(client, ["human", "greedy"])["game"]
+    etag = client.get(f"/api/games/{game}").headers["etag"]
+    for header in (f"W/{etag}", "*", f'"other", {etag}', f' W/"x" , W/{etag} '):
+        again = client.get(f"/api/games/{game}", headers={"if-none-match": header})
+        assert again.status_code == 304, header
+        assert again.content == b"" and again.headers["etag"] == etag
+    for header in ('"other"', 'W/"0b"', etag.replace('"', "")):
+        assert client.get(f"/api/games/{game}",
+                          headers={"if-none-match": header}).status_code == 200, header
+    # An unknown game is a 404 whatever the header says.
+    assert client.get("/api/games/nothing", headers={"if-none-match": "*"}).status_code == 404
+
+
+@pytest.mark.parametrize("value, board", [("1", True), ("true", True), ("0", False),
+                                          ("false", False), ("", False)])
+def test_the_board_query_is_yes_or_no(client: TestClient, value: str, board: bool) -> None:
+    game = create(client, ["human", "greedy"])["game"]
+    answer = client.get(f"/api/games/{game}?board={value}")
+    assert answer.status_code == 200
+    assert ("board_svg" in answer.json()) == board
+
+
+@pytest.mark.parametrize("value", ["yes", "2", "TRUE "])
+def test_another_board_query_is_refused_and_nothing_moves(client: TestClient,
+                                                          value: str) -> None:
+    created = create(client, ["human", "greedy"])
+    game = created["game"]
+    before = view(client, game)
+    answer = client.get(f"/api/games/{game}", params={"board": value})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == f"board must be 1, true, 0 or false, not {value!r}"
+    posted = client.post(f"/api/games/{game}/actions", params={"board": value},
+                         json={"token": tokens_of(created)[0], "action": before["legal"][0]})
+    assert posted.status_code == 400
+    assert view(client, game)["seq"] == before["seq"]
+
+
+def test_a_seed_written_with_an_exponent_is_that_whole_number(client: TestClient) -> None:
+    exponent = client.post("/api/games", content=b'{"players": 2, "seats": ["human", '
+                                                 b'"greedy"], "seed": 1e3}',
+                           headers={"content-type": "application/json"})
+    assert exponent.status_code == 201, exponent.text
+    plain = create(client, ["human", "greedy"], seed=1000)
+    first, second = (view(client, g["game"]) for g in (exponent.json(), plain))
+    assert first["hand"] == second["hand"] and first["log"] == second["log"]
+
+
+@pytest.mark.parametrize("body, message", [
+    (b'{"players": 2.5, "seats": ["human", "greedy"]}',
+     "'players' must be a whole number, and 2.5 is not one"),
+    (b'{"players": 2, "seats": ["human", "greedy"], "seed": 1e17}',
+     "'seed' must be a whole number, and 1e+17 is not one exactly (it has an exponent or a "
+     "fraction: write out its digits)"),
+    (b'{"players": 2, "seats": ["human", "greedy"], "seed": "7"}',
+     "'seed' must be a whole number, not a string"),
+    (b'{"players": 2, "seats": ["human"]}', "'seats' lists 1 kind for 2 players"),
+])
+def test_numbers_and_counts_in_the_messages(client: TestClient, body: bytes,
+                                            message: str) -> None:
+    answer = client.post("/api/games", content=body,
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == message
+
+
+def test_a_stale_move_counts_its_actions_in_words(client: TestClient) -> None:
+    created = create(client, ["human", "human"])
+    game, tokens = created["game"], tokens_of(created)
+    current = view(client, game)
+    assert current["seq"] == 1  # the first draw
+    answer = client.post(f"/api/games/{game}/actions",
+                         json={"token": tokens[0], "action": current["legal"][0], "seq": 0})
+    assert answer.status_code == 409
+    assert answer.json()["error"].startswith("the game has moved on: 1 action played, ")
+
+
+def test_the_log_and_the_result_name_the_seats(client: TestClient) -> None:
+    created = create(client, ["human", "greedy"], names=["Ann", ""])
+    final = play_to_the_end(client, created, random.Random(2))
+    lines = [line for entry in final["log"] for line in entry["lines"]]
+    assert any(line.startswith("Ann places ") for line in lines)
+    assert any(line.startswith("red places ") for line in lines)  # no name: the colour
+    assert not any(line.startswith("yellow ") for line in lines)
+    assert final["log"][0]["lines"][0].startswith("Ann draws ")
+    scoring = [line for line in lines if line.startswith("final scoring: the river")]
+    assert scoring and "Ann " in scoring[0] and "yellow" not in scoring[0]
+    assert "yellow" not in final["result"]
+    assert final["result"].startswith(("the winner is Ann with ", "the winner is red with ",
+                                       "shared victory: Ann and red with "))
+    # Another seat's turn is refused by name too.
+    other = create(client, ["human", "human"], names=["Ann", "Bo"])
+    current = view(client, other["game"])
+    wrong = client.post(f"/api/games/{other['game']}/actions",
+                        json={"token": tokens_of(other)[1], "action": current["legal"][0]})
+    assert wrong.status_code == 409
+    assert wrong.json()["error"] == "it is Ann's turn, not Bo's"
+    assert act(client, other["game"], tokens_of(other)[0], current["legal"][0])["seq"] > 1
 
 
 def test_a_failure_of_the_server_is_still_a_json_error(db_path: Path) -> None:

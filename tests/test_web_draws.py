@@ -7,9 +7,9 @@
 - the view, the board and the record of an unfinished game hold nothing about the
   order of the tiles to come: the snapshot's pile is sorted by id, no answer holds the
   seed, and changing the stored seed changes the next draws but no answer before them;
-- the draws follow the chance outcomes' exact probabilities;
-- a database of the first layout (seeded games, no draw seed) is migrated and its
-  games play on.
+- the k-th draw is the library's exact sampler, ``chance.sample_draw``, with the
+  generator of the game's seed and k (``service.draw_random``), so the draws follow the
+  chance outcomes' exact probabilities.
 """
 
 from __future__ import annotations
@@ -27,17 +27,15 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
 from starlette.testclient import TestClient
 
-from carcassonne_amazonas import DrawTile, GameRecord, new_game
-from carcassonne_amazonas.rules.chance import chance_outcomes
+from carcassonne_amazonas import DrawTile, GameRecord, GameState, new_game
+from carcassonne_amazonas.rules.chance import chance_outcomes, sample_draw
 from carcassonne_amazonas.web.app import create_app
-from carcassonne_amazonas.web.draws import MAX_SEED, new_draw_seed, server_draw
-from carcassonne_amazonas.web.seats import hash_token
-from carcassonne_amazonas.web.storage import SCHEMA_VERSION
+from carcassonne_amazonas.web.requests import MAX_SEED
+from carcassonne_amazonas.web.service import draw_random, new_draw_seed
 from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
 
 # A seed whose digits cannot turn up in an answer by chance.
 SECRET = 7_394_018_265_530_917_421
-
 
 
 def answers(client: TestClient, game: str) -> dict[str, str]:
@@ -63,12 +61,12 @@ def test_the_server_draws_every_tile_and_no_view_is_at_a_chance_node(db_path: Pa
             current = act(client, created["game"], token, rng.choice(current["legal"]))
         record = GameRecord.from_json(record_text(client, created["game"]))
     assert record.draws == "explicit" and record.seed is None and record.pile is None
-    # Every draw of the record is the server's draw with the game's seed, in order.
+    # Every draw of the record is the library's sampler with the game's seed, in order.
     states = record.replay()
     draws = [(states[i], action) for i, action in enumerate(record.actions)
              if isinstance(action, DrawTile)]
     assert len(draws) >= 72 and all(state.is_chance_node for state, _ in draws)
-    assert [action for _, action in draws] == [server_draw(state, 12, k)
+    assert [action for _, action in draws] == [sample_draw(state, draw_random(12, k))
                                                for k, (state, _) in enumerate(draws)]
 
 
@@ -163,62 +161,24 @@ def test_the_draws_follow_the_exact_probabilities() -> None:
     """At the first draw, each tile comes with the probability chance_outcomes gives
     (R-C7: 3 of the 16 tiles of the first slice are Amazon tiles): checked on 4,000
     draws (indices), within 4.5 standard deviations; the same index draws the same."""
+
+    def web_draw(state: GameState, seed: int, index: int) -> DrawTile:
+        return sample_draw(state, draw_random(seed, index))
+
     state = new_game(2, draws="explicit")
     outcomes = dict(chance_outcomes(state))
     tileset = state.rules.tileset
     amazon = sum(p for action, p in outcomes.items()
                  if tileset.tile(action.tile).name.startswith("A"))
-    draws = Counter(server_draw(state, 77, index) for index in range(4000))
+    draws = Counter(web_draw(state, 77, index) for index in range(4000))
     assert set(draws) <= set(outcomes)
     share = sum(count for action, count in draws.items()
                 if tileset.tile(action.tile).name.startswith("A")) / 4000
     sigma = (float(amazon) * (1 - float(amazon)) / 4000) ** 0.5
     assert abs(share - float(amazon)) < 4.5 * sigma
     assert len(draws) > len(outcomes) * 0.9
-    assert server_draw(state, 77, 12) == server_draw(state, 77, 12)
+    assert web_draw(state, 77, 12) == web_draw(state, 77, 12)
     with pytest.raises(ValueError, match="not a chance node"):
-        server_draw(new_game(2, seed=1), 77, 0)
+        web_draw(new_game(2, seed=1), 77, 0)
     assert all(0 <= new_draw_seed() <= MAX_SEED for _ in range(20))
     assert len({new_draw_seed() for _ in range(20)}) == 20
-
-
-LAYOUT_1 = """
-CREATE TABLE games (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, setup TEXT NOT NULL,
-                    finished INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE seats (game_id TEXT NOT NULL REFERENCES games(id), player INTEGER NOT NULL,
-                    kind TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT,
-                    PRIMARY KEY (game_id, player));
-CREATE TABLE actions (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
-                      action TEXT NOT NULL, PRIMARY KEY (game_id, seq));
-CREATE INDEX games_open ON games(finished);
-PRAGMA user_version = 1;
-"""
-
-
-def test_a_database_of_the_first_layout_is_migrated_and_its_games_play_on(
-        db_path: Path) -> None:
-    """A game stored before the server drew the tiles (a seeded record, no draw seed)
-    still loads and plays, greedy bot included; the file gains the draw_seed column."""
-    setup = GameRecord.from_game(new_game(2, seed=3), ()).to_json()
-    with sqlite3.connect(db_path) as db:
-        db.executescript(LAYOUT_1)
-        db.execute("INSERT INTO games VALUES ('old', '2024-01-01T00:00:00+00:00', ?, 0)",
-                   (setup,))
-        db.executemany("INSERT INTO seats VALUES ('old', ?, ?, '', ?)",
-                       [(0, "human", hash_token("secret")), (1, "greedy", None)])
-    db.close()
-    with TestClient(create_app(db_path)) as client:
-        current = view(client, "old")
-        assert current["state"]["pile"]["explicit"] is False and current["to_move"] == 0
-        created: Json = {"game": "old", "seats": [{"player": 0, "kind": "human",
-                                                   "token": "secret"}]}
-        final = play_to_the_end(client, created, random.Random(2))
-        record = GameRecord.from_json(record_text(client, "old"))
-        assert record.seed == 3 and record.final_state().scores == tuple(final["scores"])
-        assert final["seed"] is None
-        create(client, ["human", "human"])  # new games in the same file draw explicitly
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
-        seeds = db.execute("SELECT id, draw_seed FROM games ORDER BY created_at").fetchall()
-    db.close()
-    assert seeds[0] == ("old", None) and seeds[1][1] == 7

@@ -3,9 +3,10 @@
 - ``"rules"`` picks the variants (R-V1 to R-V3) with the command line's and the
   snapshot's spellings; the view shows them, the game follows them, and every wrong
   value is a 400 that stores nothing;
-- the seat kinds come from the bots module: a kind it gains is offered at once, and a
-  kind that takes a budget (``kind:N``) is capped by the server, in the request and
-  when the bot moves; ``mcts``, once the bots module has it, is such a kind.
+- the seat kinds come from the bots module, read by its one parser
+  (``bots.parse_bot_spec``): a kind it gains is offered at once, and a kind that takes
+  a budget (``kind:N``) is capped by the server, in the request and when the bot moves;
+  ``mcts`` is such a kind.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from carcassonne_amazonas.rules.actions import Action
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
 from carcassonne_amazonas.rules.scoring import CampScoring
 from carcassonne_amazonas.web.app import create_app
-from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, seat_kinds
+from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET, RuleOptions
 from web_helpers import act, create, play_to_the_end, record_text, tokens_of, view
 
 
@@ -129,16 +130,15 @@ def add_first_kind(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     asked: list[str] = []
     real = bots_module.make_bot
 
-    def make_bot(kind: str, seed: int) -> bots_module.Bot | None:
-        asked.append(kind)
-        name, colon, budget = kind.partition(":")
-        if name == "first":
-            if colon and not (budget.isdigit() and int(budget) >= 1):
-                raise ValueError(f"unknown player kind {kind!r}")
-            return FirstBot(int(budget) if colon else 1000)
-        return real(kind, seed)
+    def make_bot(kind: str | bots_module.BotSpec, seed: int) -> bots_module.Bot | None:
+        spec = bots_module.parse_bot_spec(kind) if isinstance(kind, str) else kind
+        asked.append(str(spec))
+        if spec.kind == "first":
+            return FirstBot(spec.budget or 1000)
+        return real(spec, seed)
 
     monkeypatch.setattr(bots_module, "BOT_KINDS", (*bots_module.BOT_KINDS, "first"))
+    monkeypatch.setattr(bots_module, "BUDGETED_KINDS", (*bots_module.BUDGETED_KINDS, "first"))
     monkeypatch.setattr(bots_module, "make_bot", make_bot)
     return asked
 
@@ -174,15 +174,17 @@ def test_a_kind_the_bots_module_gains_is_offered_at_once(client: TestClient,
 def test_a_budget_over_the_servers_cap_is_refused_and_one_under_it_is_kept(
         db_path: Path, first_kind: list[str]) -> None:
     with TestClient(create_app(db_path, max_bot_budget=20)) as client:
-        for kind, problem in (("first:21", "with N from 1 to 20, this server's limit"),
-                              ("first:0", "with N from 1 to 20"),
-                              ("first:-3", "with N from 1 to 20"),
-                              ("first:x", "with N from 1 to 20"),
-                              ("first:\u0663", "with N from 1 to 20"),
+        for kind, problem in (("first:21", "first:N takes a whole number of iterations per "
+                                           "decision, from 1 to 20"),
+                              ("first:0", "from 1 to 20"),
+                              ("first:-3", "from 1 to 20"),
+                              ("first:x", "from 1 to 20"),
+                              ("first:\u0663", "from 1 to 20"),
                               ("greedy:5", "greedy takes no budget"),
                               ("human:2", "human takes no budget"),
-                              ("wizard:2", "not one of human"),
-                              ("wizard", "not one of human")):
+                              ("wizard:2", "unknown player kind 'wizard:2' (choose from human"),
+                              ("wizard", "(choose from human, random, greedy, mcts, first, "
+                                         "mcts:N, first:N)")):
             response = client.post("/api/games", json={"players": 2,
                                                        "seats": ["human", kind]})
             assert response.status_code == 400, kind
@@ -216,15 +218,13 @@ def test_the_server_refuses_a_cap_that_is_not_a_positive_number(db_path: Path) -
             create_app(db_path, max_bot_budget=cap)
 
 
-@pytest.mark.skipif("mcts" not in bots_module.BOT_KINDS,
-                    reason="the bots module has no mcts kind yet")
 def test_mcts_seats_are_offered_and_capped(db_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
     real = bots_module.make_bot
 
-    def spy(kind: str, seed: int) -> bots_module.Bot | None:
-        asked.append(kind)
+    def spy(kind: str | bots_module.BotSpec, seed: int) -> bots_module.Bot | None:
+        asked.append(str(kind))
         return real(kind, seed)
 
     monkeypatch.setattr(bots_module, "make_bot", spy)
@@ -237,12 +237,7 @@ def test_mcts_seats_are_offered_and_capped(db_path: Path,
         current = view(client, created["game"])
         assert current["to_move"] == 1 and current["seats"][0]["kind"] == "mcts"
     assert "mcts:8" in asked and not any(k.startswith("mcts:") and k != "mcts:8"
-                                         and k != "mcts:1" for k in asked)
-
-
-def test_seat_kinds_put_human_first() -> None:
-    assert seat_kinds()[0] == "human"
-    assert sorted(seat_kinds()) == sorted(bots_module.BOT_KINDS)
+                                         for k in asked)
 
 
 def test_a_stored_bot_kind_this_server_lacks_is_a_500_that_changes_nothing(

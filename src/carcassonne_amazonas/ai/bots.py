@@ -11,6 +11,10 @@ is the information-set Monte Carlo tree search player of
 :data:`~carcassonne_amazonas.ai.mcts.DEFAULT_ITERATIONS` iterations per decision,
 or ``N`` with ``mcts:N``; it is by far the strongest (see the strength ladder in
 ``docs/guides/bots.md``).
+
+A player kind is written ``kind`` or, for a kind that takes a budget, ``kind:N``
+(:class:`BotSpec`); :func:`parse_bot_spec` reads it, the one reader of that text for
+``play --bots``, ``simulate --bots``, the web app's seats and :func:`make_bot`.
 """
 
 from __future__ import annotations
@@ -18,20 +22,29 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
+import attrs
+
+from .._support.reprs import repr_pretty
 from ..rules.actions import Action, Pass, PlaceCamp, PlaceMeeple
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState
 from .mcts import DEFAULT_ITERATIONS, MctsBot
 from .playout import random_action
 
-__all__ = ["BOT_KINDS", "TURN_END", "Bot", "GreedyBot", "MctsBot", "RandomBot", "derive_seed",
-           "kind_name", "make_bot"]
+__all__ = ["BOT_KINDS", "BUDGETED_KINDS", "HUMAN", "TURN_END", "Bot", "BotSpec", "GreedyBot",
+           "MctsBot", "RandomBot", "derive_seed", "make_bot", "parse_bot_spec"]
 
-#: The kinds of player the tools know; ``human`` has no bot; ``mcts`` also comes with a
-#: budget, ``mcts:N`` (N iterations per decision).
-BOT_KINDS = ("human", "random", "greedy", "mcts")
+#: The kind of a seat that a person plays: it has no bot (the terminal or the web page
+#: asks the person).
+HUMAN = "human"
+#: The kinds of player the tools know, :data:`HUMAN` first.
+BOT_KINDS = (HUMAN, "random", "greedy", "mcts")
+#: The kinds that take a budget, written ``kind:N`` (``mcts:N``: N iterations per
+#: decision); plain ``kind`` has its default budget.
+BUDGETED_KINDS = ("mcts",)
 #: The actions that end a turn (the piece step, R-T5).
 TURN_END = (Pass, PlaceMeeple, PlaceCamp)
 
@@ -85,31 +98,72 @@ class GreedyBot:
                    for follow in legal_actions(after))
 
 
-def kind_name(kind: str) -> str:
-    """The kind of player ``kind`` names without its budget: ``"mcts"`` for ``"mcts:400"``;
-    anything else (a malformed budget too) comes back unchanged."""
-    name, colon, budget = kind.partition(":")
-    if colon and name == "mcts" and budget.isascii() and budget.isdigit() and int(budget) >= 1:
-        return name
-    return kind
+@attrs.frozen
+class BotSpec:
+    """A kind of player as the tools write it: ``kind`` or ``kind:N``
+    (:func:`parse_bot_spec` reads it, ``str()`` writes it back)."""
+
+    _repr_pretty_ = repr_pretty
+
+    kind: str
+    """One of :data:`BOT_KINDS`."""
+    budget: int | None = attrs.field(default=None, validator=attrs.validators.optional(
+        [attrs.validators.instance_of(int), attrs.validators.ge(1)]))
+    """N of ``kind:N`` (at least 1) for a kind of :data:`BUDGETED_KINDS`; None: the
+    kind's default budget, or a kind without one."""
+
+    def __str__(self) -> str:
+        return self.kind if self.budget is None else f"{self.kind}:{self.budget}"
 
 
-def make_bot(kind: str, seed: int) -> Bot | None:
-    """A bot of ``kind`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``) seeded with
-    ``seed``; None for ``human``."""
-    if kind == "human":
-        return None
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut short when long (it may come from a request)."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def parse_bot_spec(text: str, *, kinds: Sequence[str] | None = None,
+                   max_budget: int | None = None) -> BotSpec:
+    """The kind of player ``text`` names: one of ``kinds`` (by default :data:`BOT_KINDS`)
+    or ``kind:N`` for a kind of :data:`BUDGETED_KINDS`, N a whole number in ASCII digits
+    from 1 to ``max_budget`` (no upper bound if None).
+
+    ``ValueError`` says what is wrong: an unknown kind (listing the choices), a budget
+    given to a kind that takes none, or a budget that is not a whole number in range.
+    """
+    known = BOT_KINDS if kinds is None else tuple(kinds)
+    budgeted = [kind for kind in BUDGETED_KINDS if kind in known]
+    choices = ", ".join([*known, *(f"{kind}:N" for kind in budgeted)])
+    if text in known:
+        return BotSpec(text)
+    name, colon, budget = text.partition(":")
+    if not colon or name not in known:
+        raise ValueError(f"unknown player kind {_shown(text)} (choose from {choices})")
+    if name not in budgeted:
+        raise ValueError(f"unknown player kind {_shown(text)}: {name} takes no budget "
+                         f"(choose from {choices})")
+    number = int(budget) if budget.isascii() and budget.isdigit() else 0
+    if number < 1 or (max_budget is not None and number > max_budget):
+        bound = f"at least 1 ({name}:100)" if max_budget is None else f"from 1 to {max_budget}"
+        raise ValueError(f"{_shown(text)}: {name}:N takes a whole number of iterations per "
+                         f"decision, {bound}")
+    return BotSpec(name, number)
+
+
+def make_bot(kind: str | BotSpec, seed: int) -> Bot | None:
+    """A bot of ``kind`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``, read by
+    :func:`parse_bot_spec`) seeded with ``seed``; None for :data:`HUMAN`.  ``ValueError``
+    for a kind that is not one of :data:`BOT_KINDS`."""
+    spec = parse_bot_spec(kind) if isinstance(kind, str) else kind
     rng = random.Random(seed)
-    if kind == "random":
+    if spec.kind == HUMAN:
+        return None
+    if spec.kind == "random":
         return RandomBot(rng)
-    if kind == "greedy":
+    if spec.kind == "greedy":
         return GreedyBot(rng)
-    if kind == "mcts":
-        return MctsBot(rng, iterations=DEFAULT_ITERATIONS)
-    if kind_name(kind) == "mcts":
-        return MctsBot(rng, iterations=int(kind.partition(":")[2]))
-    raise ValueError(f"unknown player kind {kind!r}; expected one of {', '.join(BOT_KINDS)} "
-                     "or mcts:N (N iterations per decision)")
+    if spec.kind == "mcts":
+        return MctsBot(rng, iterations=DEFAULT_ITERATIONS if spec.budget is None else spec.budget)
+    raise ValueError(f"unknown player kind {str(spec)!r} (choose from {', '.join(BOT_KINDS)})")
 
 
 def derive_seed(*parts: object) -> int:

@@ -54,7 +54,7 @@ COMMANDS: tuple[Callable[[AddCommand], object], ...] = (
     simulate.add_command,
     replay.add_commands,        # replay and render
     tileset.add_commands,       # tileset show and validate-tileset
-    serve.add_serve_command,    # serve: the web app (carcassonne_amazonas.web)
+    serve.add_command,          # serve: the web app (carcassonne_amazonas.web)
 )
 
 

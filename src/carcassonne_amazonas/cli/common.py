@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .._support.wording import plural
-from ..ai.bots import kind_name
+from ..ai.bots import parse_bot_spec
 from ..ai.simulation import RulesSpec, rules_for
 from ..errors import RecordError, TileSetError
 from ..formats.records import GameRecord
@@ -251,20 +251,18 @@ def bots_help(kinds: Sequence[str], default: str) -> str:
 
 def bot_kinds(parser: argparse.ArgumentParser, text: str | None, players: int,
               default: Sequence[str], allowed: Sequence[str]) -> list[str]:
-    """The player kinds of ``--bots``: one per player, or one for all (a kind may carry
-    its budget, ``mcts:N``); a usage error (exit code 2) for an unknown kind or a wrong
-    count."""
+    """The player kinds of ``--bots``: one per player, or one for all, each one of
+    ``allowed`` or ``kind:N`` for a kind that takes a budget
+    (:func:`~carcassonne_amazonas.ai.bots.parse_bot_spec` reads them); a usage error
+    (exit code 2) for an unknown kind, a malformed budget or a wrong count."""
     if text is None:
         return list(default)
     kinds = [k.strip().lower() for k in text.split(",")]
     for kind in kinds:
-        if kind.startswith("mcts:") and "mcts" in allowed and kind_name(kind) != "mcts":
-            parser.error(f"argument --bots: {kind!r}: mcts:N takes a whole number of "
-                         "iterations per decision, at least 1 (mcts:100)")
-        if kind_name(kind) not in allowed:
-            budgets = ", mcts:N" if "mcts" in allowed else ""
-            parser.error(f"argument --bots: unknown player kind {kind!r} "
-                         f"(choose from {', '.join(allowed)}{budgets})")
+        try:
+            parse_bot_spec(kind, kinds=allowed)
+        except ValueError as error:
+            parser.error(f"argument --bots: {error}")
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:

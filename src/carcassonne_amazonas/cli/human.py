@@ -15,12 +15,8 @@ from ..rules.notation import parse_action
 from ..rules.state import GameState, Phase, colour
 from .common import say
 
-__all__ = ["HUMAN", "HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "menu",
+__all__ = ["HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "menu",
            "show_position"]
-
-#: The player kind of a person at the terminal (``--bots human,...``).
-HUMAN = "human"
-
 
 class StopGame(Exception):
     """The human asked to stop the game."""

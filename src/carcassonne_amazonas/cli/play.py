@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .._support.wording import plural
-from ..ai.bots import BOT_KINDS, TURN_END, derive_seed, make_bot
+from ..ai.bots import BOT_KINDS, HUMAN, TURN_END, Bot, derive_seed, make_bot
 from ..formats.game import Game
 from ..render.explain import results_text, variants_text
 from ..render.text import board_text, tile_description
@@ -31,7 +31,7 @@ from .common import (
     silence_output,
     write_text,
 )
-from .human import HUMAN, StopGame, UndoRequest, ask_human
+from .human import StopGame, UndoRequest, ask_human
 from .turns import current_turn, record_origin, status, step_lines
 
 __all__ = ["add_command", "run", "take_back"]
@@ -121,6 +121,25 @@ def take_back(game: Game, kinds: Sequence[str]) -> list[tuple[int, Action]]:
     return undone[::-1]
 
 
+def _next_action(game: Game, kinds: Sequence[str], bots: Sequence[Bot | None],
+                 draws: random.Random, out: TextIO) -> Action | None:
+    """The next action of ``game``: the table's draw at a chance node, else the bot's or
+    the human's choice; None when the human took back their last decision instead."""
+    state = game.state
+    if state.is_chance_node:
+        return sample_draw(state, draws)  # exact: no float weights
+    bot = bots[state.current_player]
+    if bot is not None:
+        return bot.choose(state)
+    try:
+        return ask_human(state, _read, out, can_undo=_last_human_choice(game, kinds) is not None)
+    except UndoRequest:
+        undone = take_back(game, kinds)
+        say(out, f"\nUndone ({plural(len(undone), 'action')}): "
+                 + ", ".join(f"{colour(p)} {a}" for p, a in undone))
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the game; returns the exit code."""
     out: TextIO = sys.stdout
@@ -152,22 +171,9 @@ def run(args: argparse.Namespace) -> int:
                 say(out, f"\nTurn {current_turn(game.actions)}: {colour(player)} "
                          f"({kinds[player]}) {holds}; "
                          f"{plural(state.tiles_left, 'tile')} left to draw")
-            action: Action
-            if state.is_chance_node:
-                action = sample_draw(state, draws)  # exact: no float weights
-            else:
-                bot = bots[player]
-                if bot is not None:
-                    action = bot.choose(state)
-                else:
-                    try:
-                        can_undo = _last_human_choice(game, kinds) is not None
-                        action = ask_human(state, _read, out, can_undo=can_undo)
-                    except UndoRequest:
-                        undone = take_back(game, kinds)
-                        say(out, f"\nUndone ({plural(len(undone), 'action')}): "
-                                 + ", ".join(f"{colour(p)} {a}" for p, a in undone))
-                        continue
+            action = _next_action(game, kinds, bots, draws, out)
+            if action is None:
+                continue
             game.play(action)
             for line in step_lines(state, action, game.last_events):
                 say(out, line)

@@ -11,25 +11,22 @@ import argparse
 import ipaddress
 import sqlite3
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from ..web.options import DEFAULT_MAX_BOT_BUDGET
 from ..web.storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
-from .common import PROG, int_in
+from .common import AddCommand, error_line, int_in
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_serve_command", "run_serve"]
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_command", "run"]
 
 #: Only this computer can reach the server unless ``--host`` says otherwise.
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def add_serve_command(add_parser: Callable[..., argparse.ArgumentParser]
-                      ) -> argparse.ArgumentParser:
-    """Add ``serve`` to the tool's commands; ``add_parser`` is the ``add_parser`` method of
-    the object ``ArgumentParser.add_subparsers`` returned."""
-    serve = add_parser(
+def add_command(add: AddCommand) -> None:
+    """Add ``serve`` to the tool's commands."""
+    serve = add(
         "serve", help="play in the browser against bots or friends (extra [web])",
         description="Start the web app: open the address it prints in a browser, create a "
                     "game with human and bot seats, and share each human seat's link. Games "
@@ -54,8 +51,7 @@ def add_serve_command(add_parser: Callable[..., argparse.ArgumentParser]
                        help="the most a bot that takes a budget (mcts) may think per move, in "
                             "search iterations; a seat may ask for less (default "
                             f"{DEFAULT_MAX_BOT_BUDGET})")
-    serve.set_defaults(func=run_serve, parser=serve)
-    return serve
+    serve.set_defaults(func=run, parser=serve)
 
 
 def _is_loopback(host: str) -> bool:
@@ -67,23 +63,22 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the server until Ctrl-C; returns the exit code (1 without the extra)."""
     try:
         import uvicorn
 
         from ..web.app import create_app
     except ImportError as error:
-        print(f"{PROG}: error: serve needs the web extra ({error.name or error} is missing): "
-              "pip install 'carcassonne-amazonas[web]'", file=sys.stderr)
+        error_line(f"serve needs the web extra ({error.name or error} is missing): "
+                   "pip install 'carcassonne-amazonas[web]'")
         return 1
     db_path = args.db if args.db is not None else default_db_path()
     try:
         app = create_app(db_path, max_open_games=args.max_open_games,
                          max_bot_budget=args.max_bot_budget)
     except (OSError, sqlite3.Error, RuntimeError) as error:
-        print(f"{PROG}: error: cannot open the games database {str(db_path)!r}: {error}",
-              file=sys.stderr)
+        error_line(f"cannot open the games database {str(db_path)!r}: {error}")
         return 1
     print(f"games are stored in {db_path}", file=sys.stderr)
     if not _is_loopback(args.host):

@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 
 from .._support.wording import plural
-from ..ai.bots import BOT_KINDS
+from ..ai.bots import BOT_KINDS, HUMAN
 from ..ai.simulation import (
     GameResult,
     GameTask,
@@ -41,7 +41,7 @@ from .common import (
 __all__ = ["add_command", "run"]
 
 #: The player kinds a simulation can use: every bot (no human).
-SIMULATED_KINDS = tuple(kind for kind in BOT_KINDS if kind != "human")
+SIMULATED_KINDS = tuple(kind for kind in BOT_KINDS if kind != HUMAN)
 
 
 def add_command(add: AddCommand) -> None:

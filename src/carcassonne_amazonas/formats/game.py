@@ -148,6 +148,15 @@ class Game:
         self._events.pop()
         return self._actions.pop()
 
+    def copy(self) -> Game:
+        """A game with the same history, to play on while this one stays as it is (the
+        states, actions and events are frozen values, shared by both)."""
+        game = Game(self.initial_state)
+        game._states = list(self._states)
+        game._actions = list(self._actions)
+        game._events = list(self._events)
+        return game
+
     def record(self) -> GameRecord:
         """The game as a :class:`~carcassonne_amazonas.formats.records.GameRecord` (setup and
         actions), ready for :meth:`~carcassonne_amazonas.formats.records.GameRecord.to_json`."""

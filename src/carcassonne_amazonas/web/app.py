@@ -16,7 +16,7 @@
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
     until the game is over); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
-    else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web.games.view_of`).
+    else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web.views.view_of`).
     The answer's ``ETag`` changes with every action stored; sent back in
     ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
     nothing changed (how the page polls).
@@ -38,6 +38,11 @@ opens no seat, 404 an unknown game, 409 an action that is not legal now (the lib
 message), 413 a body over 64 KiB, 503 too many unfinished games, 500 a failure of the
 server (a database it cannot read, say), still with a JSON message.  Nothing changes on
 an error.
+
+The endpoints are the functions of this module; each reads the app's
+:class:`~carcassonne_amazonas.web.service.GameService` from ``request.app.state``.  Every
+refusal is a :class:`~carcassonne_amazonas.web.requests.ApiError`, answered by one handler
+(which answers Starlette's own refusals, an unknown path say, the same way).
 """
 
 from __future__ import annotations
@@ -59,20 +64,22 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
+from ..ai import bots
 from ..rules.state import PLAYER_COLOURS
-from .games import ApiError, GameService, is_game_id, render_board, view_of
-from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS, budgeted_kinds, seat_kinds
+from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS
 from .requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
-    BadRequest,
+    ApiError,
     parse_action_request,
     parse_json_object,
     parse_new_game_request,
 )
+from .service import GameService
 from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore
+from .views import render_board, view_of
 
-__all__ = ["SecurityHeaders", "create_app"]
+__all__ = ["ROUTES", "SecurityHeaders", "create_app"]
 
 _PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
                 "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
@@ -107,6 +114,14 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+# -- what the endpoints share ---------------------------------------------------------------
+
+def _service(app: Starlette) -> GameService:
+    """The app's game service (``app.state.service``, set by :func:`create_app`)."""
+    service: GameService = app.state.service
+    return service
 
 
 async def _read_body(request: Request) -> bytes:
@@ -160,122 +175,145 @@ def _wants_board(request: Request) -> bool:
     return _BOARD_VALUES[value]
 
 
-def _page_text() -> str:
-    return (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
+# -- the endpoints ----------------------------------------------------------------------------
+
+async def index(request: Request) -> Response:
+    """``GET /``: the page."""
+    page: str = request.app.state.page
+    return HTMLResponse(page)
+
+
+async def config(request: Request) -> Response:
+    """``GET /api/config``: what a new game may ask for (the bots module's kinds, read
+    now), and the server's version."""
+    return _json({"version": __version__, "kinds": list(bots.BOT_KINDS),
+                  "budgeted_kinds": list(bots.BUDGETED_KINDS),
+                  "max_bot_budget": _service(request.app).max_bot_budget,
+                  "rules": {name: list(values) for name, values in RULE_OPTIONS.items()},
+                  "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
+                  "max_name_length": MAX_NAME_LENGTH})
+
+
+async def create_game(request: Request) -> Response:
+    """``POST /api/games``: a new game, 201."""
+    service = _service(request.app)
+    body = await _read_body(request)
+    new = parse_new_game_request(parse_json_object(body), max_budget=service.max_bot_budget)
+    return _json(await run_in_threadpool(service.create, new), status=201)
+
+
+def show_game(request: Request) -> Response:
+    """``GET /api/games/{ID}``: the view, or an empty 304 for a poll whose ETag is still
+    the view's (found with one count while no action has been stored since)."""
+    service = _service(request.app)
+    game_id = request.path_params["game_id"]
+    board = _wants_board(request)
+    known = request.headers.get("if-none-match")
+    if known is not None:
+        count = service.action_count(game_id)
+        if count is not None and _matches(known, _etag(count, board)):
+            return Response(status_code=304, headers={"etag": _etag(count, board)})
+    game = service.load(game_id)
+    return _json(view_of(game, board=board), headers={"etag": _etag(game.seq, board)})
+
+
+async def play(request: Request) -> Response:
+    """``POST /api/games/{ID}/actions``: a seat's action, then the view."""
+    service = _service(request.app)
+    game_id = request.path_params["game_id"]
+    board = _wants_board(request)  # a bad query is refused before the move is played
+    body = await _read_body(request)
+    await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
+    action = parse_action_request(parse_json_object(body))
+    game = await run_in_threadpool(service.act, game_id, action)
+    return _json(await run_in_threadpool(view_of, game, board=board),
+                 headers={"etag": _etag(game.seq, board)})
+
+
+def record(request: Request) -> Response:
+    """``GET /api/games/{ID}/record``: the game record JSON."""
+    game = _service(request.app).load(request.path_params["game_id"])
+    return Response(game.record().to_json(), media_type="application/json")
+
+
+def board(request: Request) -> Response:
+    """``GET /api/games/{ID}/board.svg``: the board picture."""
+    game = _service(request.app).load(request.path_params["game_id"])
+    return Response(render_board(game), media_type="image/svg+xml")
+
+
+def segment(request: Request) -> Response:
+    """``GET /api/games/{ID}/segment?x=..&y=..``: the tile and segment under a point."""
+    try:
+        x = float(request.query_params["x"])
+        y = float(request.query_params["y"])
+    except (KeyError, ValueError):
+        raise ApiError(400, "give the board point as numbers x and y") from None
+    return _json(_service(request.app).segment_at(request.path_params["game_id"], x, y))
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+async def refusal(request: Request, error: Exception) -> Response:
+    """The answer to an :class:`~carcassonne_amazonas.web.requests.ApiError` (or to
+    Starlette's own refusal of a request, an unknown path say): its status and
+    ``{"error": message}``."""
+    if isinstance(error, HTTPException):
+        error = ApiError(error.status_code, error.detail)
+    assert isinstance(error, ApiError)
+    return _json({"error": error.message}, status=error.status)
+
+
+async def failure(request: Request, error: Exception) -> Response:
+    """The answer to a failure of the server: still JSON, so that the page can show it
+    (the server logs the traceback)."""
+    return _json({"error": f"the server failed ({type(error).__name__}); its log "
+                           "says more, and the game is as it was"}, status=500)
+
+
+#: The HTTP API and the page.
+ROUTES = [
+    Route("/", index),
+    Route("/api/config", config),
+    Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/games/{game_id}", show_game),
+    Route("/api/games/{game_id}/actions", play, methods=["POST"]),
+    Route("/api/games/{game_id}/record", record),
+    Route("/api/games/{game_id}/board.svg", board),
+    Route("/api/games/{game_id}/segment", segment),
+    Mount("/static", StaticFiles(packages=[(__package__ or "", "static")]), name="static"),
+]
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Close the database when the server stops."""
+    try:
+        yield
+    finally:
+        _service(app).store.close()
 
 
 def create_app(db_path: str | os.PathLike[str], *,
                max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
                max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> Starlette:
-    """The app over the SQLite database ``db_path`` (created if missing).
+    """The app over the SQLite database ``db_path`` (created if missing), its
+    :class:`~carcassonne_amazonas.web.service.GameService` in ``app.state.service``.
 
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
     ``max_bot_budget`` caps what a bot that takes a budget (``mcts``) may spend per move
-    (:mod:`~carcassonne_amazonas.web.options`).  The database is closed when the app's
-    lifespan ends (the server stops).
+    (:func:`~carcassonne_amazonas.web.service.bot_for`).  The database is closed when the
+    app's lifespan ends (the server stops).  ``RuntimeError`` for a database of another
+    layout (:mod:`~carcassonne_amazonas.web.storage`).
     """
     if not isinstance(max_bot_budget, int) or max_bot_budget < 1:
         raise ValueError(f"max_bot_budget must be a whole number >= 1, not {max_bot_budget!r}")
-    store = GameStore(db_path)
-    service = GameService(store, max_open_games=max_open_games,
+    page = (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
+    service = GameService(GameStore(db_path), max_open_games=max_open_games,
                           max_bot_budget=max_bot_budget)
-    page = _page_text()
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        try:
-            yield
-        finally:
-            store.close()
-
-    async def index(request: Request) -> Response:
-        return HTMLResponse(page)
-
-    async def config(request: Request) -> Response:
-        return _json({"version": __version__, "kinds": list(seat_kinds()),
-                      "budgeted_kinds": list(budgeted_kinds()),
-                      "max_bot_budget": service.max_bot_budget,
-                      "rules": {name: list(values) for name, values in RULE_OPTIONS.items()},
-                      "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
-                      "max_name_length": MAX_NAME_LENGTH})
-
-    async def create_game(request: Request) -> Response:
-        body = await _read_body(request)
-        new = parse_new_game_request(parse_json_object(body),
-                                     max_budget=service.max_bot_budget)
-        return _json(await run_in_threadpool(service.create, new), status=201)
-
-    def show_game(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        board = _wants_board(request)
-        # A page polling for changes sends the ETag of the view it has: while no action
-        # has been stored since, the answer is an empty 304, found with one count.
-        known = request.headers.get("if-none-match")
-        if known is not None and is_game_id(game_id):
-            count = store.action_count(game_id)
-            if count is not None and _matches(known, _etag(count, board)):
-                return Response(status_code=304, headers={"etag": _etag(count, board)})
-        game = service.load(game_id)
-        return _json(view_of(game, board=board), headers={"etag": _etag(game.seq, board)})
-
-    async def play(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        board = _wants_board(request)  # a bad query is refused before the move is played
-        body = await _read_body(request)
-        await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
-        action = parse_action_request(parse_json_object(body))
-        game = await run_in_threadpool(service.act, game_id, action)
-        return _json(await run_in_threadpool(view_of, game, board=board),
-                     headers={"etag": _etag(game.seq, board)})
-
-    def record(request: Request) -> Response:
-        game = service.load(request.path_params["game_id"])
-        return Response(game.record().to_json(), media_type="application/json")
-
-    def board(request: Request) -> Response:
-        game = service.load(request.path_params["game_id"])
-        return Response(render_board(game), media_type="image/svg+xml")
-
-    def segment(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        try:
-            x = float(request.query_params["x"])
-            y = float(request.query_params["y"])
-        except (KeyError, ValueError):
-            raise ApiError(400, "give the board point as numbers x and y") from None
-        return _json(service.segment_at(game_id, x, y))
-
-    async def api_error(request: Request, error: Exception) -> Response:
-        assert isinstance(error, ApiError)
-        return _json({"error": error.message}, status=error.status)
-
-    async def bad_request(request: Request, error: Exception) -> Response:
-        return _json({"error": str(error)}, status=400)
-
-    async def http_error(request: Request, error: Exception) -> Response:
-        assert isinstance(error, HTTPException)
-        return _json({"error": error.detail}, status=error.status_code)
-
-    async def internal_error(request: Request, error: Exception) -> Response:
-        # Still JSON, so that the page can show it; the server logs the traceback.
-        return _json({"error": f"the server failed ({type(error).__name__}); its log "
-                               "says more, and the game is as it was"}, status=500)
-
-    routes = [
-        Route("/", index),
-        Route("/api/config", config),
-        Route("/api/games", create_game, methods=["POST"]),
-        Route("/api/games/{game_id}", show_game),
-        Route("/api/games/{game_id}/actions", play, methods=["POST"]),
-        Route("/api/games/{game_id}/record", record),
-        Route("/api/games/{game_id}/board.svg", board),
-        Route("/api/games/{game_id}/segment", segment),
-        Mount("/static", StaticFiles(packages=[(__package__ or "", "static")]), name="static"),
-    ]
-    return Starlette(
-        routes=routes,
-        lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={ApiError: api_error, BadRequest: bad_request,
-                            HTTPException: http_error, Exception: internal_error},
-    )
+    app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={ApiError: refusal, HTTPException: refusal,
+                                        Exception: failure})
+    app.state.service = service
+    app.state.page = page
+    return app

@@ -1,8 +1,9 @@
-"""The JSON bodies the HTTP API accepts, checked field by field.
+"""What the HTTP API accepts and how it refuses: the JSON bodies, checked field by
+field, and :class:`ApiError`, the one error the API answers with.
 
-Every check raises :class:`BadRequest` with a message a person can act on (the API
-answers it with status 400); a body that passes is turned into a frozen value.  Unknown
-fields are refused too, so that a misspelt ``"seed"`` is not silently ignored.
+Every check raises :class:`ApiError` 400 with a message a person can act on; a body that
+passes is turned into a frozen value.  Unknown fields are refused too, so that a
+misspelt ``"seed"`` is not silently ignored.
 """
 
 from __future__ import annotations
@@ -15,23 +16,17 @@ import attrs
 
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
+from ..ai import bots
+from ..ai.bots import HUMAN
 from ..formats._json import json_kind, reject_constant
-from .draws import MAX_SEED
-from .options import (
-    DEFAULT_MAX_BOT_BUDGET,
-    RULE_IDS,
-    RULE_OPTIONS,
-    RuleOptions,
-    seat_kind_problem,
-    seat_kinds,
-)
-from .seats import HUMAN
+from .options import DEFAULT_MAX_BOT_BUDGET, RULE_IDS, RULE_OPTIONS, RuleOptions
 
 __all__ = [
     "MAX_BODY_BYTES",
     "MAX_NAME_LENGTH",
+    "MAX_SEED",
     "ActionRequest",
-    "BadRequest",
+    "ApiError",
     "NewGameRequest",
     "parse_action_request",
     "parse_json_object",
@@ -42,12 +37,22 @@ __all__ = [
 MAX_BODY_BYTES = 64 * 1024
 #: The longest player name, in characters.
 MAX_NAME_LENGTH = 24
+#: Draw seeds are whole numbers from 0 to this (they fit an SQLite integer).
+MAX_SEED = 2**63 - 1
 _MAX_TOKEN_LENGTH = 200
 _MAX_ACTION_LENGTH = 64
 
 
-class BadRequest(ValueError):
-    """A request body that is not what the API accepts (HTTP status 400)."""
+class ApiError(Exception):
+    """An error the API answers with HTTP status ``status`` and ``{"error": message}``:
+    400 a request that is not what the API accepts, 403 a token that opens no seat, 404
+    an unknown game, 409 an action that is not legal now, 413 a body too large, 503 too
+    many unfinished games, 500 a stored game the server cannot go on with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
 
 
 @attrs.frozen
@@ -77,23 +82,23 @@ class ActionRequest:
 
 
 def parse_json_object(body: bytes) -> dict[str, Any]:
-    """The body as a JSON object (UTF-8); :class:`BadRequest` otherwise."""
+    """The body as a JSON object (UTF-8); :class:`ApiError` 400 otherwise."""
     try:
         data = json.loads(body.decode("utf-8"), parse_constant=reject_constant)
     except UnicodeDecodeError:
-        raise BadRequest("the body is not UTF-8 text") from None
+        raise ApiError(400, "the body is not UTF-8 text") from None
     except (ValueError, RecursionError) as error:
-        raise BadRequest(f"the body is not valid JSON: {error}") from None
+        raise ApiError(400, f"the body is not valid JSON: {error}") from None
     if not isinstance(data, dict):
-        raise BadRequest(f"the body must be a JSON object, not {json_kind(data)}")
+        raise ApiError(400, f"the body must be a JSON object, not {json_kind(data)}")
     return data
 
 
 def _only(data: dict[str, Any], allowed: tuple[str, ...]) -> None:
     unknown = sorted(set(data) - set(allowed))
     if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r}; the fields are "
-                         + ", ".join(repr(name) for name in allowed))
+        raise ApiError(400, f"unknown field {unknown[0]!r}; the fields are "
+                            + ", ".join(repr(name) for name in allowed))
 
 
 #: The largest whole number a JSON number with a fraction or an exponent (a float once
@@ -106,43 +111,45 @@ def _whole(value: object, field: str, low: int, high: int) -> int:
         if not (value.is_integer() and abs(value) <= _EXACT_FLOAT):
             exact = "" if not value.is_integer() else \
                 " exactly (it has an exponent or a fraction: write out its digits)"
-            raise BadRequest(f"{field!r} must be a whole number, and {value!r} is not one"
-                             f"{exact}")
+            raise ApiError(400, f"{field!r} must be a whole number, and {value!r} is not one"
+                                f"{exact}")
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadRequest(f"{field!r} must be a whole number, not {json_kind(value)}")
+        raise ApiError(400, f"{field!r} must be a whole number, not {json_kind(value)}")
     if not low <= value <= high:
-        raise BadRequest(f"{field!r} must be from {low} to {high}, not {value}")
+        raise ApiError(400, f"{field!r} must be from {low} to {high}, not {value}")
     return value
 
 
 def _text(value: object, field: str, longest: int) -> str:
     if not isinstance(value, str):
-        raise BadRequest(f"{field!r} must be a string, not {json_kind(value)}")
+        raise ApiError(400, f"{field!r} must be a string, not {json_kind(value)}")
     if len(value) > longest:
-        raise BadRequest(f"{field!r} is {len(value)} characters long, more than {longest}")
+        raise ApiError(400, f"{field!r} is {len(value)} characters long, more than {longest}")
     return value
 
 
 def _name(value: object, index: int) -> str:
     name = _text(value, f"names[{index}]", MAX_NAME_LENGTH).strip()
     if any(unicodedata.category(char).startswith("C") for char in name):
-        raise BadRequest(f"'names[{index}]' contains a control or unassigned character")
+        raise ApiError(400, f"'names[{index}]' contains a control or unassigned character")
     return name
 
 
 def _seats(value: object, players: int, max_budget: int) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise BadRequest(f"'seats' must be a list, not {json_kind(value)}")
+        raise ApiError(400, f"'seats' must be a list, not {json_kind(value)}")
     if len(value) != players:
-        raise BadRequest(f"'seats' lists {plural(len(value), 'kind')} for {players} players")
+        raise ApiError(400, f"'seats' lists {plural(len(value), 'kind')} for {players} players")
     for index, kind in enumerate(value):
-        problem = "not a string" if not isinstance(kind, str) \
-            else seat_kind_problem(kind, max_budget)
-        if problem is not None:
-            raise BadRequest(f"'seats[{index}]' is {json.dumps(kind)[:40]}: {problem}")
+        if not isinstance(kind, str):
+            raise ApiError(400, f"'seats[{index}]' is {json.dumps(kind)[:40]}: not a string")
+        try:
+            bots.parse_bot_spec(kind, max_budget=max_budget)
+        except ValueError as error:
+            raise ApiError(400, f"'seats[{index}]': {error}") from None
     if HUMAN not in value:
-        raise BadRequest("at least one seat must be 'human': bot seats move by themselves")
+        raise ApiError(400, "at least one seat must be 'human': bot seats move by themselves")
     return tuple(value)
 
 
@@ -150,36 +157,37 @@ def _rules(value: object) -> RuleOptions:
     if value is None:
         return RuleOptions()
     if not isinstance(value, dict):
-        raise BadRequest(f"'rules' must be an object, not {json_kind(value)}")
+        raise ApiError(400, f"'rules' must be an object, not {json_kind(value)}")
     unknown = sorted(set(value) - set(RULE_OPTIONS))
     if unknown:
-        raise BadRequest(f"unknown rule option {json.dumps(unknown[0])[:40]}; the options "
-                         "are " + ", ".join(repr(name) for name in RULE_OPTIONS))
+        raise ApiError(400, f"unknown rule option {json.dumps(unknown[0])[:40]}; the options "
+                            "are " + ", ".join(repr(name) for name in RULE_OPTIONS))
     for name, given in value.items():
         try:
             RuleOptions(**{name: given})
         except ValueError:
             allowed = " or ".join(json.dumps(option) for option in RULE_OPTIONS[name])
-            raise BadRequest(f"'rules.{name}' is {json.dumps(given)[:40]}, not {allowed} "
-                             f"({RULE_IDS[name]})") from None
+            raise ApiError(400, f"'rules.{name}' is {json.dumps(given)[:40]}, not {allowed} "
+                                f"({RULE_IDS[name]})") from None
     return RuleOptions(**value)
 
 
 def parse_new_game_request(data: dict[str, Any], *,
                            max_budget: int = DEFAULT_MAX_BOT_BUDGET) -> NewGameRequest:
     """Check a ``POST /api/games`` body: ``players`` 2 to 5, ``seats`` one kind per player
-    (``human`` or a bot kind of :func:`~carcassonne_amazonas.web.options.seat_kinds`,
-    ``kind:N`` for a kind that takes a budget, N at most ``max_budget``; at least one
-    human), ``seed`` null or 0 to :data:`~carcassonne_amazonas.web.draws.MAX_SEED`,
+    (a kind of :data:`~carcassonne_amazonas.ai.bots.BOT_KINDS`, ``kind:N`` for a kind
+    that takes a budget, N at most ``max_budget``, read by
+    :func:`~carcassonne_amazonas.ai.bots.parse_bot_spec`; at least one human), ``seed``
+    null or 0 to :data:`MAX_SEED`,
     ``names`` (optional) one name per player, ``rules`` (optional) the options of
     :data:`~carcassonne_amazonas.web.options.RULE_OPTIONS` (R-V1 to R-V3)."""
     _only(data, ("players", "seats", "seed", "names", "rules"))
     if "players" not in data:
-        raise BadRequest("missing field 'players' (the number of players, 2 to 5)")
+        raise ApiError(400, "missing field 'players' (the number of players, 2 to 5)")
     players = _whole(data["players"], "players", 2, 5)
     if "seats" not in data:
-        raise BadRequest(f"missing field 'seats': one of {', '.join(seat_kinds())} "
-                         "per player")
+        raise ApiError(400, f"missing field 'seats': one of {', '.join(bots.BOT_KINDS)} "
+                            "per player")
     seats = _seats(data["seats"], players, max_budget)
     seed = data.get("seed")
     if seed is not None:
@@ -188,7 +196,7 @@ def parse_new_game_request(data: dict[str, Any], *,
     if data.get("names") is not None:
         given = data["names"]
         if not isinstance(given, list) or len(given) != players:
-            raise BadRequest(f"'names' must be a list of {players} strings")
+            raise ApiError(400, f"'names' must be a list of {players} strings")
         names = tuple(_name(name, index) for index, name in enumerate(given))
     return NewGameRequest(players, seats, seed, names, _rules(data.get("rules")))
 
@@ -199,7 +207,7 @@ def parse_action_request(data: dict[str, Any]) -> ActionRequest:
     _only(data, ("token", "action", "seq"))
     for field in ("token", "action"):
         if field not in data:
-            raise BadRequest(f"missing field {field!r}")
+            raise ApiError(400, f"missing field {field!r}")
     token = _text(data["token"], "token", _MAX_TOKEN_LENGTH)
     action = _text(data["action"], "action", _MAX_ACTION_LENGTH)
     seq = data.get("seq")

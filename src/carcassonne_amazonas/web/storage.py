@@ -3,14 +3,18 @@
 A game is stored as the setup part of its
 :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON (players, rule options, draws,
 tile set and checksum; no actions), its seats, its secret draw seed
-(:mod:`~carcassonne_amazonas.web.draws`), and its actions in notation (the server's
+(:mod:`~carcassonne_amazonas.web.service`), and its actions in notation (the server's
 draws among them) in an append-only table.  Nothing is ever updated or deleted except
 the ``finished`` flag; loading a game replays its record
-(:mod:`~carcassonne_amazonas.web.games`), so stopping and restarting the server loses
+(:mod:`~carcassonne_amazonas.web.service`), so stopping and restarting the server loses
 nothing.
 
-Seat tokens are never stored, only their SHA-256 hashes
-(:mod:`~carcassonne_amazonas.web.seats`).
+Seat tokens are never stored, only their SHA-256 hashes.
+
+The file's ``PRAGMA user_version`` is the layout it was written with
+(:data:`SCHEMA_VERSION`).  A file of another layout is refused with a message that says
+what to do: the draw seed of a game decides its tiles to come only with the sampler of
+its layout, so an older file's unfinished games could not go on as their seeds promise.
 
 The store can be used from the threads of a web server (one call at a time); writes run
 in ``BEGIN IMMEDIATE`` transactions and check the number of actions already stored, so
@@ -37,18 +41,20 @@ __all__ = ["DEFAULT_MAX_OPEN_GAMES", "SCHEMA_VERSION", "GameStore", "StaleWriteE
 
 #: How many unfinished games a server keeps at most (``serve --max-open-games``).
 DEFAULT_MAX_OPEN_GAMES = 500
-#: ``PRAGMA user_version`` of the database layout this module writes: 2 added
-#: ``games.draw_seed`` (a layout-1 file gains the column when it is opened; its games,
-#: made before the server drew the tiles itself, keep their seeded records).
-SCHEMA_VERSION = 2
+#: ``PRAGMA user_version`` of the database layout this module reads and writes: 3, whose
+#: games draw their tiles with the library's exact sampler
+#: (:func:`~carcassonne_amazonas.rules.chance.sample_draw`).  Files of layouts 1 and 2
+#: (earlier development versions, which drew otherwise) are refused.
+SCHEMA_VERSION = 3
 
-_SCHEMA = """
+_SCHEMA = f"""
+BEGIN IMMEDIATE;
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     created_at TEXT NOT NULL,
     setup TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    draw_seed INTEGER
+    draw_seed INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -65,6 +71,8 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games(finished);
+PRAGMA user_version = {SCHEMA_VERSION};
+COMMIT;
 """
 
 
@@ -109,9 +117,8 @@ class StoredGame:
     actions: tuple[str, ...]
     """The actions in notation, in the order they were played."""
     finished: bool
-    draw_seed: int | None = None
-    """The secret seed of the server's draws; None for a game whose record holds a
-    seeded pile (made before the server drew the tiles itself)."""
+    draw_seed: int
+    """The secret seed of the server's draws."""
 
 
 class GameStore:
@@ -127,30 +134,31 @@ class GameStore:
         self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
                                    check_same_thread=False)
         try:
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"{self.path} was written by a newer version (database layout "
-                    f"{version}, this one knows {SCHEMA_VERSION}); use another --db file")
+            self._check_version(self._db.execute("PRAGMA user_version").fetchone()[0])
             # WAL: readers never wait for the writer; NORMAL: a commit survives a crash
             # of the server (not necessarily a power cut) without a sync per action.
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
+            # In one transaction, since two servers may open a new file at once.
             self._db.executescript(_SCHEMA)
-            self._db.execute("BEGIN IMMEDIATE")  # two servers may open a file at once
-            try:
-                columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-                if "draw_seed" not in columns:  # a layout-1 file
-                    self._db.execute("ALTER TABLE games ADD COLUMN draw_seed INTEGER")
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
         except BaseException:
             self._db.close()
             raise
+
+    def _check_version(self, version: int) -> None:
+        """``RuntimeError`` saying what to do unless the file is new (0) or of this
+        module's layout."""
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} was written by a newer version (database layout "
+                f"{version}, this one knows {SCHEMA_VERSION}); use another --db file")
+        if 0 < version < SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} holds games of an earlier version of the web app (database "
+                f"layout {version}; this version draws the tiles otherwise and reads only "
+                f"layout {SCHEMA_VERSION}); move the file away to start afresh, or use "
+                "another --db file")
 
     def close(self) -> None:
         """Close the database connection."""
@@ -174,7 +182,7 @@ class GameStore:
             self._db.execute("COMMIT")
 
     def create_game(self, game_id: str, setup: str, seats: Sequence[StoredSeat],
-                    actions: Sequence[str], finished: bool, draw_seed: int | None) -> None:
+                    actions: Sequence[str], finished: bool, draw_seed: int) -> None:
         """Store a new game with its first ``actions`` (the first draw, and the bot moves
         before any human's) and the secret seed of its draws."""
         now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,177 @@
+"""The JSON views of the web app: what a page draws and plays a game with.
+
+:func:`view_of` is the answer of ``GET /api/games/{ID}`` (and of a played action), built
+from a :class:`~carcassonne_amazonas.web.service.ServedGame` with the library's public
+API: the snapshot (:func:`~carcassonne_amazonas.formats.snapshot.state_to_json`), the
+legal actions in notation, the placement help
+(:mod:`~carcassonne_amazonas.render.placement_options`, the piece anchors of
+:mod:`~carcassonne_amazonas.render.anchors`), the pictures
+(:mod:`~carcassonne_amazonas.render.svg`) and the explanations
+(:mod:`~carcassonne_amazonas.render.explain`).  :func:`render_board` is the board
+picture.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..formats.snapshot import state_to_json
+from ..render.anchors import piece_anchor
+from ..render.explain import describe_action, winner_text
+from ..render.placement_options import footprint, placement_options
+from ..render.svg import board_svg, tile_svg
+from ..render.text import tile_description
+from ..rules.actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from ..rules.engine import legal_actions
+from ..rules.final_scoring import projected_scores
+from ..rules.notation import format_action
+from ..rules.scoring import ScoreBreakdown
+from ..rules.state import GameState, Phase, colour
+from ..tiles.geometry import Rotation
+from ..tiles.tileset import Tile
+from .options import RuleOptions
+from .service import ServedGame
+
+__all__ = ["render_board", "view_of"]
+
+_BOARD_CELL = 64
+
+
+def _breakdown(breakdown: ScoreBreakdown) -> dict[str, int]:
+    return {"tributaries": breakdown.tributaries, "villages": breakdown.villages,
+            "amazon": breakdown.amazon, "camps": breakdown.camps, "river": breakdown.river,
+            "total": breakdown.total}
+
+
+def _placements(state: GameState) -> list[dict[str, Any]]:
+    """The legal cells for the tile in hand and, per cell, each legal rotation with the
+    action that plays it and the cells the tile then covers."""
+    tile = state.tile_in_hand
+    if tile is None:
+        return []
+    options = []
+    for position, rotations in placement_options(state).items():
+        options.append({
+            "x": position.x, "y": position.y,
+            "rotations": [{"degrees": rotation.degrees,
+                           "action": format_action(PlaceTile(position, rotation)),
+                           "cells": [[c.x, c.y] for c in footprint(tile, position, rotation)]}
+                          for rotation in rotations]})
+    return options
+
+
+@functools.lru_cache(maxsize=1024)
+def _tile_picture(tile: Tile, rotation: Rotation) -> str:
+    """A tile's picture without its label (the same for every game: cached)."""
+    return str(tile_svg(tile, rotation, label=False))
+
+
+def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The tile in hand: its name, its description and a picture per legal rotation."""
+    tile = state.tile_in_hand
+    if tile is None or state.phase not in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
+        return None
+    degrees = sorted({r["degrees"] for option in placements for r in option["rotations"]})
+    return {"id": int(tile.id), "name": tile.name, "text": tile_description(tile),
+            "svg": {str(d): _tile_picture(tile, Rotation.from_degrees(d)) for d in degrees}}
+
+
+def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    """The legal meeple and camp placements with the point where each piece is drawn."""
+    options = []
+    for action in legal:
+        if isinstance(action, (PlaceMeeple, PlaceCamp)):
+            x, y = piece_anchor(state, action.position, action.segment)
+            options.append({"action": format_action(action),
+                            "kind": "meeple" if isinstance(action, PlaceMeeple) else "camp",
+                            "x": action.position.x, "y": action.position.y,
+                            "segment": action.segment, "anchor": [x, y],
+                            "text": describe_action(state, action)})
+    return options
+
+
+def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    tileset = state.rules.tileset
+    options = []
+    for action in legal:
+        if isinstance(action, ChooseDouble):
+            tile = tileset.tile(action.tile)
+            options.append({"action": format_action(action), "id": int(action.tile),
+                            "name": tile.name, "text": tile_description(tile),
+                            "svg": _tile_picture(tile, Rotation.R0)})
+    return options
+
+
+def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
+    """The JSON view of ``game`` (``GET /api/games/{ID}``): the fields of the API
+    contract (``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal``, ``state``,
+    ``projected``) and what a page needs to draw and play it (seats, options with
+    anchors, the tile in hand, the event log, the final scoring; the board SVG when
+    ``board``).
+
+    Nothing in it tells the tiles to come: the snapshot of an explicit-draws game lists
+    the tiles left sorted by id, and the draw seed (``seed``) is shown only once the game
+    is over.
+    """
+    state = game.state
+    legal = legal_actions(state)
+    placements = _placements(state) if state.phase in (Phase.PLACE_TILE,
+                                                       Phase.PLACE_DOUBLE) else []
+    final = None
+    if state.final_scoring is not None:
+        final = [{"tributaries": f.tributaries, "villages": f.villages, "camps": f.camps,
+                  "river": f.river, "total": f.total} for f in state.final_scoring]
+    piece_at = state.piece_position
+    holder = state.board.placement_at(piece_at) if piece_at is not None else None
+    view: dict[str, Any] = {
+        "game": game.id,
+        "seq": game.seq,
+        "phase": state.phase.value,
+        "to_move": None if state.is_terminal else state.current_player,
+        "scores": list(state.scores),
+        "is_terminal": state.is_terminal,
+        "winners": list(state.winners),
+        "legal": [format_action(action) for action in legal],
+        "state": json.loads(state_to_json(state)),
+        "projected": [_breakdown(b) for b in projected_scores(state)],
+        "seats": [{"player": seat.player, "kind": seat.kind, "name": seat.name,
+                   "colour": colour(seat.player)} for seat in game.seats],
+        "players": [{"player": index, "score": player.score, "boat": player.boat,
+                     "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
+                     "breakdown": _breakdown(player.breakdown)}
+                    for index, player in enumerate(state.players)],
+        "rules": RuleOptions.of(state.rules).to_json(),
+        "track_length": state.track_length,
+        "tiles_left": state.tiles_left,
+        "hand": _hand(state, placements),
+        "placements": placements,
+        "piece_position": None if piece_at is None else [piece_at.x, piece_at.y],
+        "piece_cells": None if holder is None else [[c.x, c.y] for c in holder.cells],
+        "pieces": _pieces(state, legal),
+        "pass": (describe_action(state, Pass())
+                 if any(isinstance(action, Pass) for action in legal) else None),
+        "doubles": _doubles(state, legal),
+        "log": [attrs.asdict(entry) for entry in game.log],
+        "final_scoring": final,
+        "result": (winner_text(state.scores, state.winners, names=game.names)
+                   if state.is_terminal else None),
+        # The draw seed is secret while the game is on: it decides the tiles to come.
+        "seed": game.draw_seed if state.is_terminal else None,
+    }
+    if board:
+        view["board_svg"] = render_board(game)
+    return view
+
+
+def render_board(game: ServedGame) -> str:
+    """The board as SVG, as the page shows it: coordinates, legend and the last move
+    marked, no score table (the page shows the scores); the legal cells are drawn by the
+    page itself."""
+    return str(board_svg(game.state, cell_size=_BOARD_CELL, show_open=False,
+                         coordinates=True, legend=True, last_move=True, scores=False))
+

@@ -1,0 +1,67 @@
+"""Player kinds as the tools write them: ``kind`` or ``kind:N``, read by one parser
+(``bots.parse_bot_spec``) for ``play``, ``simulate``, the web app's seats and ``make_bot``."""
+
+from __future__ import annotations
+
+import pytest
+
+from carcassonne_amazonas.ai.bots import (
+    BOT_KINDS,
+    BUDGETED_KINDS,
+    HUMAN,
+    BotSpec,
+    MctsBot,
+    make_bot,
+    parse_bot_spec,
+)
+
+
+def test_every_kind_and_a_budget_read_and_write_back() -> None:
+    assert BOT_KINDS[0] == HUMAN == "human" and set(BUDGETED_KINDS) <= set(BOT_KINDS)
+    for text in (*BOT_KINDS, "mcts:1", "mcts:400"):
+        spec = parse_bot_spec(text)
+        assert str(spec) == text and spec.kind in BOT_KINDS
+    assert parse_bot_spec("mcts:007") == BotSpec("mcts", 7)
+    assert make_bot(parse_bot_spec(HUMAN), 1) is None
+    bot = make_bot(BotSpec("mcts", 3), 1)
+    assert isinstance(bot, MctsBot) and bot.iterations == 3
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("wizard", "unknown player kind 'wizard' (choose from human, random, greedy, mcts, "
+               "mcts:N)"),
+    ("Greedy", "unknown player kind 'Greedy'"),
+    ("wizard:3", "unknown player kind 'wizard:3' (choose from "),
+    ("greedy:3", "unknown player kind 'greedy:3': greedy takes no budget (choose from "),
+    ("human:1", "human takes no budget"),
+    ("mcts:0", "'mcts:0': mcts:N takes a whole number of iterations per decision, at least "
+               "1 (mcts:100)"),
+    ("mcts:", "'mcts:': mcts:N takes a whole number"),
+    ("mcts:\u00b2", "mcts:N takes a whole number"),
+    ("mcts:1.5", "mcts:N takes a whole number"),
+    ("x" * 100, "unknown player kind '" + "x" * 37 + "...' (choose"),
+])
+def test_what_is_not_a_kind_says_why(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        parse_bot_spec(text)
+    assert message in str(refused.value)
+
+
+def test_the_kinds_allowed_and_the_largest_budget_are_the_callers() -> None:
+    allowed = ("random", "mcts")
+    assert parse_bot_spec("mcts:9", kinds=allowed) == BotSpec("mcts", 9)
+    with pytest.raises(ValueError, match=r"'human' \(choose from random, mcts, mcts:N\)"):
+        parse_bot_spec(HUMAN, kinds=allowed)
+    with pytest.raises(ValueError, match=r"'mcts:2' \(choose from random\)"):
+        parse_bot_spec("mcts:2", kinds=("random",))
+    assert parse_bot_spec("mcts:8", max_budget=8) == BotSpec("mcts", 8)
+    with pytest.raises(ValueError, match=r"iterations per decision, from 1 to 8$"):
+        parse_bot_spec("mcts:9", max_budget=8)
+
+
+def test_a_spec_has_a_budget_of_at_least_one() -> None:
+    for budget in (0, -1, 2.5):
+        with pytest.raises((ValueError, TypeError)):
+            BotSpec("mcts", budget)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown player kind 'oracle'"):
+        make_bot(BotSpec("oracle"), 1)
