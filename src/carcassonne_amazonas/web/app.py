@@ -59,9 +59,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..rules.state import PLAYER_COLOURS
+from ..rules.state import PLAYER_COLOURS, Rules
 from .games import ApiError, GameService, is_game_id, render_board, view_of
-from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS, budgeted_kinds, seat_kinds
+from .options import DEFAULT_MAX_BOT_BUDGET, budgeted_kinds, seat_kinds
 from .requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
@@ -195,7 +195,8 @@ def create_app(db_path: str | os.PathLike[str], *,
         return _json({"version": __version__, "kinds": list(seat_kinds()),
                       "budgeted_kinds": list(budgeted_kinds()),
                       "max_bot_budget": service.max_bot_budget,
-                      "rules": {name: list(values) for name, values in RULE_OPTIONS.items()},
+                      "rules": {name: list(option.values)
+                                for name, option in Rules.VARIANTS.items()},
                       "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
                       "max_name_length": MAX_NAME_LENGTH})
 

@@ -45,11 +45,11 @@ from ..rules.engine import apply_action_with_events, legal_actions, new_game
 from ..rules.final_scoring import projected_scores
 from ..rules.notation import NotationError, format_action, parse_action
 from ..rules.scoring import ScoreBreakdown
-from ..rules.state import GameState, Phase, colour
+from ..rules.state import GameState, Phase, Rules, colour
 from ..tiles.geometry import Rotation
 from ..tiles.tileset import Tile
 from .draws import new_draw_seed, server_draw
-from .options import DEFAULT_MAX_BOT_BUDGET, RuleOptions, bot_for
+from .options import DEFAULT_MAX_BOT_BUDGET, bot_for
 from .requests import ActionRequest, NewGameRequest
 from .seats import HUMAN, hash_token, new_token, seat_of_token
 from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore, StaleWriteError, StoredGame, StoredSeat
@@ -320,7 +320,8 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
                      "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
                      "breakdown": _breakdown(player.breakdown)}
                     for index, player in enumerate(state.players)],
-        "rules": RuleOptions.of(state.rules).to_json(),
+        "rules": {name: value for name, value in state.rules.options().items()
+                  if name in Rules.VARIANTS},
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
         "hand": _hand(state, placements),
@@ -407,7 +408,7 @@ class GameService:
         secret one.
         """
         self._check_room()  # refuse at once, before the bots think
-        initial = new_game(request.players, rules=request.rules.rules(), draws="explicit")
+        initial = new_game(request.players, rules=request.rules, draws="explicit")
         setup = GameRecord.from_game(initial, ()).to_json()
         game_id = secrets.token_urlsafe(9)
         draw_seed = request.seed if request.seed is not None else new_draw_seed()

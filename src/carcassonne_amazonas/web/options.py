@@ -12,27 +12,19 @@ most the cap, and a stored ``kind:N`` over the cap (from a server with a higher 
 thinks no longer than the cap allows.  A fixed number of iterations, not a time budget,
 so that a game's bot moves stay the same on any machine.
 
-**Rule options** are spelt as the command line's flags and the snapshot's JSON:
-``amazon_ranking`` ``dense`` or ``competition`` (R-V1), ``camp_scoring`` ``per-jungle``
-or ``per-camp`` (R-V2), ``bonus_river`` true or false (R-V3); the library's
-:class:`~carcassonne_amazonas.rules.variants.Variants` reads them (:data:`RuleOptions`).
+**Rule options** are the variants of :attr:`Rules.VARIANTS
+<carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1 to R-V3), spelt as the command
+line's flags and the snapshot's JSON, and read by :meth:`Rules.from_options
+<carcassonne_amazonas.rules.state.Rules.from_options>`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..ai import bots
-from ..rules.variants import RULE_IDS as VARIANT_RULE_IDS
-from ..rules.variants import VARIANT_OPTIONS, Variants
 from .seats import HUMAN
 
 __all__ = [
     "DEFAULT_MAX_BOT_BUDGET",
-    "RULE_IDS",
-    "RULE_OPTIONS",
-    "RuleOptions",
     "bot_for",
     "budgeted_kinds",
     "seat_kind_problem",
@@ -44,12 +36,6 @@ __all__ = [
 #: 0.9 s with 4 players, measured on a busy shared 2-core machine (a turn takes 2 or 3
 #: decisions).
 DEFAULT_MAX_BOT_BUDGET = 100
-
-#: Each rule option of a new game with its values, the default first (the variants
-#: module's :data:`~carcassonne_amazonas.rules.variants.VARIANT_OPTIONS`).
-RULE_OPTIONS: Mapping[str, tuple[Any, ...]] = VARIANT_OPTIONS
-#: The rule id of each option (docs/rules.md, Variants).
-RULE_IDS: Mapping[str, str] = VARIANT_RULE_IDS
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -100,9 +86,3 @@ def bot_for(kind: str, seed: int, max_budget: int) -> bots.Bot:
     if bot is None:
         raise ValueError("a human seat has no bot")
     return bot
-
-
-#: The rule options of a game, as the API spells them (R-V1–R-V3): the library's
-#: :class:`~carcassonne_amazonas.rules.variants.Variants` under the name the web app has
-#: always used (``RuleOptions.of(rules)``, ``options.rules()``, ``options.to_json()``).
-RuleOptions = Variants

@@ -16,15 +16,9 @@ import attrs
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..formats._json import json_kind, reject_constant
+from ..rules.state import Rules
 from .draws import MAX_SEED
-from .options import (
-    DEFAULT_MAX_BOT_BUDGET,
-    RULE_IDS,
-    RULE_OPTIONS,
-    RuleOptions,
-    seat_kind_problem,
-    seat_kinds,
-)
+from .options import DEFAULT_MAX_BOT_BUDGET, seat_kind_problem, seat_kinds
 from .seats import HUMAN
 
 __all__ = [
@@ -61,7 +55,7 @@ class NewGameRequest:
     seats: tuple[str, ...]
     seed: int | None
     names: tuple[str, ...]
-    rules: RuleOptions = attrs.field(factory=RuleOptions)
+    rules: Rules = attrs.field(factory=Rules)
 
 
 @attrs.frozen
@@ -146,23 +140,24 @@ def _seats(value: object, players: int, max_budget: int) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _rules(value: object) -> RuleOptions:
+def _rules(value: object) -> Rules:
     if value is None:
-        return RuleOptions()
+        return Rules()
     if not isinstance(value, dict):
         raise BadRequest(f"'rules' must be an object, not {json_kind(value)}")
-    unknown = sorted(set(value) - set(RULE_OPTIONS))
+    unknown = sorted(set(value) - set(Rules.VARIANTS))
     if unknown:
         raise BadRequest(f"unknown rule option {json.dumps(unknown[0])[:40]}; the options "
-                         "are " + ", ".join(repr(name) for name in RULE_OPTIONS))
+                         "are " + ", ".join(repr(name) for name in Rules.VARIANTS))
     for name, given in value.items():
         try:
-            RuleOptions(**{name: given})
+            Rules.from_options({name: given})
         except ValueError:
-            allowed = " or ".join(json.dumps(option) for option in RULE_OPTIONS[name])
+            option = Rules.VARIANTS[name]
+            allowed = " or ".join(json.dumps(choice) for choice in option.values)
             raise BadRequest(f"'rules.{name}' is {json.dumps(given)[:40]}, not {allowed} "
-                             f"({RULE_IDS[name]})") from None
-    return RuleOptions(**value)
+                             f"({option.rule})") from None
+    return Rules.from_options(value)
 
 
 def parse_new_game_request(data: dict[str, Any], *,
@@ -172,7 +167,8 @@ def parse_new_game_request(data: dict[str, Any], *,
     ``kind:N`` for a kind that takes a budget, N at most ``max_budget``; at least one
     human), ``seed`` null or 0 to :data:`~carcassonne_amazonas.web.draws.MAX_SEED`,
     ``names`` (optional) one name per player, ``rules`` (optional) the options of
-    :data:`~carcassonne_amazonas.web.options.RULE_OPTIONS` (R-V1 to R-V3)."""
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1 to
+    R-V3)."""
     _only(data, ("players", "seats", "seed", "names", "rules"))
     if "players" not in data:
         raise BadRequest("missing field 'players' (the number of players, 2 to 5)")
