@@ -214,9 +214,8 @@ def rules_clashes(args: argparse.Namespace, rules: Rules) -> list[str]:
         if given != played[name]:
             rule = Rules.VARIANTS[name].rule
             asked = _flag(name) if given is True else f"{_flag(name)} {given}"
-            game = f"with {_flag(name)} {played[name]}" if played[name] is not False \
-                else f"without {_flag(name)}"
-            clashes.append(f"{asked}: the game is played {game} ({rule})")
+            setting = "off" if played[name] is False else played[name]
+            clashes.append(f"{asked}: the game is played with {_flag(name)} {setting} ({rule})")
     return clashes
 
 

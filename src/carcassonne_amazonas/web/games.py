@@ -282,6 +282,13 @@ def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
     return options
 
 
+def _variants(rules: Rules) -> dict[str, Any]:
+    """The variants of ``rules`` by name, every one of :attr:`Rules.VARIANTS
+    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3)."""
+    options = rules.options()
+    return {name: options[name] for name in Rules.VARIANTS}
+
+
 def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
     """The JSON view of ``game`` (``GET /api/games/{ID}``): the fields of the API
     contract (``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal``, ``state``,
@@ -320,8 +327,7 @@ def view_of(game: LoadedGame, *, board: bool = False) -> dict[str, Any]:
                      "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
                      "breakdown": _breakdown(player.breakdown)}
                     for index, player in enumerate(state.players)],
-        "rules": {name: value for name, value in state.rules.options().items()
-                  if name in Rules.VARIANTS},
+        "rules": _variants(state.rules),
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
         "hand": _hand(state, placements),
