@@ -72,6 +72,7 @@ __all__ = [
     "replay_game",
     "replay_keywords",
     "turns_played",
+    "variant_rules",
 ]
 
 #: Every phase, in the order :func:`game_states` shrinks towards (the first is simplest).
@@ -340,16 +341,24 @@ def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
 
 def _drawn_rules(draw: st.DrawFn, players: int, variants: bool) -> Rules:
     """Rules over a shipped tile set: any first player and shuffle, and with ``variants``
-    any reading of R-V1–R-V3, each of :attr:`Rules.VARIANTS
-    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` drawn from its values (each
-    shrinks to its default, the first)."""
+    any reading of R-V1–R-V3 (:func:`variant_rules`)."""
     first_player = draw(st.integers(0, players - 1), label="first_player")
     shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
     if not variants:
         return Rules(first_player=first_player, shuffle=shuffle)
-    chosen = {name: draw(st.sampled_from(option.values), label=name)
-              for name, option in Rules.VARIANTS.items()}
-    return attrs.evolve(Rules.from_options(chosen), first_player=first_player, shuffle=shuffle)
+    chosen = draw(variant_rules(), label="variants")
+    return attrs.evolve(chosen, first_player=first_player, shuffle=shuffle)
+
+
+def variant_rules() -> st.SearchStrategy[Rules]:
+    """The default rules under any reading of the variants R-V1–R-V3: each of
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` drawn from
+    its values, read by :meth:`Rules.from_options
+    <carcassonne_amazonas.rules.state.Rules.from_options>` (each shrinks to its
+    default, the first value)."""
+    return st.fixed_dictionaries({name: st.sampled_from(option.values)
+                                  for name, option in Rules.VARIANTS.items()}
+                                 ).map(Rules.from_options)
 
 
 def _seed_bringing_exclamation(players: int, rules: Rules, seed: int, target: int,
