@@ -1,9 +1,10 @@
-"""Random games and new-game strategies shared by the record, snapshot and event tests."""
+"""Random games and new-game strategies shared by the record, snapshot and event tests, and
+the variant options the AI-framework adapters are tested with."""
 
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hypothesis import strategies as st
 
@@ -20,6 +21,16 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
+
+#: The variant options (R-V1–R-V3) that the OpenSpiel and PettingZoo tests pass as
+#: parameters, each alone and then all of them together, with a player count each.
+VARIANT_SETS: list[tuple[dict[str, Any], int]] = [
+    ({"amazon_ranking": "competition"}, 4),
+    ({"camp_scoring": "per-camp"}, 3),
+    ({"bonus_river": True}, 2),
+    ({"amazon_ranking": "competition", "camp_scoring": "per-camp", "bonus_river": True}, 5),
+]
+VARIANT_SET_IDS = ["competition", "per-camp", "bonus-river", "all"]
 
 
 class Game(NamedTuple):

@@ -19,6 +19,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from carcassonne_amazonas import (  # noqa: E402
+    Rules,
     apply_action,
     chance_outcomes,
     format_action,
@@ -27,6 +28,7 @@ from carcassonne_amazonas.ai.encoding import (  # noqa: E402
     NUM_DISTINCT_ACTIONS,
     decode_action,
     encode_action,
+    num_distinct_actions,
 )
 from carcassonne_amazonas.ai.observation import (  # noqa: E402
     observation_shape,
@@ -39,6 +41,7 @@ from carcassonne_amazonas.integrations.openspiel import (  # noqa: E402
     max_chance_nodes,
     max_decisions,
 )
+from games import VARIANT_SET_IDS, VARIANT_SETS  # noqa: E402
 from spiel_play import play_randomly  # noqa: E402
 
 
@@ -163,3 +166,44 @@ def test_mcts_plays_a_whole_game_against_a_random_bot() -> None:
             state.apply_action(action)
     assert state.game_state.is_terminal
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+# ---------------------------------------------------------------------------- the variants
+
+@pytest.mark.parametrize(("options", "players"), VARIANT_SETS, ids=VARIANT_SET_IDS)
+def test_random_sim_test_with_each_variant(options: dict[str, Any], players: int) -> None:
+    """The variant options (R-V1–R-V3) are game parameters, read as Rules.from_options
+    reads them; the sizes follow the tile set."""
+    game = pyspiel.load_game(GAME_NAME, {"players": players, **options})
+    rules = game.new_initial_state().game_state.rules
+    assert rules == Rules.from_options(options)
+    bonus = options.get("bonus_river", False)
+    assert game.num_distinct_actions() == NUM_DISTINCT_ACTIONS + (2 if bonus else 0)
+    assert game.num_distinct_actions() == num_distinct_actions(rules)
+    assert game.observation_tensor_shape() == list(observation_shape(rules))
+    assert game.max_game_length() == 2 * 80 + 2 * 3      # 3 "!" tiles: 3 doubles at most
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_the_rule_parameters_are_declared_and_checked() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 3})
+    assert game.get_parameters() == {"players": 3, "shuffle": "stratified",
+                                     "amazon_ranking": "dense", "camp_scoring": "per-jungle",
+                                     "bonus_river": False, "compact": False}
+    assert game.new_initial_state().game_state.rules == Rules()
+    with pytest.raises(Exception, match=r"amazon_ranking must be one of .* \(R-V1\)"):
+        pyspiel.load_game(GAME_NAME, {"players": 3, "amazon_ranking": "olympic"})
+    with pytest.raises(Exception, match=r"camp_scoring must be one of .* \(R-V2\)"):
+        pyspiel.load_game(GAME_NAME, {"players": 3, "camp_scoring": "per-tile"})
+
+
+def test_a_bonus_game_is_serialized() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 2, "bonus_river": True,
+                                         "camp_scoring": "per-camp"})
+    state = game.new_initial_state()
+    play_randomly(state, np.random.RandomState(3), 60)
+    loaded_game, loaded = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert str(loaded_game) == str(game)
+    assert loaded.game_state == state.game_state
+    assert loaded.game_state.rules == state.game_state.rules

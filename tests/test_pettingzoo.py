@@ -17,8 +17,18 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from carcassonne_amazonas import IllegalActionError, legal_actions  # noqa: E402
-from carcassonne_amazonas.ai.encoding import NUM_DISTINCT_ACTIONS, encode_action  # noqa: E402
+from carcassonne_amazonas import (  # noqa: E402
+    AmazonRanking,
+    IllegalActionError,
+    Rules,
+    legal_actions,
+    reference_tileset,
+)
+from carcassonne_amazonas.ai.encoding import (  # noqa: E402
+    NUM_DISTINCT_ACTIONS,
+    encode_action,
+    num_distinct_actions,
+)
 from carcassonne_amazonas.ai.observation import (  # noqa: E402
     observation_shape,
     observation_string,
@@ -26,6 +36,7 @@ from carcassonne_amazonas.ai.observation import (  # noqa: E402
 )
 from carcassonne_amazonas.integrations import game_returns  # noqa: E402
 from carcassonne_amazonas.integrations.pettingzoo import env, raw_env  # noqa: E402
+from games import VARIANT_SET_IDS, VARIANT_SETS  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings(
     # PettingZoo warns about dict observations of environments outside its own list
@@ -149,3 +160,42 @@ def test_render_and_pickle() -> None:
         raw_env(num_players=6)
     copy = pickle.loads(pickle.dumps(environment))
     assert copy.num_players == 4 and copy.render_mode == "ansi"
+
+
+# ---------------------------------------------------------------------------- the rules
+
+BONUS_RULES = Rules(tileset=reference_tileset(bonus_river=True))
+
+
+@pytest.mark.parametrize(("options", "players"), VARIANT_SETS, ids=VARIANT_SET_IDS)
+def test_api_test_with_each_variant(options: dict[str, Any], players: int) -> None:
+    """The variant options (R-V1–R-V3) are environment arguments, read as
+    Rules.from_options reads them; the spaces follow the tile set."""
+    raw = raw_env(num_players=players, **options)
+    assert raw.rules == Rules.from_options(options)
+    actions = num_distinct_actions(raw.rules)
+    assert raw.action_space("player_0").n == actions
+    assert raw.observation_space("player_0")["observation"].shape == observation_shape(raw.rules)
+    api_test(env(num_players=players, **options), num_cycles=100, verbose_progress=False)
+
+
+def test_rules_or_options_not_both() -> None:
+    assert raw_env(rules=BONUS_RULES).rules == BONUS_RULES
+    assert raw_env(amazon_ranking=AmazonRanking.COMPETITION).rules.amazon_ranking is \
+        AmazonRanking.COMPETITION
+    assert raw_env(shuffle="uniform", first_player=1).rules == Rules.from_options(
+        {"shuffle": "uniform", "first_player": 1})
+    with pytest.raises(ValueError, match="give either rules or the options bonus_river"):
+        raw_env(rules=BONUS_RULES, bonus_river=True)
+    with pytest.raises(ValueError, match=r"camp_scoring must be one of .* \(R-V2\)"):
+        raw_env(camp_scoring="per-tile")
+    with pytest.raises(ValueError, match="unknown rule option 'ranking'"):
+        raw_env(ranking="competition")
+
+
+def test_an_environment_with_options_pickles() -> None:
+    environment = raw_env(num_players=3, amazon_ranking="competition", bonus_river=True)
+    environment.reset(seed=4)
+    copy = pickle.loads(pickle.dumps(environment))
+    assert copy.rules == environment.rules
+    assert copy.rules.tileset == reference_tileset(bonus_river=True)

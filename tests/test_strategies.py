@@ -221,10 +221,12 @@ def test_replay_game_takes_the_variants_as_values_or_members() -> None:
     assert by_value == by_member
     assert options(by_value.rules) == (AmazonRanking.COMPETITION, CampScoring.PER_CAMP, True)
     assert len(by_value.doubles_left) == 6
-    with pytest.raises(ValueError):
-        replay_game(2, seed=3, amazon_ranking="sparse")  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        replay_game(2, seed=3, bonus_river=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^amazon_ranking must be one of .* \(R-V1\)$"):
+        replay_game(2, seed=3, amazon_ranking="sparse")
+    with pytest.raises(ValueError, match=r"^bonus_river must be true or false, not 1 \(R-V3\)$"):
+        replay_game(2, seed=3, bonus_river=1)
+    with pytest.raises(ValueError, match="unknown rule option 'ranking'"):
+        replay_game(2, seed=3, ranking="competition")
 
 
 # ---------------------------------------------------------------------------- variants

@@ -9,8 +9,20 @@ through snapshots, records, explanations and the command-line tool.
   (``PER_JUNGLE``, the default, R-E4) or once per camp of the majority holder there
   (``PER_CAMP``).
 
-The bonus river tiles (R-V3) are tested in ``test_bonus_river.py``, random play under
-every combination of options in ``test_variants_properties.py``.
+The bonus river tiles (R-V3) are tested in ``test_bonus_river.py``; how ``Rules`` reads
+and writes the options by name in ``test_rules.py``.
+
+Random play under every combination of the options (R-V1 competition ranking, R-V2
+per-camp scoring, R-V3 the bonus river tiles): a few whole games per combination,
+seeded and with explicit draws, 2-5 players.  After every action: every invariant of
+``check_invariants`` holds; the events account for every point and boat move; each
+Amazon scoring ranks the boats by the game's option (R-V1) and scores by it
+(R-A1–R-A3), and those who scored nothing advance (R-A4); the track is the start side
+plus 1 per Amazon tile and 2 per double tile placed (R-T9), with at most one double per
+"!" tile (R-T3).  At the end: each jungle pays by the game's camp scoring (R-V2, R-E4,
+R-M1), the river stays dense (R-E5), the track is as long as in a base game, scores stay
+within the observation's bound, and the game survives a snapshot and a record round
+trip.
 """
 
 from __future__ import annotations
@@ -19,6 +31,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -31,6 +44,7 @@ from carcassonne_amazonas import (
     BoatReason,
     CampScoring,
     Event,
+    FeatureScored,
     GameRecord,
     JungleScored,
     Pass,
@@ -40,6 +54,7 @@ from carcassonne_amazonas import (
     RecordError,
     RiverScored,
     Rules,
+    TileKind,
     apply_action_with_events,
     legal_actions,
     new_game,
@@ -47,6 +62,7 @@ from carcassonne_amazonas import (
     state_from_json,
     state_to_json,
 )
+from carcassonne_amazonas.ai.observation import observation_layout, observation_upper_bounds
 from carcassonne_amazonas.render.explain import describe_events, variants_text
 from carcassonne_amazonas.rules.boat_track import (
     amazon_scoring,
@@ -58,8 +74,9 @@ from carcassonne_amazonas.rules.boat_track import (
 from carcassonne_amazonas.rules.features import Feature, node_of
 from carcassonne_amazonas.rules.scoring import river_points, score_jungle
 from carcassonne_amazonas.rules.state import GameState
+from carcassonne_amazonas.testing import check_invariants
 from carcassonne_amazonas.tiles.tileset import Terrain
-from games import play_random
+from games import play_random, random_action
 from scenario import (
     R0,
     R90,
@@ -391,12 +408,14 @@ def test_snapshots_write_read_and_check_the_options() -> None:
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
-    ("amazon_ranking", "olympic", "state.rules.amazon_ranking: unknown option 'olympic' "
-                                  "(expected 'dense' or 'competition')"),
-    ("camp_scoring", "per-tile", "state.rules.camp_scoring: unknown option 'per-tile' "
-                                 "(expected 'per-jungle' or 'per-camp')"),
-    ("camp_scoring", 2, "state.rules.camp_scoring: expected a string, not a number"),
-    ("amazon_ranking", ["dense"], "state.rules.amazon_ranking: expected a string, not a list"),
+    ("amazon_ranking", "olympic", "state.rules.amazon_ranking: must be one of 'dense', "
+                                  "'competition', not 'olympic' (R-V1)"),
+    ("camp_scoring", "per-tile", "state.rules.camp_scoring: must be one of 'per-jungle', "
+                                 "'per-camp', not 'per-tile' (R-V2)"),
+    ("camp_scoring", 2, "state.rules.camp_scoring: must be one of 'per-jungle', 'per-camp', "
+                        "not 2 (R-V2)"),
+    ("amazon_ranking", ["dense"], "state.rules.amazon_ranking: must be one of 'dense', "
+                                  "'competition', not ['dense'] (R-V1)"),
 ])
 def test_snapshots_reject_unknown_options(field: str, value: object, message: str) -> None:
     data = json.loads(state_to_json(new_game(2, seed=1)))
@@ -404,6 +423,34 @@ def test_snapshots_reject_unknown_options(field: str, value: object, message: st
     with pytest.raises(RecordError) as error:
         state_from_json(json.dumps(data))
     assert str(error.value) == message
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("amazon-ranking", "competition"), ("ranking", "competition"), ("AMAZON_RANKING", "dense"),
+    ("camp-scoring", "per-camp"), ("campScoring", "per-camp"),
+    ("bonus_river", True), ("bonus-river", False),
+], ids=repr)
+def test_v1_v3_an_unknown_option_key_is_refused_not_read_as_the_default(key: str,
+                                                                       value: object) -> None:
+    """Regression: a renamed variant key in an unfinished record or a snapshot loaded the
+    game under the default rules.  Now a record's or a snapshot's rules hold only the
+    options that Rules writes (R-V1 and R-V2 by name, R-V3 through the tile set), and any
+    other key is a RecordError that names it."""
+    initial = new_game(3, seed=8, rules=Rules(amazon_ranking=COMPETITION, camp_scoring=PER_CAMP))
+    game = play_random(initial, random.Random(8), 12)  # unfinished
+    snapshot = json.loads(state_to_json(game.states[-1]))
+    record = json.loads(GameRecord.from_game(initial, game.actions).to_json())
+    for document, load, path in ((snapshot, state_from_json, "state.rules"),
+                                 (record, GameRecord.from_json, "record.rules")):
+        del document["rules"]["amazon_ranking"], document["rules"]["camp_scoring"]
+        document["rules"][key] = value  # a variant under a name the rules do not have
+        with pytest.raises(RecordError) as error:
+            load(json.dumps(document))
+        message = str(error.value)
+        assert message.startswith(f"{path}: unknown rule option {key!r}; the options are "), \
+            message
+        assert "amazon_ranking (R-V1) and camp_scoring (R-V2)" in message
+        assert "(R-V3)" in message
 
 
 def test_records_replay_under_their_options() -> None:
@@ -530,3 +577,100 @@ def test_the_rules_reference_has_an_entry_for_each_variant() -> None:
         assert TEST_REFERENCE.search(section), rule
     for rule in ("V1", "V2"):
         assert "**Default:" in rule_section(text, rule) and "Why:" in rule_section(text, rule)
+
+
+# ---------------------------------------------------------------------------- random play
+
+COMBINATIONS = [(ranking, camps, bonus) for ranking in AmazonRanking for camps in CampScoring
+                for bonus in (False, True)]
+SETUPS = [(combination, draws) for combination in COMBINATIONS
+          for draws in ("seeded", "explicit")]
+
+
+def _id(setup: tuple[tuple[AmazonRanking, CampScoring, bool], str]) -> str:
+    (ranking, camps, bonus), draws = setup
+    return f"{ranking.value}-{camps.value}-{'bonus' if bonus else 'base'}-{draws}"
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=[_id(s) for s in SETUPS])
+def test_random_play_under_every_combination_of_options(
+        setup: tuple[tuple[AmazonRanking, CampScoring, bool], str]) -> None:
+    (ranking, camp_scoring, bonus), draws = setup
+    index = SETUPS.index(setup)
+    num_players = 2 + index % 4
+    rules = Rules(tileset=reference_tileset(bonus_river=bonus), amazon_ranking=ranking,
+                  camp_scoring=camp_scoring)
+    if draws == "explicit":
+        state = new_game(num_players, draws="explicit", rules=rules)
+    else:
+        state = new_game(num_players, seed=900 + index, rules=rules)
+    rng = random.Random(index)
+    initial = state
+    actions = []
+    start = rules.tileset.start_side(num_players).river_spaces
+    all_doubles = Counter(t.id for t in rules.tileset.double_tiles)
+    while not state.is_terminal:
+        action = random_action(state, rng)
+        after, events = apply_action_with_events(state, action)
+        _check_step(state, after, events, rules)
+        assert check_invariants(after) == []
+        kinds = Counter(p.tile.kind for p in after.board.placements)
+        exclamations = sum(1 for p in after.board.placements if p.tile.layout.exclamation)
+        assert after.track_length == start + kinds[TileKind.AMAZON] + 2 * kinds[TileKind.DOUBLE]
+        assert kinds[TileKind.DOUBLE] <= exclamations
+        placed = Counter(p.tile.id for p in after.board.placements
+                         if p.tile.kind is TileKind.DOUBLE)
+        hand = after.tile_in_hand
+        in_hand = Counter([hand.id] if hand is not None and hand.kind is TileKind.DOUBLE else [])
+        assert placed + in_hand + Counter(t.id for t in after.doubles_left) == all_doubles
+        actions.append(action)
+        state = after
+    assert state.track_length == start + 15 + 2 * 3
+    assert len(state.doubles_left) == len(rules.tileset.double_tiles) - 3
+    layout = observation_layout(rules)
+    bound = observation_upper_bounds(rules)[layout.field("scores")][0]
+    assert max(state.scores) <= bound
+    assert state_from_json(state_to_json(state)) == state
+    record = GameRecord.from_json(GameRecord.from_game(initial, actions).to_json())
+    assert record.rules == rules and record.final_state() == state
+
+
+def _check_step(before: GameState, after: GameState, events: tuple[object, ...],
+                rules: Rules) -> None:
+    """The events of one action, read against the options."""
+    boats = list(before.boats)
+    gained = [0] * before.num_players
+    for index, event in enumerate(events):
+        if isinstance(event, BoatAdvanced):
+            assert event.from_space == boats[event.player]
+            boats[event.player] = event.to_space
+        elif isinstance(event, AmazonScored):
+            assert event.ranking is rules.amazon_ranking  # R-V1
+            assert event.ranks == ranks(tuple(boats), rules.amazon_ranking)
+            assert event.points == amazon_scoring(tuple(boats), event.caimans,
+                                                  event.piranhas, rules.amazon_ranking)
+            # R-A4: right after it, each player who scored nothing advances 1 (R-T9 may stop
+            # a boat at the end of the track), and nobody else.
+            nothing = {p for p, points in enumerate(event.points)
+                       if not points and boats[p] < after.track_length}
+            advanced = set()
+            for later in events[index + 1:]:
+                if not isinstance(later, BoatAdvanced):
+                    break
+                assert later.reason is BoatReason.AMAZON_SCORING
+                assert later.to_space == later.from_space + 1
+                advanced.add(later.player)
+            assert advanced == nothing
+        elif isinstance(event, JungleScored):
+            assert event.camp_scoring is rules.camp_scoring  # R-V2
+            most = max(event.camps)
+            for camps, points in zip(event.camps, event.points):
+                per_camp = camps if rules.camp_scoring is CampScoring.PER_CAMP else 1
+                assert points == (event.animals * per_camp if camps == most else 0)  # R-M1
+        elif isinstance(event, RiverScored):
+            assert event.ranks == dense_ranks(tuple(boats))  # R-E5 stays dense
+        if isinstance(event, (AmazonScored, JungleScored, RiverScored, FeatureScored)):
+            for player, points in enumerate(event.points):
+                gained[player] += points
+    assert tuple(boats) == after.boats
+    assert [a - b for a, b in zip(after.scores, before.scores)] == gained

@@ -28,7 +28,7 @@ from carcassonne_amazonas.rules.actions import Action
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
 from carcassonne_amazonas.rules.scoring import CampScoring
 from carcassonne_amazonas.web.app import create_app
-from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET, RuleOptions
+from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET
 from web_helpers import act, create, play_to_the_end, record_text, tokens_of, view
 
 
@@ -259,16 +259,3 @@ def test_a_stored_bot_kind_this_server_lacks_is_a_500_that_changes_nothing(
         assert record_text(client, game) != before  # the tile stayed, the pass did not
         assert view(client, game)["phase"] == "place piece"
 
-
-def test_rule_options_round_trip_through_the_librarys_rules_and_print_short() -> None:
-    for options in (RuleOptions(), RuleOptions(AmazonRanking.COMPETITION,
-                                               CampScoring.PER_CAMP, True)):
-        assert RuleOptions.of(options.rules()) == options
-    printed: list[str] = []
-
-    class Printer:
-        def text(self, text: str) -> None:
-            printed.append(text)
-
-    RuleOptions()._repr_pretty_(Printer(), False)
-    assert printed == [repr(RuleOptions())]

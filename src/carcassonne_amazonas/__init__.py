@@ -52,7 +52,6 @@ from .rules.state import (
     PlayerState,
     Rules,
 )
-from .rules.variants import Variants
 from .tiles.geometry import Position, Rotation, Side
 from .tiles.reference import reference_tileset
 from .tiles.tilefile import load_tileset, parse_tileset, tileset_problems
@@ -111,7 +110,6 @@ __all__ = [
     "TileRemoved",
     "TileSet",
     "TileSetError",
-    "Variants",
     "__version__",
     "apply_action",
     "apply_action_with_events",

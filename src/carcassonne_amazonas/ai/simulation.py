@@ -11,7 +11,7 @@ import multiprocessing
 import signal
 import statistics
 import time
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any, TextIO
@@ -20,11 +20,8 @@ import attrs
 
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
-from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, new_game
-from ..rules.scoring import CampScoring
 from ..rules.state import Rules, colour
-from ..rules.variants import Variants, to_amazon_ranking, to_bonus_river, to_camp_scoring
 from ..tiles.tilefile import load_tileset
 from .bots import derive_seed, make_bot
 
@@ -34,27 +31,39 @@ __all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rul
 #: Score categories reported per player (``PlayerState.breakdown`` fields).
 CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
 
+
+def _changed_options(options: Mapping[str, object] | Iterable[tuple[str, object]]
+                     ) -> tuple[tuple[str, Any], ...]:
+    """The options (a mapping or ``(name, value)`` pairs) that
+    :meth:`~carcassonne_amazonas.rules.state.Rules.from_options` reads and that differ
+    from the defaults, as JSON values, so that equal rules make equal specs;
+    ``ValueError`` naming a wrong option and its rule id."""
+    return tuple(Rules.from_options(dict(options)).options(changed=True).items())
+
+
 @attrs.frozen
 class RulesSpec:
     """The rules of simulated games as a small, picklable value that worker processes
     turn into :class:`~carcassonne_amazonas.rules.state.Rules` (see :func:`rules_for`): a
-    tile-set file or the reference set (with the bonus river tiles, R-V3), and the
-    variant options (R-V1, R-V2), each read as :class:`~carcassonne_amazonas.rules.variants.
-    Variants` reads it (its enum or its value; ``ValueError`` otherwise)."""
+    tile-set file or the reference set, and the rule options by name, as
+    :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`
+    reads them (``{"camp_scoring": "per-camp", "bonus_river": True}``, R-V1–R-V3).
+
+    The options are checked when the spec is made, in the process that makes it:
+    ``ValueError`` naming a wrong option and its rule id, or the bonus river tiles
+    (R-V3) with a tile-set file."""
 
     _repr_pretty_ = repr_pretty
 
     tileset_path: str | None = None
-    bonus_river: bool = attrs.field(default=False, converter=to_bonus_river)
-    amazon_ranking: AmazonRanking = attrs.field(default=AmazonRanking.DENSE,
-                                                converter=to_amazon_ranking)
-    camp_scoring: CampScoring = attrs.field(default=CampScoring.PER_JUNGLE,
-                                            converter=to_camp_scoring)
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_changed_options)
+    """The options that differ from the defaults, as ``(name, JSON value)`` pairs."""
 
-    @property
-    def variants(self) -> Variants:
-        """The variant options of these rules (R-V1–R-V3)."""
-        return Variants(self.amazon_ranking, self.camp_scoring, self.bonus_river)
+    def __attrs_post_init__(self) -> None:
+        if self.tileset_path is not None:
+            # Any tile set stands for the file's (read only by rules_for): with one, the
+            # bonus river tiles are refused whatever it holds (R-V3).
+            Rules.from_options(dict(self.options), tileset=Rules().tileset)
 
 
 #: One game of a simulation: (game index, base seed, player kinds, the rules: a
@@ -67,16 +76,12 @@ def rules_for(spec: str | RulesSpec | None) -> Rules:
     """The rules ``spec`` stands for: a tile-set file's path, a :class:`RulesSpec`, or
     None for the default rules (cached per process).
 
-    Raises ``OSError`` or :class:`~carcassonne_amazonas.errors.TileSetError`, and
-    ``ValueError`` for a spec with both a tile-set file and the bonus river tiles.
+    Raises ``OSError`` or :class:`~carcassonne_amazonas.errors.TileSetError`.
     """
     if not isinstance(spec, RulesSpec):
         spec = RulesSpec(tileset_path=spec)
-    if spec.tileset_path is not None and spec.bonus_river:
-        raise ValueError("the bonus river tiles extend the reference set; a custom tile-set "
-                         "file must hold them itself (R-V3)")
     tileset = None if spec.tileset_path is None else load_tileset(spec.tileset_path)
-    return spec.variants.rules(tileset=tileset)
+    return Rules.from_options(dict(spec.options), tileset=tileset)
 
 
 @attrs.frozen
@@ -273,25 +278,8 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
     """
     players = len(kinds)
     games = len(results)
-    wins = [0.0] * players
-    shared = 0
-    for result in results:
-        if len(result.winners) > 1:
-            shared += 1
-        for winner in result.winners:
-            wins[winner] += 1 / len(result.winners)
-    per_player = []
-    for p in range(players):
-        row: dict[str, Any] = {"player": p, "colour": colour(p), "bot": kinds[p],
-                               "total": _stats([r.scores[p] for r in results])}
-        for c, category in enumerate(CATEGORIES):
-            row[category] = _stats([r.categories[p][c] for r in results])
-        per_player.append(row)
-    decisions = [sum(r.decisions[p] for r in results if r.decisions) for p in range(players)]
-    spent = [sum(r.seconds[p] for r in results if r.seconds) for p in range(players)]
-    pooled: dict[str, Any] = {"total": _stats([s for r in results for s in r.scores])}
-    for c, category in enumerate(CATEGORIES):
-        pooled[category] = _stats([r.categories[p][c] for r in results for p in range(players)])
+    wins = _wins(results, players)
+    decisions, per_decision = _decision_times(results, players)
     return {
         "games": games,
         "players": players,
@@ -302,17 +290,44 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
         "ties": "fractional: each of k tied winners counts 1/k of a win",
         "wins": [round(w, 4) for w in wins],
         "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
-        "shared_victories": shared,
-        "scores": per_player,
-        "scores_all_players": pooled,
+        "shared_victories": sum(1 for result in results if len(result.winners) > 1),
+        "scores": [{"player": p, "colour": colour(p), "bot": kinds[p],
+                    **_score_stats(results, (p,))} for p in range(players)],
+        "scores_all_players": _score_stats(results, tuple(range(players))),
         "game_length": _stats([r.actions for r in results]),
         "tiles_removed": _stats([r.removed for r in results]),
         "decisions": decisions,
-        "seconds_per_decision": [round(t / d, 6) if d else None
-                                 for t, d in zip(spent, decisions)],
+        "seconds_per_decision": per_decision,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
     }
+
+
+def _wins(results: Sequence[GameResult], players: int) -> list[float]:
+    """Each player's wins, a shared victory counting 1/k for each of its k winners."""
+    wins = [0.0] * players
+    for result in results:
+        for winner in result.winners:
+            wins[winner] += 1 / len(result.winners)
+    return wins
+
+
+def _score_stats(results: Sequence[GameResult],
+                 players: tuple[int, ...]) -> dict[str, dict[str, float]]:
+    """The total and each category of ``CATEGORIES`` over the scores of ``players``."""
+    stats = {"total": _stats([r.scores[p] for r in results for p in players])}
+    for c, category in enumerate(CATEGORIES):
+        stats[category] = _stats([r.categories[p][c] for r in results for p in players])
+    return stats
+
+
+def _decision_times(results: Sequence[GameResult],
+                    players: int) -> tuple[list[int], list[float | None]]:
+    """Each player's number of decisions, and its processor time per decision (None
+    without decisions)."""
+    decisions = [sum(r.decisions[p] for r in results if r.decisions) for p in range(players)]
+    spent = [sum(r.seconds[p] for r in results if r.seconds) for p in range(players)]
+    return decisions, [round(t / d, 6) if d else None for t, d in zip(spent, decisions)]
 
 
 def summary_text(summary: dict[str, Any]) -> str:

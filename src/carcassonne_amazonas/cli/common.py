@@ -20,7 +20,6 @@ from ..ai.simulation import RulesSpec, rules_for
 from ..errors import RecordError, TileSetError
 from ..formats.records import GameRecord
 from ..rules.state import Rules
-from ..rules.variants import VARIANT_OPTIONS, Variants
 from ..tiles.tilefile import parse_tileset
 from ..tiles.tileset import TileSet
 
@@ -166,52 +165,57 @@ def load_record(path: str, tileset_path: str | None) -> GameRecord:
         raise CliError(f"{path}: {message}") from None
 
 
+def _flag(name: str) -> str:
+    """The command line's flag of a rule variant: ``--camp-scoring``."""
+    return "--" + name.replace("_", "-")
+
+
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose a game's rules, read back by :func:`rules_spec_from_args`
-    and :func:`rules_from_args`: ``--tileset`` and the variants ``--amazon-ranking``,
-    ``--camp-scoring`` and ``--bonus-river`` (R-V1–R-V3)."""
+    and :func:`rules_from_args`: ``--tileset`` and a flag for each variant of
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>`
+    (``--amazon-ranking``, ``--camp-scoring`` and ``--bonus-river``, R-V1–R-V3)."""
     parser.add_argument("--tileset", metavar="FILE", help="play with a custom tile-set file")
     # No defaults here (None: not given), so that play --resume can tell an option given
     # on the command line, which must agree with the record, from one left out.
-    parser.add_argument("--amazon-ranking", choices=VARIANT_OPTIONS["amazon_ranking"],
-                        help="after a tie for first in an Amazon scoring, the next boat is "
-                             "second (dense, the default) or third (competition) (R-V1)")
-    parser.add_argument("--camp-scoring", choices=VARIANT_OPTIONS["camp_scoring"],
-                        help="a jungle pays its animals once to its majority (per-jungle, "
-                             "the default) or once per camp of theirs there (per-camp) (R-V2)")
-    parser.add_argument("--bonus-river", action="store_true",
-                        help="add the two Amazon Bonus River double tiles (reconstructed) "
-                             "to the reference set (R-V3)")
+    for name, option in Rules.VARIANTS.items():
+        if option.values == (False, True):
+            parser.add_argument(_flag(name), action="store_true", default=None,
+                                help=f"{option.help} ({option.rule})")
+        else:
+            parser.add_argument(_flag(name), choices=option.values,
+                                help=f"{option.help} ({option.rule})")
+
+
+def _given_variants(args: argparse.Namespace) -> dict[str, object]:
+    """The variants given on the command line, by name (those left out are None)."""
+    return {name: value for name in Rules.VARIANTS
+            if (value := getattr(args, name)) is not None}
 
 
 def rules_spec_from_args(args: argparse.Namespace) -> RulesSpec:
     """The rules the options of :func:`add_rules_options` ask for, as a picklable
-    :class:`~carcassonne_amazonas.ai.simulation.RulesSpec` (a usage error if they clash)."""
-    if args.bonus_river and args.tileset is not None:
-        args.parser.error("--bonus-river adds tiles to the reference set; a custom "
-                          "--tileset must hold the bonus tiles itself")
-    # An option left out (None) is the default variant.
-    given = {name: value for name in ("amazon_ranking", "camp_scoring", "bonus_river")
-             if (value := getattr(args, name)) is not None}
-    variants = Variants(**given)
-    return RulesSpec(args.tileset, variants.bonus_river, variants.amazon_ranking,
-                     variants.camp_scoring)
+    :class:`~carcassonne_amazonas.ai.simulation.RulesSpec` (a usage error if they clash:
+    ``--bonus-river`` with ``--tileset``, R-V3)."""
+    parser: argparse.ArgumentParser = args.parser
+    try:
+        return RulesSpec(args.tileset, _given_variants(args))
+    except ValueError as error:
+        parser.error(str(error))
 
 
 def rules_clashes(args: argparse.Namespace, rules: Rules) -> list[str]:
     """The options of :func:`add_rules_options` given on the command line that ask for
     other rules than ``rules`` (a saved game's), each as ``--option value: why``; the
     tile set of ``--tileset`` is checked when the record is loaded with it."""
+    played = rules.options()
     clashes = []
-    if args.amazon_ranking is not None and args.amazon_ranking != rules.amazon_ranking.value:
-        clashes.append(f"--amazon-ranking {args.amazon_ranking}: the game is played with "
-                       f"{rules.amazon_ranking.value} ranking")
-    if args.camp_scoring is not None and args.camp_scoring != rules.camp_scoring.value:
-        clashes.append(f"--camp-scoring {args.camp_scoring}: the game is played with "
-                       f"{rules.camp_scoring.value} camp scoring")
-    if args.bonus_river and not Variants.of(rules).bonus_river:
-        clashes.append(f"--bonus-river: the game is played with tile set "
-                       f"{rules.tileset.name!r}, without the bonus river tiles")
+    for name, given in _given_variants(args).items():
+        if given != played[name]:
+            rule = Rules.VARIANTS[name].rule
+            asked = _flag(name) if given is True else f"{_flag(name)} {given}"
+            setting = "off" if played[name] is False else played[name]
+            clashes.append(f"{asked}: the game is played with {_flag(name)} {setting} ({rule})")
     return clashes
 
 

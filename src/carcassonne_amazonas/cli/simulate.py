@@ -23,9 +23,7 @@ from ..ai.simulation import (
     summarise,
     summary_text,
 )
-from ..formats.snapshot import rules_to_json
 from ..render.explain import variants_text
-from ..rules.variants import Variants
 from .common import (
     AddCommand,
     CliError,
@@ -182,8 +180,7 @@ def run(args: argparse.Namespace) -> int:
     summary = summarise(results, kinds, args.seed, jobs, seconds, backend=args.backend)
     if args.json:
         # Every variant option written, defaults too, so scripts can read any of them.
-        summary["rules"] = {"tileset": rules.tileset.name, **rules_to_json(rules),
-                            **Variants.of(rules).to_json()}
+        summary["rules"] = {"tileset": rules.tileset.name, **rules.options()}
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(summary_text(summary))

@@ -14,6 +14,7 @@ The JSON (schema ``carcassonne-amazonas/record/1``)::
      "rules": {"first_player": 0, "shuffle": "stratified", "slices": 5},
                                      # and, for variants only, "amazon_ranking":
                                      # "competition", "camp_scoring": "per-camp"
+                                     # (Rules.to_json; an unknown key is refused)
      "draws": "seeded",              # or "explicit": draws are "*<tile id>" actions
      "seed": 7,                      # or null, with the draw order in "pile"
      "pile": null,                   # or ["S01.3", "A2.1", ...]
@@ -56,7 +57,6 @@ from ..tiles.tileset import Tile, TileSet
 from ._json import Fields, parse_json
 from .snapshot import (
     read_header,
-    rules_to_json,
     state_from_fields,
     state_to_json,
     tileset_to_json,
@@ -205,7 +205,7 @@ class GameRecord:
             "schema": RECORD_SCHEMA,
             "tileset": tileset_to_json(self.rules.tileset),
             "num_players": self.num_players,
-            "rules": rules_to_json(self.rules),
+            "rules": self.rules.to_json(),
             "draws": self.draws,
             "seed": self.seed,
             "pile": None if self.pile is None else list(self.pile),

@@ -52,6 +52,7 @@ Layout of the JSON object::
      "rules": {"first_player": 0, "shuffle": "stratified", "slices": 5},
                                                  # + "amazon_ranking": "competition",
                                                  # "camp_scoring": "per-camp" if chosen
+                                                 # (Rules.to_json; no other key)
      "phase": "place piece", "current_player": 1, "track_length": 18,
      "players": [{"score": 0, "boat": 1, "meeples": 4, "camps": 2,
                   "breakdown": {"tributaries": 0, "villages": 0, "amazon": 0,
@@ -68,18 +69,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from .._support.wording import plural, show_text
 from ..errors import RecordError
 from ..rules.board import Placement
-from ..rules.boat_track import AmazonRanking
 from ..rules.features import node_of
-from ..rules.pile import MAX_SLICES, Pile, Shuffle, plan_for
+from ..rules.pile import Pile, plan_for
 from ..rules.scoring import (
     FINAL_SCORE_CATEGORIES,
     SCORE_CATEGORIES,
-    CampScoring,
     FinalScore,
     ScoreBreakdown,
 )
@@ -92,28 +91,13 @@ from ._checks.problem import Problem
 from ._json import Fields, check_int, parse_json
 from .problems import find_problems
 
-__all__ = ["STATE_SCHEMA", "read_header", "rules_from_json", "rules_to_json", "state_from_fields",
-           "state_from_json", "state_to_json", "tileset_from_json"]
+__all__ = ["STATE_SCHEMA", "read_header", "state_from_fields", "state_from_json", "state_to_json",
+           "tileset_from_json"]
 
 STATE_SCHEMA = "carcassonne-amazonas/state/1"
 _ROTATIONS = {r.degrees: r for r in Rotation}
 _PHASES = {p.value: p for p in Phase}
 _MAX_PENDING = 2  # a "!" tile and its double tile (R-T8)
-
-
-def rules_to_json(rules: Rules) -> dict[str, Any]:
-    """The rule options as a JSON object (the tile set is named separately).
-
-    The variant options (R-V1, R-V2) are written only when they differ from their
-    defaults, so the documents of default games stay as they were.
-    """
-    data: dict[str, Any] = {"first_player": rules.first_player,
-                            "shuffle": rules.shuffle.value, "slices": rules.slices}
-    if rules.amazon_ranking is not AmazonRanking.DENSE:
-        data["amazon_ranking"] = rules.amazon_ranking.value
-    if rules.camp_scoring is not CampScoring.PER_JUNGLE:
-        data["camp_scoring"] = rules.camp_scoring.value
-    return data
 
 
 def tileset_to_json(tileset: TileSet) -> dict[str, str]:
@@ -140,39 +124,6 @@ def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
     return candidate
 
 
-def rules_from_json(fields: Fields, tileset: TileSet, num_players: int) -> Rules:
-    """Rule options from their JSON object."""
-    first = fields.get_int("first_player", 0, num_players - 1)
-    shuffle_name = fields.get_str("shuffle")
-    try:
-        shuffle = Shuffle(shuffle_name)
-    except ValueError:
-        raise RecordError(f"{fields.path}.shuffle: unknown shuffle {show_text(shuffle_name)} "
-                          "(expected 'stratified' or 'uniform')") from None
-    slices = fields.get_int("slices", 1, MAX_SLICES)
-    ranking = _option(fields, "amazon_ranking", AmazonRanking, AmazonRanking.DENSE)
-    camps = _option(fields, "camp_scoring", CampScoring, CampScoring.PER_JUNGLE)
-    return Rules(tileset=tileset, first_player=first, shuffle=shuffle, slices=slices,
-                 amazon_ranking=ranking, camp_scoring=camps)
-
-
-_Option = TypeVar("_Option", AmazonRanking, CampScoring)
-
-
-def _option(fields: Fields, key: str, kind: type[_Option], default: _Option) -> _Option:
-    """A variant option (R-V1, R-V2) by its value; the default when the field is absent
-    (documents written before the option existed, or null)."""
-    if not fields.has(key):
-        return default
-    value = fields.get_str(key)
-    try:
-        return kind(value)
-    except ValueError:
-        known = " or ".join(repr(option.value) for option in kind)
-        raise RecordError(f"{fields.path}.{key}: unknown option {show_text(value)} "
-                          f"(expected {known})") from None
-
-
 def read_header(doc: Fields, schema: str,
                 tileset: TileSet | None) -> tuple[TileSet, int, Rules]:
     """The schema check, tile set, player count and rules that open snapshots and records."""
@@ -182,7 +133,9 @@ def read_header(doc: Fields, schema: str,
                           f"reads {schema!r}")
     tiles = tileset_from_json(doc.get_obj("tileset"), tileset)
     num_players = doc.get_int("num_players", 2, 5)
-    return tiles, num_players, rules_from_json(doc.get_obj("rules"), tiles, num_players)
+    rules = doc.get_obj("rules")
+    return tiles, num_players, Rules.from_json(rules.data, tileset=tiles,
+                                               num_players=num_players, path=rules.path)
 
 
 def state_to_json(state: GameState) -> str:
@@ -194,7 +147,7 @@ def state_to_json(state: GameState) -> str:
         "schema": STATE_SCHEMA,
         "tileset": tileset_to_json(state.rules.tileset),
         "num_players": state.num_players,
-        "rules": rules_to_json(state.rules),
+        "rules": state.rules.to_json(),
         "phase": state.phase.value,
         "current_player": state.current_player,
         "track_length": state.track_length,

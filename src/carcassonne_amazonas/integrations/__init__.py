@@ -11,18 +11,15 @@ never loads numpy, pyspiel, pettingzoo or ray:
 - :mod:`.ray_backend` (extra ``[ray]``): runs many simulated games as Ray tasks.
 
 Every adapter scores a finished game the same way, with :func:`game_returns`,
-and reads the variant options of its parameters with :func:`variant_rules`.
+and reads the rule options of its parameters (the variants R-V1–R-V3, and the shuffle)
+with :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`.
 """
 
 from __future__ import annotations
 
-from ..rules.boat_track import AmazonRanking
-from ..rules.pile import Shuffle
-from ..rules.scoring import CampScoring
-from ..rules.state import GameState, Rules
-from ..rules.variants import Variants
+from ..rules.state import GameState
 
-__all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns", "variant_rules"]
+__all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns"]
 
 #: The lowest and highest return a player can get (see :func:`game_returns`).
 MIN_RETURN = -1.0
@@ -48,13 +45,3 @@ def game_returns(state: GameState) -> tuple[float, ...]:
     top = 1.0 if len(winners) == 1 else 0.0
     return tuple(top if player in winners else -1.0 for player in range(state.num_players))
 
-
-def variant_rules(amazon_ranking: AmazonRanking | str = AmazonRanking.DENSE,
-                  camp_scoring: CampScoring | str = CampScoring.PER_JUNGLE,
-                  bonus_river: bool = False,
-                  shuffle: Shuffle | str = Shuffle.STRATIFIED) -> Rules:
-    """The rules that the adapters' parameters choose: the variant options (R-V1–R-V3)
-    and the shuffle (R-C7), each as its enum or its value (``"competition"``,
-    ``"per-camp"``, ``"uniform"``), read by :class:`~carcassonne_amazonas.rules.variants.
-    Variants`.  Raises ``ValueError`` naming the values allowed."""
-    return Variants(amazon_ranking, camp_scoring, bonus_river).rules(shuffle=shuffle)

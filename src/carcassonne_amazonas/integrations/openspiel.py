@@ -80,16 +80,13 @@ from ..errors import IllegalActionError
 from ..formats.snapshot import state_from_json, state_to_json
 from ..rules._action_lists import place_tile_action, tile_placement_cells
 from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
-from ..rules.boat_track import AmazonRanking
 from ..rules.chance import DrawDistribution, chance_distribution
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action
-from ..rules.pile import Shuffle
-from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Phase, Rules
 from ..tiles.geometry import cell_key, position_of_key
 from ..tiles.tileset import TileKind
-from . import MAX_RETURN, MIN_RETURN, game_returns, variant_rules
+from . import MAX_RETURN, MIN_RETURN, game_returns
 
 __all__ = [
     "GAME_NAME",
@@ -102,10 +99,12 @@ __all__ = [
 #: The name to give ``pyspiel.load_game``.
 GAME_NAME = "python_carcassonne_amazonas"
 
+#: The rule options that are game parameters, read by ``Rules.from_options``: the
+#: shuffle (R-C7) and the variants (R-V1–R-V3).
+_RULE_PARAMETERS = ("shuffle", *Rules.VARIANTS)
+_DEFAULT_RULES = Rules().options()
 _DEFAULT_PARAMETERS: dict[str, Any] = {
-    "players": 2, "shuffle": Shuffle.STRATIFIED.value,
-    "amazon_ranking": AmazonRanking.DENSE.value, "camp_scoring": CampScoring.PER_JUNGLE.value,
-    "bonus_river": False, "compact": False,
+    "players": 2, **{name: _DEFAULT_RULES[name] for name in _RULE_PARAMETERS}, "compact": False,
 }
 
 
@@ -335,8 +334,7 @@ class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
         players = int(parameters["players"])
         if not 2 <= players <= 5:
             raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {players}")
-        self.rules = variant_rules(parameters["amazon_ranking"], parameters["camp_scoring"],
-                                   parameters["bonus_river"], parameters["shuffle"])
+        self.rules = Rules.from_options({name: parameters[name] for name in _RULE_PARAMETERS})
         compact = parameters["compact"]
         if not isinstance(compact, bool):
             raise ValueError(f"the parameter compact must be true or false, not {compact!r}")

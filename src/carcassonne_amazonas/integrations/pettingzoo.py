@@ -71,11 +71,9 @@ from ..ai.observation import (
     observation_string,
     observation_upper_bounds,
 )
-from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, legal_actions, new_game
-from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Rules
-from . import game_returns, variant_rules
+from . import game_returns
 
 __all__ = ["env", "raw_env"]
 
@@ -84,7 +82,7 @@ def env(num_players: int = 2, render_mode: str | None = None,
         rules: Rules | None = None, compact: bool = False, **options: Any) -> Any:
     """The environment with PettingZoo's standard wrappers (illegal actions end the
     game with -1 for their player, actions are checked, the call order is enforced);
-    ``compact=True`` gives the compact observation, and ``options`` are the variant
+    ``compact=True`` gives the compact observation, and ``options`` are the rule
     options of :class:`raw_env`."""
     environment: Any = raw_env(num_players=num_players, render_mode=render_mode, rules=rules,
                                compact=compact, **options)
@@ -97,11 +95,12 @@ def env(num_players: int = 2, render_mode: str | None = None,
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventional name
     """The unwrapped AEC environment (see the module docstring).
 
-    The rules are ``rules``, or those that the variant options choose (see
-    :func:`~carcassonne_amazonas.integrations.variant_rules`):
-    ``amazon_ranking`` (``"dense"`` or ``"competition"``, R-V1), ``camp_scoring``
-    (``"per-jungle"`` or ``"per-camp"``, R-V2), ``bonus_river`` (R-V3); give one or
-    the other, not both.
+    The rules are ``rules``, or those that the rule options ``options`` choose, read by
+    :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`:
+    the variants ``amazon_ranking`` (``"dense"`` or ``"competition"``, R-V1),
+    ``camp_scoring`` (``"per-jungle"`` or ``"per-camp"``, R-V2) and ``bonus_river``
+    (R-V3), and ``first_player``, ``shuffle`` and ``slices`` (R-C7, R-C8); give one or
+    the other, not both.  ``ValueError`` for an unknown option or a wrong value.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -120,13 +119,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
     infos: dict[str, dict[str, Any]]
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
-                 rules: Rules | None = None, compact: bool = False, *,
-                 amazon_ranking: AmazonRanking | str | None = None,
-                 camp_scoring: CampScoring | str | None = None,
-                 bonus_river: bool | None = None) -> None:
+                 rules: Rules | None = None, compact: bool = False, **options: Any) -> None:
         EzPickle.__init__(self, num_players=num_players, render_mode=render_mode, rules=rules,
-                          compact=compact, amazon_ranking=amazon_ranking,
-                          camp_scoring=camp_scoring, bonus_river=bonus_river)
+                          compact=compact, **options)
         super().__init__()
         if not isinstance(num_players, int) or not 2 <= num_players <= 5:
             raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players}")
@@ -136,16 +131,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
         self.render_mode = render_mode
         if not isinstance(compact, bool):
             raise TypeError(f"compact must be a bool, not {type(compact).__name__}")
-        options = [name for name, value in (("amazon_ranking", amazon_ranking),
-                                            ("camp_scoring", camp_scoring),
-                                            ("bonus_river", bonus_river)) if value is not None]
         if rules is not None and options:
             raise ValueError(f"give either rules or the options {', '.join(options)}, "
                              "not both")
-        self.rules = rules if rules is not None else variant_rules(
-            AmazonRanking.DENSE if amazon_ranking is None else amazon_ranking,
-            CampScoring.PER_JUNGLE if camp_scoring is None else camp_scoring,
-            False if bonus_river is None else bonus_river)
+        self.rules = rules if rules is not None else Rules.from_options(options)
         self.compact = compact
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
         self.agents = self.possible_agents[:]

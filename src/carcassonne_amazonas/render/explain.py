@@ -32,7 +32,6 @@ from ..rules.events import (
 )
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Rules, colour
-from ..rules.variants import Variants
 from ..tiles.geometry import Position
 from ..tiles.tileset import Terrain, TileSet
 from .text import tile_description
@@ -183,13 +182,12 @@ def _ordinal_word(rank: int) -> str:
 def variants_text(rules: Rules) -> str:
     """The variants a game plays with (R-V1–R-V3), such as ``variants: competition ranking
     (R-V1), Amazon Bonus River tiles (R-V3)``; empty for the standard rules."""
-    variants = Variants.of(rules)
     chosen = []
-    if variants.amazon_ranking is AmazonRanking.COMPETITION:
+    if rules.amazon_ranking is AmazonRanking.COMPETITION:
         chosen.append("competition ranking in Amazon scorings (R-V1)")
-    if variants.camp_scoring is CampScoring.PER_CAMP:
+    if rules.camp_scoring is CampScoring.PER_CAMP:
         chosen.append("camps score per camp (R-V2)")
-    if variants.bonus_river:
+    if rules.bonus_river:
         chosen.append("Amazon Bonus River tiles (R-V3)")
     return "variants: " + ", ".join(chosen) if chosen else ""
 

@@ -43,6 +43,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+import attrs
+
 from .._support.extras import missing_extra
 
 try:
@@ -55,11 +57,9 @@ from ..errors import IllegalActionError
 from ..formats.problems import state_problems
 from ..formats.records import GameRecord
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
-from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action_with_events, legal_actions
 from ..rules.events import Event
 from ..rules.pile import Draws, Shuffle
-from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Phase, Rules
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import Terrain, TileSet
@@ -71,6 +71,7 @@ from ._strategies import (
     legal_actions_of,
     replay_game,
     turns_played,
+    variant_rules,
 )
 
 __all__ = [
@@ -255,11 +256,8 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
         DrawTile: st.sampled_from([DrawTile(t.id) for t in tileset.land_tiles]),
         Pass: st.just(Pass()),
         GameRecord: games(draws=None),
-        Rules: st.builds(Rules, tileset=st.sampled_from(tilesets),
-                         first_player=st.integers(0, 1), shuffle=st.sampled_from(Shuffle),
-                         slices=st.integers(1, 8),
-                         amazon_ranking=st.sampled_from(AmazonRanking),
-                         camp_scoring=st.sampled_from(CampScoring)),
+        Rules: st.builds(attrs.evolve, variant_rules(), first_player=st.integers(0, 1),
+                         shuffle=st.sampled_from(Shuffle), slices=st.integers(1, 8)),
         TileSet: st.sampled_from(tilesets),
     }
 

@@ -32,15 +32,11 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from .._support.provenance import code_for, remember
 from .._support.reprs import repr_pretty
 from ..formats.records import RECORD_SCHEMA, GameRecord
-from ..rules.boat_track import AmazonRanking
 from ..rules.engine import new_game
 from ..rules.notation import parse_action
 from ..rules.pile import Draws
-from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Phase, Rules
 from ._strategies import (
-    AmazonRankingName,
-    CampScoringName,
     GameSpec,
     PlayedGame,
     played_games,
@@ -51,19 +47,13 @@ __all__ = ["CORRUPTIONS", "RecordText", "game_record", "games", "records"]
 
 
 def game_record(num_players: int, actions: str = "", *, seed: int | None = None,
-                first_player: int = 0, shuffle: str = "stratified", slices: int = 5,
-                amazon_ranking: AmazonRanking | AmazonRankingName = "dense",
-                camp_scoring: CampScoring | CampScoringName = "per-jungle",
-                bonus_river: bool = False, draws: Draws = "seeded",
-                rules: Rules | None = None) -> GameRecord:
+                draws: Draws = "seeded", rules: Rules | None = None,
+                **options: object) -> GameRecord:
     """The record of the game that :func:`~carcassonne_amazonas.testing._strategies.replay_game`
-    with the same arguments plays (the rule variants R-V1–R-V3 included): its new
-    game and ``actions`` (in notation, separated by spaces).  :func:`games` shows
-    each record it draws as this call."""
-    initial = replay_game(num_players, seed=seed, first_player=first_player, shuffle=shuffle,
-                          slices=slices, amazon_ranking=amazon_ranking,
-                          camp_scoring=camp_scoring, bonus_river=bonus_river, draws=draws,
-                          rules=rules)
+    with the same arguments plays (the rule options by name, the variants R-V1–R-V3
+    included): its new game and ``actions`` (in notation, separated by spaces).
+    :func:`games` shows each record it draws as this call."""
+    initial = replay_game(num_players, "", seed=seed, draws=draws, rules=rules, **options)
     return GameRecord.from_game(initial, [parse_action(text) for text in actions.split()])
 
 
@@ -137,9 +127,9 @@ def records(valid: bool | None = None, *, num_players: int | None = None,
     the default options).  Corrupted ones are a valid record with one of
     :data:`CORRUPTIONS` applied: truncated or trailing text, an unknown schema, a
     missing field, a value of the wrong type, a player count out of range, an
-    unknown draw mode, an unknown variant option, an action in bad notation, an
-    illegal action, a result the actions do not give, an unknown tile set, or a
-    second origin (seed and pile).
+    unknown draw mode, a variant option with an unknown value or under an unknown
+    key (R-V1–R-V3), an action in bad notation, an illegal action, a result the
+    actions do not give, an unknown tile set, or a second origin (seed and pile).
     """
     if valid is not None and not isinstance(valid, bool):
         raise TypeError(f"valid must be True, False or None, not {valid!r}")
@@ -241,20 +231,48 @@ def _wrong_type(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
     return _edit(text, lambda d: d.update({key: value})), f"{key} = {value!r}"
 
 
-_BAD_OPTIONS: dict[str, tuple[object, ...]] = {
-    "amazon_ranking": ("sparse", "Dense", "COMPETITION", "", 1, ["dense"]),
-    "camp_scoring": ("per_camp", "per-tile", "PER-JUNGLE", "", 2, False),
-}
+# The variants a record's rules spell (R-V1, R-V2; the tile set shows R-V3), with their
+# rule ids.
+_WRITTEN_VARIANTS = {name: option for name, option in Rules.VARIANTS.items()
+                     if all(isinstance(value, str) for value in option.values)}
+
+
+def _misspelt(values: tuple[str, ...]) -> list[object]:
+    """Near misses of an option's values (another case, another separator, cut short,
+    empty, of another type), none of them a value it takes."""
+    near: list[object] = []
+    for value in values:
+        near += [value.upper(), value.title(), value.replace("-", "_"), value[:-1], [value]]
+    near += ["", 1, False]
+    return [value for index, value in enumerate(near)
+            if value not in values and value not in near[:index]]
 
 
 def _variant_option(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
-    key = draw(st.sampled_from(sorted(_BAD_OPTIONS)), label="option")
-    value = draw(st.sampled_from(_BAD_OPTIONS[key]), label="value")
+    key = draw(st.sampled_from(sorted(_WRITTEN_VARIANTS)), label="option")
+    option = _WRITTEN_VARIANTS[key]
+    value = draw(st.sampled_from(_misspelt(option.values)), label="value")
 
     def change(data: dict[str, Any]) -> None:
         data["rules"][key] = value
 
-    return _edit(text, change), f"rules.{key} = {value!r} (R-V1, R-V2)"
+    return _edit(text, change), f"rules.{key} = {value!r} ({option.rule})"
+
+
+def _variant_key(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
+    # A variant under a name the rules of a record do not have (a misspelt or renamed
+    # key, or R-V3, which the tile set shows): never the default rules in silence.
+    name = draw(st.sampled_from(list(Rules.VARIANTS)), label="option")
+    option = Rules.VARIANTS[name]
+    key = draw(st.sampled_from([name.replace("_", "-"), name.upper(), name.split("_")[-1]]
+                               + ([] if name in _WRITTEN_VARIANTS else [name])), label="key")
+    value = option.values[-1]
+
+    def change(data: dict[str, Any]) -> None:
+        data["rules"].pop(name, None)
+        data["rules"][key] = value
+
+    return _edit(text, change), f"rules.{key} = {value!r} for {name} ({option.rule})"
 
 
 def _players(draw: Draw, record: GameRecord, text: str) -> tuple[str, str]:
@@ -349,6 +367,7 @@ CORRUPTIONS: dict[str, Corrupt] = {
     "player count": _players,
     "draw mode": _draw_mode,
     "variant option": _variant_option,
+    "variant key": _variant_key,
     "bad notation": _notation,
     "illegal action": _illegal,
     "wrong result": _result,

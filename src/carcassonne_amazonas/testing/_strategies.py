@@ -29,7 +29,7 @@ included (``replay_game(2, 't0,4,0 d85', seed=0, bonus_river=True)``).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Final, Literal
+from typing import Final
 
 import attrs
 
@@ -52,14 +52,11 @@ from ..rules.actions import (
     PlaceMeeple,
     PlaceTile,
 )
-from ..rules.boat_track import AmazonRanking
 from ..rules.chance import chance_outcomes
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action, parse_action
 from ..rules.pile import DRAW_MODES, Draws, Shuffle, as_draws
-from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Phase, Rules
-from ..rules.variants import Variants
 from ..tiles.geometry import Position, Rotation
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import TileId, TileKind, TileSet
@@ -75,11 +72,8 @@ __all__ = [
     "replay_game",
     "replay_keywords",
     "turns_played",
+    "variant_rules",
 ]
-
-#: The values :func:`replay_game` takes for the variant options R-V1 and R-V2.
-AmazonRankingName = Literal["dense", "competition"]
-CampScoringName = Literal["per-jungle", "per-camp"]
 
 #: Every phase, in the order :func:`game_states` shrinks towards (the first is simplest).
 PHASES: Final = (Phase.PLACE_TILE, Phase.PLACE_PIECE, Phase.DRAW_TILE, Phase.CHOOSE_DOUBLE,
@@ -142,21 +136,8 @@ class GameSpec:
             raise TypeError(f"rules must be a Rules or None, not {type(rules).__name__}")
         if type(variants) is not bool:
             raise TypeError(f"variants must be True or False, not {variants!r}")
-        lowest = 2 if rules is None else max(2, rules.first_player + 1)
-        if num_players is None:
-            players = tuple(range(lowest, 6))
-        elif not _is_int(num_players) or not 2 <= num_players <= 5:
-            raise ValueError(f"num_players must be None or 2 to 5, not {num_players!r} (R-C1)")
-        elif num_players < lowest:
-            raise ValueError(f"rules.first_player {rules.first_player if rules else 0} is not a "
-                             f"player of a {num_players}-player game (R-C8)")
-        else:
-            players = (num_players,)
-        if not _is_int(min_turns) or min_turns < 0:
-            raise ValueError(f"min_turns must be a non-negative int, not {min_turns!r}")
-        if max_turns is not None and (not _is_int(max_turns) or max_turns < min_turns):
-            raise ValueError(f"max_turns must be None or an int >= min_turns ({min_turns}), "
-                             f"not {max_turns!r}")
+        players = _player_counts(num_players, rules)
+        _check_turns(min_turns, max_turns)
         modes = DRAW_MODES if draws is None else (as_draws(draws),)
         tileset = reference_tileset() if rules is None else rules.tileset
         land = len(tileset.land_tiles)
@@ -183,6 +164,28 @@ class GameSpec:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _player_counts(num_players: int | None, rules: Rules | None) -> tuple[int, ...]:
+    """The player counts to draw from: ``num_players``, or every count (R-C1) whose
+    players include ``rules.first_player`` (R-C8) when it is None."""
+    lowest = 2 if rules is None else max(2, rules.first_player + 1)
+    if num_players is None:
+        return tuple(range(lowest, 6))
+    if not _is_int(num_players) or not 2 <= num_players <= 5:
+        raise ValueError(f"num_players must be None or 2 to 5, not {num_players!r} (R-C1)")
+    if num_players < lowest:
+        raise ValueError(f"rules.first_player {rules.first_player if rules else 0} is not a "
+                         f"player of a {num_players}-player game (R-C8)")
+    return (num_players,)
+
+
+def _check_turns(min_turns: int, max_turns: int | None) -> None:
+    if not _is_int(min_turns) or min_turns < 0:
+        raise ValueError(f"min_turns must be a non-negative int, not {min_turns!r}")
+    if max_turns is not None and (not _is_int(max_turns) or max_turns < min_turns):
+        raise ValueError(f"max_turns must be None or an int >= min_turns ({min_turns}), "
+                         f"not {max_turns!r}")
 
 
 def _wanted_phases(phase: Phase | Collection[Phase] | None) -> tuple[Phase, ...]:
@@ -294,31 +297,19 @@ class PlayedGame:
 
 def replay_keywords(rules: Rules, draws: Draws, seed: int | None) -> dict[str, object]:
     """The keyword arguments of :func:`replay_game` for this setup, defaults left out:
-    the variant options as plain values (``amazon_ranking='competition'``,
-    ``bonus_river=True``), and ``rules`` only for a tile set not shipped with the
-    package."""
+    the rule options by name as plain values, as :meth:`Rules.options
+    <carcassonne_amazonas.rules.state.Rules.options>` writes them
+    (``amazon_ranking='competition'``, ``bonus_river=True``, R-V1–R-V3), and ``rules``
+    only for a tile set not shipped with the package."""
     keywords: dict[str, object] = {}
     if draws == "seeded":
         keywords["seed"] = seed
     else:
         keywords["draws"] = draws
-    bonus_river = Variants.of(rules).bonus_river
-    if not bonus_river and rules.tileset != reference_tileset():
+    if not rules.bonus_river and rules.tileset != reference_tileset():
         keywords["rules"] = rules
         return keywords
-    defaults = Rules()
-    if rules.first_player != defaults.first_player:
-        keywords["first_player"] = rules.first_player
-    if rules.shuffle is not defaults.shuffle:
-        keywords["shuffle"] = rules.shuffle.value
-    if rules.slices != defaults.slices:
-        keywords["slices"] = rules.slices
-    if rules.amazon_ranking is not defaults.amazon_ranking:
-        keywords["amazon_ranking"] = rules.amazon_ranking.value
-    if rules.camp_scoring is not defaults.camp_scoring:
-        keywords["camp_scoring"] = rules.camp_scoring.value
-    if bonus_river:
-        keywords["bonus_river"] = True
+    keywords.update(rules.options(changed=True))
     return keywords
 
 
@@ -350,16 +341,24 @@ def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
 
 def _drawn_rules(draw: st.DrawFn, players: int, variants: bool) -> Rules:
     """Rules over a shipped tile set: any first player and shuffle, and with ``variants``
-    any reading of R-V1–R-V3 (each option shrinks to its default)."""
+    any reading of R-V1–R-V3 (:func:`variant_rules`)."""
     first_player = draw(st.integers(0, players - 1), label="first_player")
     shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
     if not variants:
         return Rules(first_player=first_player, shuffle=shuffle)
-    return Rules(tileset=reference_tileset(
-                     bonus_river=draw(st.booleans(), label="bonus_river")),
-                 first_player=first_player, shuffle=shuffle,
-                 amazon_ranking=draw(st.sampled_from(AmazonRanking), label="amazon_ranking"),
-                 camp_scoring=draw(st.sampled_from(CampScoring), label="camp_scoring"))
+    chosen = draw(variant_rules(), label="variants")
+    return attrs.evolve(chosen, first_player=first_player, shuffle=shuffle)
+
+
+def variant_rules() -> st.SearchStrategy[Rules]:
+    """The default rules under any reading of the variants R-V1–R-V3: each of
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` drawn from
+    its values, read by :meth:`Rules.from_options
+    <carcassonne_amazonas.rules.state.Rules.from_options>` (each shrinks to its
+    default, the first value)."""
+    return st.fixed_dictionaries({name: st.sampled_from(option.values)
+                                  for name, option in Rules.VARIANTS.items()}
+                                 ).map(Rules.from_options)
 
 
 def _seed_bringing_exclamation(players: int, rules: Rules, seed: int, target: int,
@@ -429,31 +428,27 @@ class _Steering:
 
 
 def replay_game(num_players: int, actions: str = "", *, seed: int | None = None,
-                first_player: int = 0, shuffle: str | Shuffle = "stratified", slices: int = 5,
-                amazon_ranking: AmazonRanking | AmazonRankingName = "dense",
-                camp_scoring: CampScoring | CampScoringName = "per-jungle",
-                bonus_river: bool = False, draws: Draws = "seeded",
-                rules: Rules | None = None) -> GameState:
+                draws: Draws = "seeded", rules: Rules | None = None,
+                **options: object) -> GameState:
     """The state reached by ``actions`` (in the game notation of
     :mod:`~carcassonne_amazonas.rules.notation`, separated by spaces) from a new game.
 
     :func:`game_states` reports each state it draws as a call of this function, so a
     failing example is replayed by pasting it.  ``seed`` is the shuffle's seed for
     ``draws="seeded"`` and must be None for ``draws="explicit"`` (the draws are
-    among the actions).  ``first_player``, ``shuffle``, ``slices``,
-    ``amazon_ranking`` (R-V1), ``camp_scoring`` (R-V2) and ``bonus_river`` (R-V3:
-    the reference set with the Amazon Bonus River tiles) are the rule options, by
-    their values or as enum members; ``rules`` replaces them all (a custom tile set,
-    say).  An illegal action raises
+    among the actions).  ``options`` are the rule options by name, as
+    :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`
+    reads them (their values or enum members): ``first_player`` (R-C8), ``shuffle`` and
+    ``slices`` (R-C7), and the variants ``amazon_ranking`` (R-V1), ``camp_scoring``
+    (R-V2) and ``bonus_river`` (R-V3: the reference set with the Amazon Bonus River
+    tiles); ``ValueError`` for a wrong one.  ``rules`` replaces them all (a custom tile
+    set, say).  An illegal action raises
     :class:`~carcassonne_amazonas.errors.IllegalActionError`.
     """
-    options = _rules_from_options(first_player, shuffle, slices, amazon_ranking, camp_scoring,
-                                  bonus_river)
     if rules is None:
-        rules = options
-    elif options != Rules():
-        raise ValueError("give either rules or first_player/shuffle/slices/amazon_ranking/"
-                         "camp_scoring/bonus_river, not both")
+        rules = Rules.from_options(options)
+    elif options:
+        raise ValueError(f"give either rules or the options {', '.join(options)}, not both")
     if as_draws(draws) == "explicit":
         state = new_game(num_players, rules=rules, draws="explicit", seed=seed)
     else:
@@ -461,15 +456,6 @@ def replay_game(num_players: int, actions: str = "", *, seed: int | None = None,
     for text in actions.split():
         state = apply_action(state, parse_action(text))
     return state
-
-
-def _rules_from_options(first_player: int, shuffle: str | Shuffle, slices: int,
-                        amazon_ranking: AmazonRanking | str, camp_scoring: CampScoring | str,
-                        bonus_river: bool) -> Rules:
-    return Rules(tileset=reference_tileset(bonus_river=bonus_river), first_player=first_player,
-                 shuffle=Shuffle(shuffle), slices=slices,
-                 amazon_ranking=AmazonRanking(amazon_ranking),
-                 camp_scoring=CampScoring(camp_scoring))
 
 
 # ---------------------------------------------------------------------------- actions

@@ -65,8 +65,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..ai import bots
-from ..rules.state import PLAYER_COLOURS
-from .options import DEFAULT_MAX_BOT_BUDGET, RULE_OPTIONS
+from ..rules.state import PLAYER_COLOURS, Rules
+from .options import DEFAULT_MAX_BOT_BUDGET
 from .requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
@@ -189,7 +189,8 @@ async def config(request: Request) -> Response:
     return _json({"version": __version__, "kinds": list(bots.BOT_KINDS),
                   "budgeted_kinds": list(bots.BUDGETED_KINDS),
                   "max_bot_budget": _service(request.app).max_bot_budget,
-                  "rules": {name: list(values) for name, values in RULE_OPTIONS.items()},
+                  "rules": {name: list(option.values)
+                            for name, option in Rules.VARIANTS.items()},
                   "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
                   "max_name_length": MAX_NAME_LENGTH})
 

@@ -12,41 +12,18 @@ higher one) thinks no longer than the cap allows
 (:func:`~carcassonne_amazonas.web.service.bot_for`).  A fixed number of iterations, not
 a time budget, so that a game's bot moves stay the same on any machine.
 
-**Rule options** are spelt as the command line's flags and the snapshot's JSON:
-``amazon_ranking`` ``dense`` or ``competition`` (R-V1), ``camp_scoring`` ``per-jungle``
-or ``per-camp`` (R-V2), ``bonus_river`` true or false (R-V3); the library's
-:class:`~carcassonne_amazonas.rules.variants.Variants` reads them (:data:`RuleOptions`).
+**Rule options** are spelt as the command line's flags and the snapshot's JSON, and read
+by the one reader of the options,
+:meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`
+(:attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` lists them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..rules.variants import RULE_IDS as VARIANT_RULE_IDS
-from ..rules.variants import VARIANT_OPTIONS, Variants
-
-__all__ = [
-    "DEFAULT_MAX_BOT_BUDGET",
-    "RULE_IDS",
-    "RULE_OPTIONS",
-    "RuleOptions",
-]
+__all__ = ["DEFAULT_MAX_BOT_BUDGET"]
 
 #: The most a bot that takes a budget may spend per move unless the server says
 #: otherwise: 100 MCTS iterations, a median of 0.2 s per decision in a 2-player game and
 #: 0.9 s with 4 players, measured on a busy shared 2-core machine (a turn takes 2 or 3
 #: decisions).
 DEFAULT_MAX_BOT_BUDGET = 100
-
-#: Each rule option of a new game with its values, the default first (the variants
-#: module's :data:`~carcassonne_amazonas.rules.variants.VARIANT_OPTIONS`).
-RULE_OPTIONS: Mapping[str, tuple[Any, ...]] = VARIANT_OPTIONS
-#: The rule id of each option (docs/rules.md, Variants).
-RULE_IDS: Mapping[str, str] = VARIANT_RULE_IDS
-
-
-#: The rule options of a game, as the API spells them (R-V1–R-V3): the library's
-#: :class:`~carcassonne_amazonas.rules.variants.Variants` under the name the web app has
-#: always used (``RuleOptions.of(rules)``, ``options.rules()``, ``options.to_json()``).
-RuleOptions = Variants

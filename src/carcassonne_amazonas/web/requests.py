@@ -19,7 +19,8 @@ from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN
 from ..formats._json import json_kind, reject_constant
-from .options import DEFAULT_MAX_BOT_BUDGET, RULE_IDS, RULE_OPTIONS, RuleOptions
+from ..rules.state import Rules
+from .options import DEFAULT_MAX_BOT_BUDGET
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -66,7 +67,7 @@ class NewGameRequest:
     seats: tuple[str, ...]
     seed: int | None
     names: tuple[str, ...]
-    rules: RuleOptions = attrs.field(factory=RuleOptions)
+    rules: Rules = attrs.field(factory=Rules)
 
 
 @attrs.frozen
@@ -153,23 +154,24 @@ def _seats(value: object, players: int, max_budget: int) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _rules(value: object) -> RuleOptions:
+def _rules(value: object) -> Rules:
     if value is None:
-        return RuleOptions()
+        return Rules()
     if not isinstance(value, dict):
         raise ApiError(400, f"'rules' must be an object, not {json_kind(value)}")
-    unknown = sorted(set(value) - set(RULE_OPTIONS))
+    unknown = sorted(set(value) - set(Rules.VARIANTS))
     if unknown:
         raise ApiError(400, f"unknown rule option {json.dumps(unknown[0])[:40]}; the options "
-                            "are " + ", ".join(repr(name) for name in RULE_OPTIONS))
+                            "are " + ", ".join(repr(name) for name in Rules.VARIANTS))
     for name, given in value.items():
         try:
-            RuleOptions(**{name: given})
+            Rules.from_options({name: given})
         except ValueError:
-            allowed = " or ".join(json.dumps(option) for option in RULE_OPTIONS[name])
+            option = Rules.VARIANTS[name]
+            allowed = " or ".join(json.dumps(choice) for choice in option.values)
             raise ApiError(400, f"'rules.{name}' is {json.dumps(given)[:40]}, not {allowed} "
-                                f"({RULE_IDS[name]})") from None
-    return RuleOptions(**value)
+                                f"({option.rule})") from None
+    return Rules.from_options(value)
 
 
 def parse_new_game_request(data: dict[str, Any], *,
@@ -180,7 +182,8 @@ def parse_new_game_request(data: dict[str, Any], *,
     :func:`~carcassonne_amazonas.ai.bots.parse_bot_spec`; at least one human), ``seed``
     null or 0 to :data:`MAX_SEED`,
     ``names`` (optional) one name per player, ``rules`` (optional) the options of
-    :data:`~carcassonne_amazonas.web.options.RULE_OPTIONS` (R-V1 to R-V3)."""
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1 to
+    R-V3)."""
     _only(data, ("players", "seats", "seed", "names", "rules"))
     if "players" not in data:
         raise ApiError(400, "missing field 'players' (the number of players, 2 to 5)")

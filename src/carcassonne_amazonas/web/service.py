@@ -349,7 +349,7 @@ class GameService:
         request's seed, or a fresh secret one (:func:`new_draw_seed`).
         """
         self._check_room()  # refuse at once, before the bots think
-        initial = new_game(request.players, rules=request.rules.rules(), draws="explicit")
+        initial = new_game(request.players, rules=request.rules, draws="explicit")
         game_id = secrets.token_urlsafe(9)
         draw_seed = request.seed if request.seed is not None else new_draw_seed()
         tokens = {player: new_token() for player, kind in enumerate(request.seats)

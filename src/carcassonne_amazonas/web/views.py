@@ -31,10 +31,9 @@ from ..rules.engine import legal_actions
 from ..rules.final_scoring import projected_scores
 from ..rules.notation import format_action
 from ..rules.scoring import ScoreBreakdown
-from ..rules.state import GameState, Phase, colour
+from ..rules.state import GameState, Phase, Rules, colour
 from ..tiles.geometry import Rotation
 from ..tiles.tileset import Tile
-from .options import RuleOptions
 from .service import ServedGame
 
 __all__ = ["render_board", "view_of"]
@@ -107,6 +106,13 @@ def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
     return options
 
 
+def _variants(rules: Rules) -> dict[str, Any]:
+    """The variants of ``rules`` by name, every one of :attr:`Rules.VARIANTS
+    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3)."""
+    options = rules.options()
+    return {name: options[name] for name in Rules.VARIANTS}
+
+
 def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     """The JSON view of ``game`` (``GET /api/games/{ID}``): the fields of the API
     contract (``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal``, ``state``,
@@ -145,7 +151,7 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
                      "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
                      "breakdown": _breakdown(player.breakdown)}
                     for index, player in enumerate(state.players)],
-        "rules": RuleOptions.of(state.rules).to_json(),
+        "rules": _variants(state.rules),
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
         "hand": _hand(state, placements),
