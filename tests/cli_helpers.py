@@ -27,9 +27,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 #: The reference tile set's file in the source tree.
 REFERENCE_TILES = Path(__file__).resolve().parents[1] / "src" / "carcassonne_amazonas" / \
     "tiles" / "data" / REFERENCE_FILE
-#: The environment of the tool's subprocesses: UTF-8 output, no debugging tracebacks.
+#: The environment of the tool's subprocesses: UTF-8 output, no debugging tracebacks, and
+#: no terminal width (pytest-xdist's workers set COLUMNS=80, and ``replay`` would wrap to it).
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 ENV.pop("CARCASSONNE_AMAZONAS_DEBUG", None)
+ENV.pop("COLUMNS", None)
 #: A turn's heading in the output of ``play`` and ``replay``: its number and colour.
 TURN_HEADING = re.compile(r"^Turn (\d+): (\w+)", re.MULTILINE)
 
