@@ -17,6 +17,12 @@ The web app's tests share two fixtures here, ``db_path`` (a fresh SQLite file) a
 ``client`` (Starlette's TestClient over the app on it); the client imports the
 ``[web]`` extra only when a test asks for it, after that test's module skipped itself
 without the extra.
+
+The command-line tool's tests share three games here: ``record_file`` (a finished game
+saved by ``play --save``) and ``stopped_game`` (a game a human stopped in turn 4), both
+played once per session in a subprocess and only read, and ``stopped`` (a game stopped
+after yellow's first turn, played in this process, fresh for each test). Their other
+helpers are in ``cli_helpers.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+
+from cli_helpers import run, run_main
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -59,3 +67,35 @@ def client(db_path: Path) -> Iterator[TestClient]:
 
     with TestClient(create_app(db_path)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished 2-player game between random bots, saved by ``play --save``."""
+    path = tmp_path_factory.mktemp("records") / "game.json"
+    result = run("play", "--players", "2", "--bots", "random,random", "--seed", "3",
+                 "--save", str(path))
+    assert result.returncode == 0, result.stderr
+    return path
+
+
+@pytest.fixture(scope="session")
+def stopped_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 2-player game that yellow (a human) stops after 3 turns, in the piece step of the
+    fourth (each turn: the first legal action twice, then the rest a random bot's)."""
+    path = tmp_path_factory.mktemp("stopped") / "stopped.json"
+    result = run("play", "--bots", "human,random", "--seed", "8", "--save", str(path),
+                 stdin="1\n1\n1\n1\n1\n1\n1\n")
+    assert result.returncode == 0, result.stderr
+    return path
+
+
+@pytest.fixture
+def stopped(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+            monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A 2-player game (human yellow, random red) stopped after yellow's first turn."""
+    path = tmp_path / "stopped.json"
+    code, _, err = run_main(capsys, monkeypatch, "play", "--bots", "human,random", "--seed",
+                            "8", "--save", str(path), stdin="1\n1\n")
+    assert code == 0, err
+    return path

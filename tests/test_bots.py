@@ -3,14 +3,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from carcassonne_amazonas import GameState, Phase, apply_action, legal_actions, new_game
 from carcassonne_amazonas.ai.bots import (
     BOT_KINDS,
     BUDGETED_KINDS,
     HUMAN,
     BotSpec,
+    GreedyBot,
     MctsBot,
+    RandomBot,
+    derive_seed,
     make_bot,
     parse_bot_spec,
 )
@@ -65,3 +71,44 @@ def test_a_spec_has_a_budget_of_at_least_one() -> None:
             BotSpec("mcts", budget)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown player kind 'oracle'"):
         make_bot(BotSpec("oracle"), 1)
+
+
+# ---------------------------------------------------------------------------- the bots' choices
+
+
+def test_bots_are_reproducible_and_legal() -> None:
+    state = new_game(3, seed=4)
+    for kind in ("random", "greedy"):
+        bot_a, bot_b = make_bot(kind, 1), make_bot(kind, 1)
+        assert bot_a is not None and bot_b is not None
+        s = state
+        for _ in range(12):
+            action = bot_a.choose(s)
+            assert action == bot_b.choose(s)
+            assert action in legal_actions(s)
+            s = apply_action(s, action)
+    assert make_bot("human", 1) is None
+    with pytest.raises(ValueError, match="unknown player kind"):
+        make_bot("oracle", 1)
+    assert isinstance(make_bot("random", 0), RandomBot)
+    assert derive_seed(1, "game", 2) == derive_seed(1, "game", 2) != derive_seed(1, "game", 3)
+
+
+def _gain(state: GameState, player: int) -> int:
+    return state.players[player].score + state.players[player].boat
+
+
+def test_greedy_takes_the_best_immediate_gain() -> None:
+    rng = random.Random(5)
+    state = new_game(2, seed=21)
+    bot = GreedyBot(random.Random(0))
+    checked = 0
+    while not state.is_terminal and checked < 40:
+        if state.phase is Phase.PLACE_PIECE:
+            me = state.current_player
+            options = {a: _gain(apply_action(state, a), me) for a in legal_actions(state)}
+            choice = bot.choose(state)
+            assert options[choice] == max(options.values())
+            checked += 1
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    assert checked > 10

@@ -10,7 +10,7 @@ from pathlib import Path
 from carcassonne_amazonas import GameRecord, apply_action, new_game
 from carcassonne_amazonas.ai.bots import derive_seed
 from carcassonne_amazonas.rules.chance import sample_draw
-from test_cli import run
+from cli_helpers import run
 
 
 def test_t1_c7_play_draws_each_tile_of_an_explicit_game_with_sample_draw(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from carcassonne_amazonas.ai.simulation import GameTask, run_games
-from test_cli import ENV
+from cli_helpers import ENV
 
 #: The longest any wait of this test lasts, in seconds (a bound, not a timing claim).
 PATIENCE = 60.0

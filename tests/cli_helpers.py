@@ -1,0 +1,76 @@
+"""Helpers of the command-line tool's tests (``tests/test_cli*.py``).
+
+Two ways to run the tool: :func:`run` starts ``python -m carcassonne_amazonas`` in a
+subprocess (slow: a fresh interpreter each time), :func:`run_main` calls
+:func:`~carcassonne_amazonas.cli.main` in this process. :func:`assert_clean_error` and
+:func:`error_of` check a refusal's one line on stderr. The fixtures built with these
+(``record_file``, ``stopped_game``, ``stopped``) are in ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from carcassonne_amazonas import GameRecord
+from carcassonne_amazonas.cli import main
+from carcassonne_amazonas.tiles.reference import REFERENCE_FILE
+
+#: The SVG namespace, as ElementTree spells the tags of a rendered picture.
+SVG = "{http://www.w3.org/2000/svg}"
+#: The reference tile set's file in the source tree.
+REFERENCE_TILES = Path(__file__).resolve().parents[1] / "src" / "carcassonne_amazonas" / \
+    "tiles" / "data" / REFERENCE_FILE
+#: The environment of the tool's subprocesses: UTF-8 output, no debugging tracebacks, and
+#: no terminal width (pytest-xdist's workers set COLUMNS=80, and ``replay`` would wrap to it).
+ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+ENV.pop("CARCASSONNE_AMAZONAS_DEBUG", None)
+ENV.pop("COLUMNS", None)
+#: A turn's heading in the output of ``play`` and ``replay``: its number and colour.
+TURN_HEADING = re.compile(r"^Turn (\d+): (\w+)", re.MULTILINE)
+
+
+def run(*args: str, stdin: str | None = None,
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m carcassonne_amazonas ARGS`` with ``stdin`` (end of input after it)."""
+    return subprocess.run([sys.executable, "-m", "carcassonne_amazonas", *args],
+                          input=stdin if stdin is not None else "", capture_output=True,
+                          encoding="utf-8", env=ENV, timeout=timeout)
+
+
+def assert_clean_error(result: subprocess.CompletedProcess[str], code: int) -> str:
+    """The exit code, no traceback, and (for code 1) exactly one line on stderr."""
+    assert result.returncode == code, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    if code == 1:
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, result.stderr
+        assert lines[0].startswith("carcassonne-amazonas: error: ")
+    return result.stderr
+
+
+def run_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+             *args: str, stdin: str = "") -> tuple[int, str, str]:
+    """``main(args)`` in this process with ``stdin``: the exit code, stdout and stderr."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def error_of(err: str) -> str:
+    """The one error line's message."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("carcassonne-amazonas: error: "), err
+    return lines[0].removeprefix("carcassonne-amazonas: error: ")
+
+
+def record_of(path: Path) -> GameRecord:
+    """The record saved at ``path``."""
+    return GameRecord.from_json(path.read_text(encoding="utf-8"))

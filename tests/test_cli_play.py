@@ -1,0 +1,374 @@
+"""``play``: games between bots, a human at the prompt (bad input, numbers and notation,
+``quit``, ``undo``, the end of input, Ctrl-C), ``--save`` and ``--resume``.
+
+How ``play`` draws the tiles of an explicit-draws game is in ``test_cli_draws.py``; how it
+counts turns, in ``test_cli_turns.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from carcassonne_amazonas import (
+    GameRecord,
+    Phase,
+    apply_action,
+    format_action,
+    legal_actions,
+    new_game,
+)
+from carcassonne_amazonas.cli.common import check_writable
+from carcassonne_amazonas.cli.human import HUMAN_HELP
+from carcassonne_amazonas.cli.play import take_back
+from carcassonne_amazonas.cli.turns import current_turn
+from carcassonne_amazonas.formats.game import Game
+from carcassonne_amazonas.tiles.reference import reference_text
+from cli_helpers import (
+    ENV,
+    TURN_HEADING,
+    assert_clean_error,
+    error_of,
+    record_of,
+    run,
+    run_main,
+)
+
+# The tests that run the tool in a subprocess are marked slow one by one; those that call
+# main() in this process are quick.
+
+
+# ---------------------------------------------------------------------------- between bots
+
+
+@pytest.mark.slow
+def test_play_between_bots_finishes_and_prints_the_winner(record_file: Path,
+                                                          tmp_path: Path) -> None:
+    result = run("play", "--players", "2", "--bots", "random,random", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    out = result.stdout
+    assert "Final scores" in out
+    final = GameRecord.from_json(record_file.read_text(encoding="utf-8")).final_state()
+    assert final.is_terminal
+    if len(final.winners) == 1:
+        best = max(final.scores)
+        colour = ("yellow", "red")[final.winners[0]]
+        assert f"The winner is {colour} with {best} points." in out
+    else:
+        assert "Shared victory" in out
+    # The same seed gives the same game: the saved record is this very game.
+    assert "Turn 80:" in out or "Turn 7" in out
+    again = run("play", "--players", "2", "--bots", "random,random", "--seed", "3")
+    assert again.stdout == out
+
+
+@pytest.mark.slow
+def test_play_record_is_a_valid_finished_game(record_file: Path) -> None:
+    data = json.loads(record_file.read_text(encoding="utf-8"))
+    assert data["seed"] == 3
+    record = GameRecord.from_json(json.dumps(data))
+    final = record.final_state()
+    assert final.is_terminal
+    assert data["result"]["scores"] == list(final.scores)
+
+
+@pytest.mark.slow
+def test_play_with_greedy_and_five_players(tmp_path: Path) -> None:
+    path = tmp_path / "five.json"
+    result = run("play", "--players", "5", "--bots", "greedy,random,random,random,random",
+                 "--seed", "11", "--save", str(path))
+    assert result.returncode == 0, result.stderr
+    final = GameRecord.from_json(path.read_text(encoding="utf-8")).final_state()
+    assert final.num_players == 5 and final.is_terminal
+
+
+# ---------------------------------------------------------------------------- a human at the prompt
+
+
+@pytest.mark.slow
+def test_human_gets_asked_again_after_bad_input_and_end_of_input_saves(tmp_path: Path) -> None:
+    path = tmp_path / "stopped.json"
+    bad = "hello there\n999\n0\n+-5\nt99,99,0\nm0,0,0\n\nhelp\nlist\nboard\n"
+    result = run("play", "--players", "2", "--bots", "human,random", "--seed", "3",
+                 "--save", str(path), stdin=bad)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr == ""
+    out = result.stdout
+    assert "Not understood: bad action 'hello there'" in out
+    assert "There is no action 999: choose a number from 1 to 2." in out
+    assert "There is no action 0" in out
+    assert "Not understood: bad action '+-5'" in out
+    assert "Illegal: " in out and "(99,99)" in out          # the engine says why (R-G6)
+    assert "'place tile' phase" in out                       # a meeple before the tile
+    assert "m<x>,<y>,<segment>" in out                       # help
+    # Asked once per line of input and once more when the input ended.
+    assert out.count("yellow> ") == bad.count("\n") + 1
+    assert "Game stopped (end of input) after 0 actions" in out
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.actions == () and record.seed == 3
+
+
+@pytest.mark.slow
+def test_human_plays_by_number_and_notation_then_stops(tmp_path: Path) -> None:
+    path = tmp_path / "two-moves.json"
+    state = new_game(2, seed=3)
+    first = legal_actions(state)[0]
+    after = apply_action(state, first)
+    assert after.phase is Phase.PLACE_PIECE
+    result = run("play", "--players", "2", "--bots", "human,greedy", "--seed", "3",
+                 "--save", str(path), stdin="1\np\n")
+    assert result.returncode == 0, result.stderr
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    texts = [format_action(a) for a in record.actions]
+    assert texts[:2] == [format_action(first), "p"]
+    assert len(texts) > 2  # the greedy bot's turn was recorded too
+    assert "Game stopped (end of input)" in result.stdout
+
+
+@pytest.mark.slow
+def test_quit_command_stops_and_saves(tmp_path: Path) -> None:
+    path = tmp_path / "quit.json"
+    result = run("play", "--bots", "human,human", "--seed", "5", "--save", str(path),
+                 stdin="1\nquit\nnever read\n")
+    assert result.returncode == 0, result.stderr
+    assert "Game stopped (stopped by the player) after 1 action" in result.stdout
+    assert len(GameRecord.from_json(path.read_text(encoding="utf-8")).actions) == 1
+
+
+@pytest.mark.slow
+def test_input_that_is_not_text_is_not_understood(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "carcassonne_amazonas", "play", "--bots", "human,random",
+         "--seed", "3"], input=b"\xff\xfe junk\n1\n", capture_output=True, env=ENV,
+        timeout=120)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode("utf-8")
+    assert "Not understood" in out
+    assert "Game stopped (end of input) after 1 action" in out
+
+
+def _read_until(stream: IO[bytes], marker: bytes, count: int, timeout: float) -> bytes:
+    """Read from ``stream`` until ``marker`` has appeared ``count`` times."""
+    data = b""
+    deadline = time.monotonic() + timeout
+    while data.count(marker) < count:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {marker!r} in {data[-500:]!r}"
+        ready, _, _ = select.select([stream], [], [], left)
+        if ready:
+            chunk = os.read(stream.fileno(), 65536)
+            assert chunk, f"the game ended before asking: {data[-500:]!r}"
+            data += chunk
+    return data
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_ends_the_game_cleanly_and_saves(tmp_path: Path) -> None:
+    path = tmp_path / "interrupted.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "carcassonne_amazonas", "play", "--bots", "human,random",
+         "--seed", "8", "--save", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        _read_until(process.stdout, b"yellow> ", 1, 60)        # where the tile goes
+        process.stdin.write(b"1\n")
+        process.stdin.flush()
+        _read_until(process.stdout, b"yellow> ", 1, 60)        # the piece step
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, err
+    assert b"Traceback" not in err
+    assert b"Game stopped (interrupted) after 1 action" in out
+    assert len(GameRecord.from_json(path.read_text(encoding="utf-8")).actions) == 1
+
+
+# ---------------------------------------------------------------------------- undo
+
+
+def test_undo_takes_back_the_humans_last_decision_and_the_bot_moves_after_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    # Nothing to undo yet; then a tile and a piece, red's turn, and undo at yellow's
+    # next turn: red's turn and yellow's piece go; undo again: the tile goes.
+    code, out, err = run_main(capsys, monkeypatch, "play", "--bots", "human,random", "--seed",
+                              "8", "--save", str(path), stdin="undo\n1\n1\nundo\nundo\nq\n")
+    assert code == 0, err
+    assert "Nothing to undo: no human decision has been played yet." in out
+    undone = [line for line in out.splitlines() if line.startswith("Undone (")]
+    assert len(undone) == 2
+    assert undone[0].startswith("Undone (3 actions): yellow m")
+    assert ", red t" in undone[0] and undone[1].startswith("Undone (1 action): yellow t")
+    assert GameRecord.from_json(path.read_text(encoding="utf-8")).actions == ()
+    assert "undo (take back your last decision" in HUMAN_HELP
+
+
+def test_take_back_stops_at_the_last_human_action_with_the_draws_after_it() -> None:
+    game, rng = Game(new_game(2, draws="explicit")), random.Random(3)
+    kinds = ["human", "random"]
+    assert take_back(game, kinds) == []
+    while len(game) < 12:
+        game.play(rng.choice(game.legal_actions()))
+    states = game.states
+    human = [i for i in range(len(game)) if not states[i].is_chance_node
+             and states[i].current_player == 0]
+    expected = [(states[i].current_player, game.actions[i])
+                for i in range(human[-1], len(game))]
+    undone = take_back(game, kinds)
+    assert undone == expected and len(game) == human[-1]
+    assert any(format_action(a).startswith("*") for _, a in undone)  # a draw went too
+    assert game.state == states[human[-1]]  # yellow to choose again, the tile drawn
+    assert not game.state.is_chance_node and game.state.current_player == 0
+
+
+# ---------------------------------------------------------------------------- --save
+
+
+@pytest.mark.parametrize("where", ["missing-folder/game.json", "."])
+def test_an_unwritable_save_path_is_refused_before_the_game(
+        where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / where
+    code, out, err = run_main(capsys, monkeypatch, "play", "--bots", "random", "--seed", "1",
+                              "--save", str(path))
+    assert code == 1
+    assert out == ""  # not a move played
+    message = error_of(err)
+    assert message.startswith(f"cannot write game record {str(path)!r}: ")
+    assert message.endswith("it is a directory" if where == "." else "No such file or directory")
+
+
+def test_the_writability_check_leaves_no_file_and_keeps_an_existing_one(
+        tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.json"
+    check_writable(str(fresh), "game record")
+    assert not fresh.exists()
+    kept = tmp_path / "kept.json"
+    kept.write_text("{}", encoding="utf-8")
+    check_writable(str(kept), "game record")
+    assert kept.read_text(encoding="utf-8") == "{}"
+
+
+# ---------------------------------------------------------------------------- --resume
+
+
+@pytest.mark.slow
+def test_a_stopped_game_is_saved_unfinished(stopped_game: Path) -> None:
+    record = record_of(stopped_game)
+    final = record.final_state()
+    assert not final.is_terminal and final.phase is Phase.PLACE_PIECE
+    assert json.loads(stopped_game.read_text(encoding="utf-8"))["result"] is None
+
+
+@pytest.mark.slow
+def test_resume_continues_the_game_and_saves_it_back(stopped_game: Path,
+                                                     tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(stopped_game.read_text(encoding="utf-8"), encoding="utf-8")
+    before = record_of(path)
+    turn = current_turn(before.actions)
+    result = run("play", "--resume", str(path), "--bots", "random", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert f"resuming {path}: 2 players, seed 8, {len(before.actions)} actions played" in out
+    assert f"Turn {turn}, resumed: unfinished: it stops in turn {turn}, " in out
+    assert "Final scores" in out and f"Game record saved to {path}." in out
+    after = record_of(path)
+    assert after.final_state().is_terminal
+    assert after.actions[:len(before.actions)] == before.actions
+    assert after.seed == before.seed
+    headings = [int(n) for n, _ in TURN_HEADING.findall(out)]
+    assert headings[0] == turn + 1 and headings == list(range(turn + 1, headings[-1] + 1))
+
+
+@pytest.mark.slow
+def test_resume_with_save_writes_another_file(stopped_game: Path, tmp_path: Path) -> None:
+    original = stopped_game.read_text(encoding="utf-8")
+    other = tmp_path / "finished.json"
+    result = run("play", "--resume", str(stopped_game), "--bots", "greedy,random",
+                 "--save", str(other))
+    assert result.returncode == 0, result.stderr
+    assert stopped_game.read_text(encoding="utf-8") == original
+    assert record_of(other).final_state().is_terminal
+
+
+@pytest.mark.slow
+def test_resume_refuses_a_finished_game_and_other_player_counts(stopped_game: Path,
+                                                                tmp_path: Path) -> None:
+    finished = tmp_path / "finished.json"
+    assert run("play", "--bots", "random,random", "--seed", "2",
+               "--save", str(finished)).returncode == 0
+    stderr = assert_clean_error(run("play", "--resume", str(finished)), 1)
+    assert "the game is finished" in stderr and "replay" in stderr
+    stderr = assert_clean_error(run("play", "--resume", str(stopped_game), "--players", "3"), 1)
+    assert "has 2 players" in stderr
+    assert_clean_error(run("play", "--resume", str(tmp_path / "none.json")), 1)
+
+
+@pytest.mark.slow
+def test_resume_plays_on_a_game_with_explicit_draws(tmp_path: Path) -> None:
+    initial = new_game(2, draws="explicit")
+    record = GameRecord.from_game(initial, [])
+    path = tmp_path / "explicit.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    result = run("play", "--resume", str(path), "--bots", "random", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    assert "Turn 1: yellow (random) draws a tile; 80 tiles left to draw" in result.stdout
+    finished = record_of(path)
+    assert finished.draws == "explicit" and finished.final_state().is_terminal
+
+
+def test_resume_refuses_rule_options_other_than_the_records(
+        stopped: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    before = stopped.read_text(encoding="utf-8")
+    for option, value in (("--amazon-ranking", "competition"),
+                          ("--camp-scoring", "per-camp"), ("--bonus-river", None)):
+        given = [option] if value is None else [option, value]
+        code, out, err = run_main(capsys, monkeypatch, "play", "--resume", str(stopped),
+                                  "--bots", "random", *given)
+        assert code == 1 and out == ""
+        message = error_of(err)
+        assert message.startswith(" ".join(given) + ": the game is played with ")
+        assert f"keeps the rules saved in {stopped}" in message
+    assert stopped.read_text(encoding="utf-8") == before
+
+
+def test_resume_accepts_the_records_own_rule_options(
+        stopped: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run_main(capsys, monkeypatch, "play", "--resume", str(stopped), "--bots",
+                              "random", "--amazon-ranking", "dense", "--camp-scoring",
+                              "per-jungle")
+    assert code == 0, err
+    assert "Final scores" in out
+    assert GameRecord.from_json(stopped.read_text(encoding="utf-8")).final_state().is_terminal
+
+
+def test_resume_refuses_another_tile_set(stopped: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    other = tmp_path / "box.tiles"
+    other.write_text(reference_text().replace("tileset amazonas-reference", "tileset my-box"),
+                     encoding="utf-8")
+    code, _, err = run_main(capsys, monkeypatch, "play", "--resume", str(stopped), "--tileset",
+                            str(other), "--bots", "random")
+    assert code == 1
+    assert "the game uses tile set 'amazonas-reference'" in error_of(err)

@@ -1,0 +1,117 @@
+"""``simulate``: many games between bots, over several jobs, as text or JSON (the same
+games whatever the number of jobs), a progress bar on a terminal only, and bot kinds it
+refuses. A signal that stops it is in ``test_simulate_signals.py``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from cli_helpers import ENV, run
+
+pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
+
+
+def test_simulate_100_games_with_2_jobs() -> None:
+    result = run("simulate", "--games", "100", "--players", "4", "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("100 games, 4 players (random, random, random, random), seed 0, "
+                          "2 jobs")
+    assert "games/s" in out and "mean game length" in out
+    for word in ("yellow", "red", "green", "blue", "tributaries", "villages", "camps",
+                 "river", "amazon", "win rate"):
+        assert word in out
+    rates = [float(m) for m in re.findall(r"(\d+\.\d)%", out)]
+    assert len(rates) == 4 and abs(sum(rates) - 100) < 0.5
+    # Not a terminal: no progress bar.
+    assert result.stderr == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+def test_simulate_shows_a_progress_bar_on_a_terminal() -> None:
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        process = subprocess.run(
+            [sys.executable, "-m", "carcassonne_amazonas", "simulate", "--games", "6",
+             "--players", "2", "--json"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, env=ENV,
+            timeout=120)
+        os.close(follower)
+        follower = -1
+        shown = b""
+        while True:
+            ready, _, _ = select.select([leader], [], [], 1)
+            if not ready:
+                break
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+        if follower >= 0:
+            os.close(follower)
+    assert process.returncode == 0
+    assert json.loads(process.stdout)["games"] == 6   # stdout stays clean JSON
+    assert b"\r[" in shown and b"6/6 games" in shown
+
+
+def _without_timing(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items()
+            if k not in ("seconds", "games_per_second", "jobs", "seconds_per_decision")}
+
+
+def test_simulate_json_does_not_depend_on_jobs() -> None:
+    args = ("simulate", "--games", "12", "--players", "3", "--seed", "9", "--json")
+    one = run(*args, "--jobs", "1")
+    two = run(*args, "--jobs", "2")
+    assert one.returncode == 0 and two.returncode == 0, (one.stderr, two.stderr)
+    first, second = json.loads(one.stdout), json.loads(two.stdout)
+    assert first["jobs"] == 1 and second["jobs"] == 2
+    assert _without_timing(first) == _without_timing(second)
+    assert first["games"] == 12 and first["players"] == 3
+    assert abs(sum(first["win_rate"]) - 1) < 1e-3
+    for row in first["scores"]:
+        assert set(row) >= {"player", "colour", "bot", "total", "tributaries", "villages",
+                            "camps", "river", "amazon"}
+        assert set(row["total"]) == {"mean", "stdev"}
+    assert first["game_length"]["mean"] > 80
+    assert first["games_per_second"] > 0
+    # Another seed, other games.
+    other = json.loads(run("simulate", "--games", "12", "--players", "3", "--seed", "10",
+                           "--json").stdout)
+    assert _without_timing(other) != _without_timing(first)
+
+
+def test_simulate_with_greedy_bots() -> None:
+    result = run("simulate", "--games", "2", "--players", "2", "--bots", "greedy,random",
+                 "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["bots"] == ["greedy", "random"]
+    # The greedy bot scores more than a random one, by far.
+    assert summary["scores"][0]["total"]["mean"] > summary["scores"][1]["total"]["mean"]
+
+
+def test_a_bad_mcts_budget_says_what_a_budget_is() -> None:
+    for kind in ("mcts:0", "mcts:x", "mcts:-3", "mcts:\u00b2", "mcts:\u0663"):
+        result = run("simulate", "--games", "1", "--players", "2", "--bots", kind)
+        assert result.returncode == 2
+        assert "mcts:N takes a whole number of iterations per decision, at least 1" \
+            in result.stderr, result.stderr
+    result = run("simulate", "--games", "1", "--players", "2", "--bots", "clever")
+    assert "unknown player kind 'clever' (choose from random, greedy, mcts, mcts:N)" \
+        in result.stderr
