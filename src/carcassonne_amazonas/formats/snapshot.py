@@ -87,9 +87,8 @@ from ..tiles.geometry import COORDINATE_LIMIT, Position, Rotation
 from ..tiles.reference import reference_tileset, shipped_tileset
 from ..tiles.tileset import Tile, TileKind, TileSet
 from ._checks.derivation import derive
-from ._checks.problem import Problem
 from ._json import Fields, check_int, parse_json
-from .problems import find_problems
+from .problems import Problem, find_problems
 
 __all__ = ["STATE_SCHEMA", "read_header", "state_from_fields", "state_from_json", "state_to_json",
            "tileset_from_json"]

@@ -25,21 +25,34 @@ def _side_is_outer(dx: int, dy: int, side: Side, width: int, height: int) -> boo
     return not (0 <= nx < width and 0 <= ny < height)
 
 
+_Key = tuple[int, int, int]  # a cell's dx, dy and a port of it
+
+
 def check_layout(draft: LayoutDraft, reader: ProblemLog) -> bool:
     """Validate one layout's geometry; True when it is sound."""
-    name, line = draft.name, draft.line
     before = reader.count
     expected_size = {TileKind.STANDARD: (1, 1), TileKind.AMAZON: (1, 1), TileKind.DOUBLE: (1, 2)}
     if draft.kind in expected_size and (draft.width, draft.height) != expected_size[draft.kind]:
         w, h = expected_size[draft.kind]
-        reader.problem(line, f"layout {name}: a {draft.kind.value} tile is {w}x{h}, "
-                             f"not {draft.width}x{draft.height}")
+        reader.problem(draft.line, f"layout {draft.name}: a {draft.kind.value} tile is {w}x{h}, "
+                                   f"not {draft.width}x{draft.height}")
         return False
-    owner: dict[tuple[int, int, int], str] = {}
-    terrain_at: dict[tuple[int, int, int], Terrain] = {}
+    owner, terrain_at = _claim_ports(draft, reader)
+    _check_outer_sides(draft, owner, terrain_at, reader)
+    if draft.kind is not TileKind.STANDARD:
+        _check_river(draft, owner, terrain_at, reader)
+    return reader.count == before
+
+
+def _claim_ports(draft: LayoutDraft, reader: ProblemLog,
+                 ) -> tuple[dict[_Key, str], dict[_Key, Terrain]]:
+    """Each outer port's segment and terrain, as the segment lines claim them; a port
+    claimed twice, off the tile or inside it is reported (ports are partitioned, R-F2)."""
+    owner: dict[_Key, str] = {}
+    terrain_at: dict[_Key, Terrain] = {}
     seen_names: set[str] = set()
     for seg_line, segment in draft.segments:
-        where = f"layout {name}, segment {segment.name}"
+        where = f"layout {draft.name}, segment {segment.name}"
         if segment.name in seen_names:
             reader.problem(seg_line, f"{where}: the name is used twice")
         seen_names.add(segment.name)
@@ -52,17 +65,22 @@ def check_layout(draft: LayoutDraft, reader: ProblemLog) -> bool:
             if not (0 <= cp.dx < draft.width and 0 <= cp.dy < draft.height):
                 reader.problem(seg_line, f"{where}: port {cp} lies outside the "
                                          f"{draft.width}x{draft.height} tile")
-                continue
-            if not _side_is_outer(cp.dx, cp.dy, Side(cp.port // PORTS_PER_SIDE),
-                                  draft.width, draft.height):
+            elif not _side_is_outer(cp.dx, cp.dy, Side(cp.port // PORTS_PER_SIDE),
+                                    draft.width, draft.height):
                 reader.problem(seg_line, f"{where}: port {cp} is inside the tile, not on an edge")
-                continue
-            if key in owner:
+            elif key in owner:
                 reader.problem(seg_line, f"{where}: port {cp} already belongs to "
                                          f"segment {owner[key]} (ports not partitioned)")
-                continue
-            owner[key] = segment.name
-            terrain_at[key] = segment.terrain
+            else:
+                owner[key] = segment.name
+                terrain_at[key] = segment.terrain
+    return owner, terrain_at
+
+
+def _check_outer_sides(draft: LayoutDraft, owner: dict[_Key, str],
+                       terrain_at: dict[_Key, Terrain], reader: ProblemLog) -> None:
+    """Every port of the tile's outline belongs to a segment, and each side is an edge of
+    one of the four kinds (R-F2)."""
     for dy in range(draft.height):
         for dx in range(draft.width):
             for side in Side:
@@ -71,15 +89,11 @@ def check_layout(draft: LayoutDraft, reader: ProblemLog) -> bool:
                 keys = [(dx, dy, make_port(side, i)) for i in (1, 2, 3)]
                 missing = [k for k in keys if k not in owner]
                 for k in missing:
-                    reader.problem(line, f"layout {name}: port {CellPort(*k)} belongs to no "
-                                         "segment (ports not partitioned)")
-                if missing:
-                    continue
-                _check_edge(draft, [terrain_at[k] for k in keys], [owner[k] for k in keys],
-                            CellPort(dx, dy, make_port(side, 2)), reader)
-    if draft.kind is not TileKind.STANDARD:
-        _check_river(draft, owner, terrain_at, reader)
-    return reader.count == before
+                    reader.problem(draft.line, f"layout {draft.name}: port {CellPort(*k)} "
+                                               "belongs to no segment (ports not partitioned)")
+                if not missing:
+                    _check_edge(draft, [terrain_at[k] for k in keys], [owner[k] for k in keys],
+                                CellPort(dx, dy, make_port(side, 2)), reader)
 
 
 def _check_edge(draft: LayoutDraft, terrains: list[Terrain], owners: list[str],
@@ -103,8 +117,8 @@ def _check_edge(draft: LayoutDraft, terrains: list[Terrain], owners: list[str],
                                    f"not {first.label} and {last.label}")
 
 
-def _check_river(draft: LayoutDraft, owner: dict[tuple[int, int, int], str],
-                 terrain_at: dict[tuple[int, int, int], Terrain], reader: ProblemLog) -> None:
+def _check_river(draft: LayoutDraft, owner: dict[_Key, str],
+                 terrain_at: dict[_Key, Terrain], reader: ProblemLog) -> None:
     """The Amazon on river and start tiles (R-G1, R-G5, R-G6)."""
     name, line = draft.name, draft.line
     amazon = [s for _, s in draft.segments if s.terrain is Terrain.AMAZON]

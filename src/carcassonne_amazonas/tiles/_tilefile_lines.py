@@ -11,6 +11,7 @@ file may ask for, so that reading any file costs bounded time and memory.
 from __future__ import annotations
 
 import re
+import shlex
 
 import attrs
 
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_SIDE",
     "MAX_TILES",
     "TOTAL_FIELDS",
+    "FileDraft",
     "LayoutDraft",
     "ProblemLog",
     "parse_copy",
@@ -37,6 +39,7 @@ __all__ = [
     "parse_pairs",
     "parse_ports",
     "parse_start_side",
+    "read_lines",
     "short_token",
 ]
 
@@ -85,6 +88,25 @@ class LayoutDraft:
     title: str
     segments: list[tuple[int, Segment]] = attrs.Factory(list)
     copies: list[tuple[int, int, dict[str, Icons]]] = attrs.Factory(list)
+
+    _repr_pretty_ = repr_pretty
+
+
+@attrs.define
+class FileDraft:
+    """A whole file as its lines give it, before its layouts are checked: the set's name
+    and title, its start sides, the ``expect`` and ``icon-totals`` lines and the layouts
+    (``open_layout`` is the one whose block the reader is in: None before the first
+    header and after a header too broken to read)."""
+
+    name: str = ""
+    title: str = ""
+    start_sides: list[StartSide] = attrs.Factory(list)
+    expect: dict[str, int] = attrs.Factory(dict)
+    totals: dict[str, int] = attrs.Factory(dict)
+    layouts: list[LayoutDraft] = attrs.Factory(list)
+    layout_names: set[str] = attrs.Factory(set)
+    open_layout: LayoutDraft | None = None
 
     _repr_pretty_ = repr_pretty
 
@@ -265,3 +287,74 @@ def parse_pairs(tokens: list[str], reader: ProblemLog, line: int) -> dict[str, i
     return pairs
 
 
+
+
+def read_lines(text: str, reader: ProblemLog) -> FileDraft:
+    """Every line of a tile-set file read into a draft; each problem reported with its line
+    number."""
+    file = FileDraft()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE:
+            reader.problem(number, f"{len(raw)} characters is too long for a line (at most "
+                                   f"{MAX_LINE})")
+            continue
+        try:
+            tokens = shlex.split(raw, comments=True)
+        except ValueError as error:
+            reader.problem(number, f"cannot split the line into words: {error}")
+            continue
+        if tokens:
+            _read_directive(tokens, file, reader, number)
+    if not file.name:
+        reader.problem(0, "the file needs a 'tileset NAME' line")
+    return file
+
+
+_LAYOUT_LINES = frozenset({*(t.label for t in Terrain), "copy"})
+
+
+def _read_directive(tokens: list[str], file: FileDraft, reader: ProblemLog, line: int) -> None:
+    """One line's directive (its words ``tokens``) into ``file``."""
+    word = tokens[0]
+    if word == "tileset" and len(tokens) == 2:
+        file.name = tokens[1]
+    elif word == "title" and len(tokens) == 2:
+        file.title = tokens[1]
+    elif word == "start-side":
+        side = parse_start_side(tokens, reader, line)
+        if side is not None:
+            file.start_sides.append(side)
+    elif word in ("expect", "icon-totals"):
+        pairs = parse_pairs(tokens, reader, line)
+        if pairs is not None:
+            (file.expect if word == "expect" else file.totals).update(pairs)
+    elif word == "layout":
+        draft = file.open_layout = parse_layout_header(tokens, reader, line)
+        if draft is not None:
+            if draft.name in file.layout_names:
+                reader.problem(line, f"layout {draft.name}: the name is used twice")
+            file.layout_names.add(draft.name)
+            file.layouts.append(draft)
+    elif word in _LAYOUT_LINES:
+        _read_layout_line(tokens, file.open_layout, reader, line)
+    else:
+        reader.problem(line, f"unknown directive {short_token(word)} (or wrong number of "
+                             "words)")
+
+
+def _read_layout_line(tokens: list[str], draft: LayoutDraft | None, reader: ProblemLog,
+                      line: int) -> None:
+    """A segment or ``copy`` line of the layout block it lies in (``draft``)."""
+    word = tokens[0]
+    if draft is None:
+        reader.problem(line, f"{word!r} line outside a layout block")
+    elif word == "copy":
+        parse_copy(tokens[1:], draft, reader, line)
+    elif len(tokens) < 3:
+        reader.problem(line, f"layout {draft.name}: expected {word} NAME PORT...")
+    elif len(draft.segments) == MAX_SEGMENTS:
+        reader.problem(line, f"layout {draft.name}: more than {MAX_SEGMENTS} segments")
+    else:
+        terrain = Terrain[word.upper()]
+        ports = parse_ports(tokens[2:], terrain, draft, reader, line, tokens[1])
+        draft.segments.append((line, Segment(tokens[1], terrain, ports)))

@@ -36,24 +36,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shlex
 
 from ..errors import TileSetError
 from ._tilefile_checks import check_copies, check_layout, check_whole_set
-from ._tilefile_lines import (
-    MAX_LINE,
-    MAX_SEGMENTS,
-    MAX_TILES,
-    LayoutDraft,
-    ProblemLog,
-    parse_copy,
-    parse_layout_header,
-    parse_pairs,
-    parse_ports,
-    parse_start_side,
-    short_token,
-)
-from .tileset import Layout, Segment, StartSide, Terrain, Tile, TileId, TileSet, build_variants
+from ._tilefile_lines import MAX_TILES, ProblemLog, read_lines
+from .tileset import Layout, Tile, TileId, TileSet, build_variants
 
 __all__ = ["MAX_TEXT", "load_tileset", "parse_tileset", "tileset_problems"]
 
@@ -81,72 +68,15 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
         raise TileSetError([f"{len(text)} characters is too long for a tile-set file (at most "
                             f"{MAX_TEXT})"], source_name)
     reader = ProblemLog()
-    names: set[str] = set()
-    name = title = ""
-    start_sides: list[StartSide] = []
-    expect: dict[str, int] = {}
-    totals: dict[str, int] = {}
-    drafts: list[LayoutDraft] = []
-    current: LayoutDraft | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if len(raw) > MAX_LINE:
-            reader.problem(number, f"{len(raw)} characters is too long for a line (at most "
-                                   f"{MAX_LINE})")
-            continue
-        try:
-            tokens = shlex.split(raw, comments=True)
-        except ValueError as error:
-            reader.problem(number, f"cannot split the line into words: {error}")
-            continue
-        if not tokens:
-            continue
-        word = tokens[0]
-        if word == "tileset" and len(tokens) == 2:
-            name = tokens[1]
-        elif word == "title" and len(tokens) == 2:
-            title = tokens[1]
-        elif word == "start-side":
-            side = parse_start_side(tokens, reader, number)
-            if side is not None:
-                start_sides.append(side)
-        elif word in ("expect", "icon-totals"):
-            pairs = parse_pairs(tokens, reader, number)
-            if pairs is not None:
-                (expect if word == "expect" else totals).update(pairs)
-        elif word == "layout":
-            current = parse_layout_header(tokens, reader, number)
-            if current is not None:
-                if current.name in names:
-                    reader.problem(number, f"layout {current.name}: the name is used twice")
-                names.add(current.name)
-                drafts.append(current)
-        elif word in {t.label for t in Terrain} or word == "copy":
-            if current is None:
-                reader.problem(number, f"{word!r} line outside a layout block")
-            elif word == "copy":
-                parse_copy(tokens[1:], current, reader, number)
-            elif len(tokens) < 3:
-                reader.problem(number, f"layout {current.name}: expected {word} NAME PORT...")
-            elif len(current.segments) == MAX_SEGMENTS:
-                reader.problem(number, f"layout {current.name}: more than {MAX_SEGMENTS} "
-                                       "segments")
-            else:
-                terrain = Terrain[word.upper()]
-                ports = parse_ports(tokens[2:], terrain, current, reader, number, tokens[1])
-                current.segments.append((number, Segment(tokens[1], terrain, ports)))
-        else:
-            reader.problem(number, f"unknown directive {short_token(word)} (or wrong number of "
-                                   "words)")
-    if not name:
-        reader.problem(0, "the file needs a 'tileset NAME' line")
-    copies_in_all = sum(count for draft in drafts for _, count, _ in draft.copies)
+    file = read_lines(text, reader)
+    copies_in_all = sum(count for draft in file.layouts for _, count, _ in draft.copies)
     if copies_in_all > MAX_TILES:
         reader.problem(0, f"at most {MAX_TILES} tiles are supported, this set has "
                           f"{copies_in_all}")
 
     layouts: list[Layout] = []
     tiles: list[Tile] = []
-    for draft in drafts:
+    for draft in file.layouts:
         sound = check_layout(draft, reader)
         segments = tuple(segment for _, segment in draft.segments)
         # Copies are checked even on a broken layout, so that every problem shows at once;
@@ -159,11 +89,12 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
         layouts.append(layout)
         for k, icons in enumerate(copies, start=1):
             tiles.append(Tile(TileId(len(tiles)), f"{draft.name}.{k}", layout, icons))
-    check_whole_set(tiles, start_sides, expect, totals, reader)
+    check_whole_set(tiles, file.start_sides, file.expect, file.totals, reader)
     if reader.count:
         raise TileSetError(reader.in_line_order(), source_name)
     checksum = hashlib.sha256("\n".join(text.splitlines()).encode("utf-8")).hexdigest()
-    return TileSet(name, title, tuple(layouts), tuple(tiles), tuple(start_sides), checksum, text)
+    return TileSet(file.name, file.title, tuple(layouts), tuple(tiles), tuple(file.start_sides),
+                   checksum, text)
 
 
 def load_tileset(path: str | os.PathLike[str]) -> TileSet:

@@ -28,7 +28,7 @@ from ...rules.features import FeatureGraph, placement_of, segment_of
 from ...rules.state import colour
 from ...tiles.geometry import Position, Rotation, cell_key
 from ...tiles.tileset import Terrain, TileKind
-from .problem import Problem
+from .facts import Problem
 
 __all__ = ["Derivation", "derive", "turn_player"]
 

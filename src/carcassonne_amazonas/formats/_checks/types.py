@@ -11,6 +11,7 @@ that the other checks may rely on the types; it never raises.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator
 
 from ...rules.actions import PlaceTile
 from ...rules.board import Board, Placement
@@ -29,79 +30,30 @@ from ...tiles.geometry import Position, Rotation
 from ...tiles.reference import reference_tileset
 from ...tiles.tilefile import parse_tileset
 from ...tiles.tileset import Terrain, Tile, TileSet
-from .problem import Problem
+from .facts import Problem
 
 __all__ = ["feature_items", "state_type_problems"]
 
 
-
 def state_type_problems(state: object, trusted_features: bool = False,
-           ) -> tuple[list[Problem], list[tuple[int, Feature]]]:
+                        ) -> tuple[list[Problem], list[tuple[int, Feature]]]:
     """Every field of ``state`` that has not exactly the library's type, or holds a tile
     of another tile set; and the state's features, as ``(id, feature)`` pairs (not
     inspected when ``trusted_features``: a derivation made them)."""
     if type(state) is not GameState:
         return [Problem("state", f"expected a GameState, not {type(state).__name__}")], []
-    out: list[Problem] = []
     rules = state.rules
     if type(rules) is not Rules or type(rules.tileset) is not TileSet:
         return [Problem("rules", "expected a Rules with a TileSet")], []
-    tileset = rules.tileset
-    trouble = _tileset_trouble(tileset)
+    trouble = _tileset_trouble(rules.tileset)
     if trouble:
         return [Problem("rules.tileset", trouble)], []
     n = state.num_players
     if type(n) is not int or not 2 <= n <= 5:
         return [Problem("num_players", "expected an int from 2 to 5", ("R-C1",))], []
-    if type(rules.first_player) is not int or not 0 <= rules.first_player < n:
-        out.append(Problem("rules.first_player", f"expected a player of a {n}-player game",
-                           ("R-C8",)))
-    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or \
-            not 1 <= rules.slices <= MAX_SLICES:
-        out.append(Problem("rules", f"expected a Shuffle and a slice count from 1 to "
-                           f"{MAX_SLICES}", ("R-C7",)))
-    if type(rules.amazon_ranking) is not AmazonRanking:
-        out.append(Problem("rules.amazon_ranking", "expected an AmazonRanking", ("R-V1",)))
-    if type(rules.camp_scoring) is not CampScoring:
-        out.append(Problem("rules.camp_scoring", "expected a CampScoring", ("R-V2",)))
-    tiles = tileset.tiles
-
-    def own(tile: object) -> bool:
-        return type(tile) is Tile and type(tile.id) is int and 0 <= tile.id < len(tiles) \
-            and tiles[tile.id] is tile
-
-    def own_tiles(value: object, field: str) -> None:
-        if type(value) is not tuple or len(value) > len(tiles):
-            out.append(Problem(field, f"expected a tuple of at most {len(tiles)} tiles"))
-        elif not all(own(tile) for tile in value):
-            out.append(Problem(field, "expected tiles of the game's tile set"))
-
-    _expect(out, "phase", state.phase, Phase)
-    _expect_int(out, "current_player", state.current_player)
-    _expect_int(out, "track_length", state.track_length)
-    _expect_int(out, "piece_placement", state.piece_placement)
-    players = state.players
-    if type(players) is not tuple or len(players) != n:
-        out.append(Problem("players", f"expected a tuple of {n} PlayerState", ("R-C1",)))
-    else:
-        for index, player in enumerate(players):
-            _player_shape(out, f"players[{index}]", player)
-    board = state.board
-    if type(board) is not Board:
-        out.append(Problem("board", "expected a Board"))
-    elif type(board.placements) is not tuple or len(board.placements) > len(tiles):
-        out.append(Problem("board.placements", f"expected a tuple of at most {len(tiles)} "
-                                               "placements"))
-    else:
-        for index, placement in enumerate(board.placements):
-            if type(placement) is not Placement or not own(placement.tile) or \
-                    not _exact_position(placement.position) or \
-                    type(placement.rotation) is not Rotation:
-                out.append(Problem(f"board.placements[{index}]", "expected a Placement of a tile "
-                                   "of the game's tile set, a Position and a Rotation"))
-                break
-        _expect_int(out, "board.river_column", board.river_column)
-        _expect_int(out, "board.river_end_row", board.river_end_row)
+    tiles = rules.tileset.tiles
+    out = [*_rules_problems(rules, n), *_scalar_problems(state),
+           *_players_problems(state.players, n), *_board_problems(state.board, tiles)]
     items: list[tuple[int, Feature]] = []
     if not trusted_features:
         checked = feature_items(state.features) if type(state.features) is FeatureGraph \
@@ -110,60 +62,126 @@ def state_type_problems(state: object, trusted_features: bool = False,
             out.append(Problem("features", "expected a FeatureGraph of Feature values"))
         else:
             items = checked
-    if state.tile_in_hand is not None and not own(state.tile_in_hand):
+    if state.tile_in_hand is not None and not _own(tiles, state.tile_in_hand):
         out.append(Problem("tile_in_hand", "expected None or a tile of the game's tile set"))
-    pile = state.pile
+    out.extend(_pile_problems(state.pile, tiles))
+    for field in ("removed", "doubles_left", "pending_amazon"):
+        out.extend(_own_tiles_problems(getattr(state, field), field, tiles))
+    out.extend(_cache_problems(state))
+    return out, items
+
+
+def _rules_problems(rules: Rules, n: int) -> Iterator[Problem]:
+    """The rules' options (R-C7, R-C8, R-V1, R-V2)."""
+    if type(rules.first_player) is not int or not 0 <= rules.first_player < n:
+        yield Problem("rules.first_player", f"expected a player of a {n}-player game",
+                      ("R-C8",))
+    if type(rules.shuffle) is not Shuffle or type(rules.slices) is not int or \
+            not 1 <= rules.slices <= MAX_SLICES:
+        yield Problem("rules", f"expected a Shuffle and a slice count from 1 to {MAX_SLICES}",
+                      ("R-C7",))
+    if type(rules.amazon_ranking) is not AmazonRanking:
+        yield Problem("rules.amazon_ranking", "expected an AmazonRanking", ("R-V1",))
+    if type(rules.camp_scoring) is not CampScoring:
+        yield Problem("rules.camp_scoring", "expected a CampScoring", ("R-V2",))
+
+
+def _scalar_problems(state: GameState) -> Iterator[Problem]:
+    """The phase and the state's own numbers."""
+    yield from _expect("phase", state.phase, Phase)
+    for field in ("current_player", "track_length", "piece_placement"):
+        yield from _expect(field, getattr(state, field), int)
+
+
+def _players_problems(players: object, n: int) -> Iterator[Problem]:
+    """One PlayerState per player, with int counts and a ScoreBreakdown of ints."""
+    if type(players) is not tuple or len(players) != n:
+        yield Problem("players", f"expected a tuple of {n} PlayerState", ("R-C1",))
+        return
+    for index, player in enumerate(players):
+        field = f"players[{index}]"
+        if type(player) is not PlayerState or type(player.breakdown) is not ScoreBreakdown:
+            yield Problem(field, "expected a PlayerState with a ScoreBreakdown")
+            continue
+        for name in ("score", "boat", "meeples_in_supply", "camps_in_supply"):
+            yield from _expect(f"{field}.{name}", getattr(player, name), int)
+        for name in SCORE_CATEGORIES:
+            yield from _expect(f"{field}.breakdown.{name}", getattr(player.breakdown, name), int)
+
+
+def _board_problems(board: object, tiles: tuple[Tile, ...]) -> Iterator[Problem]:
+    """A Board of placements of the game's tiles, and its river end."""
+    if type(board) is not Board:
+        yield Problem("board", "expected a Board")
+        return
+    if type(board.placements) is not tuple or len(board.placements) > len(tiles):
+        yield Problem("board.placements", f"expected a tuple of at most {len(tiles)} "
+                                          "placements")
+        return
+    for index, placement in enumerate(board.placements):
+        if type(placement) is not Placement or not _own(tiles, placement.tile) or \
+                not _exact_position(placement.position) or \
+                type(placement.rotation) is not Rotation:
+            yield Problem(f"board.placements[{index}]", "expected a Placement of a tile "
+                                                        "of the game's tile set, a Position and "
+                                                        "a Rotation")
+            break
+    yield from _expect("board.river_column", board.river_column, int)
+    yield from _expect("board.river_end_row", board.river_end_row, int)
+
+
+def _pile_problems(pile: object, tiles: tuple[Tile, ...]) -> Iterator[Problem]:
+    """A Pile of the game's tiles, with its plan, counters and seed."""
     if type(pile) is not Pile:
-        out.append(Problem("pile", "expected a Pile"))
-    else:
-        own_tiles(pile.tiles, "pile.tiles")
-        if type(pile.plan) is not tuple or len(pile.plan) > len(tiles) + 1 or not all(
-                type(part) is tuple and len(part) == 2 and all(type(v) is int for v in part)
-                for part in pile.plan):
-            out.append(Problem("pile.plan", "expected a tuple of (size, quota) pairs"))
-        _expect_int(out, "pile.drawn", pile.drawn)
-        _expect_int(out, "pile.amazon_drawn", pile.amazon_drawn)
-        _expect(out, "pile.explicit", pile.explicit, bool)
-        if pile.seed is not None:
-            _expect_int(out, "pile.seed", pile.seed)
-    own_tiles(state.removed, "removed")
-    own_tiles(state.doubles_left, "doubles_left")
-    own_tiles(state.pending_amazon, "pending_amazon")
+        yield Problem("pile", "expected a Pile")
+        return
+    yield from _own_tiles_problems(pile.tiles, "pile.tiles", tiles)
+    if type(pile.plan) is not tuple or len(pile.plan) > len(tiles) + 1 or not all(
+            type(part) is tuple and len(part) == 2 and all(type(v) is int for v in part)
+            for part in pile.plan):
+        yield Problem("pile.plan", "expected a tuple of (size, quota) pairs")
+    yield from _expect("pile.drawn", pile.drawn, int)
+    yield from _expect("pile.amazon_drawn", pile.amazon_drawn, int)
+    yield from _expect("pile.explicit", pile.explicit, bool)
+    if pile.seed is not None:
+        yield from _expect("pile.seed", pile.seed, int)
+
+
+def _cache_problems(state: GameState) -> Iterator[Problem]:
+    """The final scoring and the cached legal placements, when set."""
     finals = state.final_scoring
     if finals is not None and (type(finals) is not tuple or len(finals) > 5 or not all(
             type(f) is FinalScore and all(type(getattr(f, category)) is int
                                           for category in FINAL_SCORE_CATEGORIES)
             for f in finals)):
-        out.append(Problem("final_scoring", "expected None or a tuple of FinalScore"))
+        yield Problem("final_scoring", "expected None or a tuple of FinalScore")
     cached = state.tile_actions
     if cached is not None and (type(cached) is not tuple or not all(
-            type(a) is PlaceTile and _exact_position(a.position)
-            for a in cached)):
-        out.append(Problem("tile_actions", "expected None or a tuple of PlaceTile"))
-    return out, items
+            type(a) is PlaceTile and _exact_position(a.position) for a in cached)):
+        yield Problem("tile_actions", "expected None or a tuple of PlaceTile")
 
 
-def _expect(out: list[Problem], field: str, value: object, kind: type) -> None:
+def _own(tiles: tuple[Tile, ...], tile: object) -> bool:
+    """Whether ``tile`` is one of the game's own ``tiles`` (the very object)."""
+    return type(tile) is Tile and type(tile.id) is int and 0 <= tile.id < len(tiles) \
+        and tiles[tile.id] is tile
+
+
+def _own_tiles_problems(value: object, field: str, tiles: tuple[Tile, ...],
+                        ) -> Iterator[Problem]:
+    if type(value) is not tuple or len(value) > len(tiles):
+        yield Problem(field, f"expected a tuple of at most {len(tiles)} tiles")
+    elif not all(_own(tiles, tile) for tile in value):
+        yield Problem(field, "expected tiles of the game's tile set")
+
+
+def _expect(field: str, value: object, kind: type) -> Iterator[Problem]:
     if type(value) is not kind:
-        out.append(Problem(field, f"expected a {kind.__name__}, not {type(value).__name__}"))
-
-
-def _expect_int(out: list[Problem], field: str, value: object) -> None:
-    _expect(out, field, value, int)
+        yield Problem(field, f"expected a {kind.__name__}, not {type(value).__name__}")
 
 
 def _exact_position(value: object) -> bool:
     return type(value) is Position and type(value.x) is int and type(value.y) is int
-
-
-def _player_shape(out: list[Problem], field: str, player: object) -> None:
-    if type(player) is not PlayerState or type(player.breakdown) is not ScoreBreakdown:
-        out.append(Problem(field, "expected a PlayerState with a ScoreBreakdown"))
-        return
-    for name in ("score", "boat", "meeples_in_supply", "camps_in_supply"):
-        _expect_int(out, f"{field}.{name}", getattr(player, name))
-    for name in SCORE_CATEGORIES:
-        _expect_int(out, f"{field}.breakdown.{name}", getattr(player.breakdown, name))
 
 
 def feature_items(graph: FeatureGraph) -> list[tuple[int, Feature]] | None:
