@@ -25,16 +25,13 @@ selects its segment.  The shapes themselves come from
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Tile
 from ._plane import Point
 from ._segment_spots import segment_spots
 from ._tile_shapes import tile_shapes
-
-if TYPE_CHECKING:  # the state module shows itself with these pictures
-    from ..rules.state import GameState
 
 __all__ = ["piece_anchor", "segment_anchor", "segment_at", "tile_segment_at"]
 

@@ -56,17 +56,13 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .._support.wording import plural
 from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
-from ..rules.state import PLAYER_COLOURS, PieceKind
+from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
 from ..tiles.tileset import Icons, Terrain, Tile, TileKind, VariantCell
-
-if TYPE_CHECKING:  # the state module draws itself with this one: no import at run time
-    from ..rules.state import GameState
 
 __all__ = [
     "PLAYER_LETTERS",
