@@ -22,17 +22,15 @@ from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, new_game
-from ..rules.scoring import CampScoring
+from ..rules.scoring import SCORE_CATEGORIES, CampScoring
 from ..rules.state import Rules, colour
 from ..rules.variants import Variants, to_amazon_ranking, to_bonus_river, to_camp_scoring
 from ..tiles.tilefile import load_tileset
 from .bots import derive_seed, make_bot
 
-__all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
+__all__ = ["GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
 
-#: Score categories reported per player (``PlayerState.breakdown`` fields).
-CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
 
 @attrs.frozen
 class RulesSpec:
@@ -87,7 +85,8 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     categories: tuple[tuple[int, ...], ...]
-    """Per player: points by category, in the order of ``CATEGORIES``."""
+    """Per player: points by category, in the order of
+    :data:`~carcassonne_amazonas.rules.scoring.SCORE_CATEGORIES`."""
     actions: int
     removed: int
     decisions: tuple[int, ...] = ()
@@ -129,7 +128,7 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
         decisions[player] += 1
         state = apply_action(state, action)
         count += 1
-    categories = tuple(tuple(getattr(p.breakdown, c) for c in CATEGORIES)
+    categories = tuple(tuple(getattr(p.breakdown, c) for c in SCORE_CATEGORIES)
                        for p in state.players)
     return GameResult(index, state.scores, state.winners, categories, count, len(state.removed),
                       tuple(decisions), tuple(seconds))
@@ -284,13 +283,13 @@ def summarise(results: Sequence[GameResult], kinds: Sequence[str], seed: int, jo
     for p in range(players):
         row: dict[str, Any] = {"player": p, "colour": colour(p), "bot": kinds[p],
                                "total": _stats([r.scores[p] for r in results])}
-        for c, category in enumerate(CATEGORIES):
+        for c, category in enumerate(SCORE_CATEGORIES):
             row[category] = _stats([r.categories[p][c] for r in results])
         per_player.append(row)
     decisions = [sum(r.decisions[p] for r in results if r.decisions) for p in range(players)]
     spent = [sum(r.seconds[p] for r in results if r.seconds) for p in range(players)]
     pooled: dict[str, Any] = {"total": _stats([s for r in results for s in r.scores])}
-    for c, category in enumerate(CATEGORIES):
+    for c, category in enumerate(SCORE_CATEGORIES):
         pooled[category] = _stats([r.categories[p][c] for r in results for p in range(players)])
     return {
         "games": games,
@@ -334,7 +333,7 @@ def summary_text(summary: dict[str, Any]) -> str:
         timing = f"{1000 * per_decision:>12.2f}" if per_decision is not None else f"{'-':>12}"
         lines.append(f"  {colour(p):<8} {kinds[p]:<9} {summary['wins'][p]:>7.2f} "
                      f"{100 * summary['win_rate'][p]:>6.1f}% {timing}")
-    columns = ("total", *CATEGORIES)
+    columns = ("total", *SCORE_CATEGORIES)
     lines += ["", "scores: mean \u00b1 standard deviation",
               f"  {'player':<8} {'bot':<9}" + "".join(f"{c:>13}" for c in columns)]
 
