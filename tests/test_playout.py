@@ -39,7 +39,6 @@ from carcassonne_amazonas.ai.playout import (
     random_playout,
     uniform_below,
 )
-from carcassonne_amazonas.rules.chance import chance_distribution
 
 
 class Exhausted(Exception):
@@ -159,7 +158,7 @@ def test_draws_follow_the_exact_chance_probabilities() -> None:
         outcomes: dict[Action, Fraction] = dict(chance_outcomes(state))
         values = Counter[Action]()
         total = 0
-        width = chance_distribution(state).total.bit_length()  # one draw below the total
+        width = state.pile.distribution().total.bit_length()  # one draw below the total
         for value in range(1 << width):
             try:
                 values[random_action(state, Scripted([value]))] += 1

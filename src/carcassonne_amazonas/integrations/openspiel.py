@@ -81,7 +81,7 @@ from ..formats.snapshot import state_from_json, state_to_json
 from ..rules._action_lists import place_tile_action, tile_placement_cells
 from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
 from ..rules.boat_track import AmazonRanking
-from ..rules.chance import DrawDistribution, chance_distribution
+from ..rules.pile import DrawDistribution
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action
 from ..rules.pile import Shuffle
@@ -187,8 +187,8 @@ class _Codec:
 
     def chance_outcomes(self, state: GameState) -> list[tuple[int, float]]:
         """``(action id, probability)`` of each possible draw, by id; computed once per pile
-        composition and slice position (see ``chance_distribution``)."""
-        distribution = chance_distribution(state)
+        composition and slice position (see ``Pile.distribution``)."""
+        distribution = state.pile.distribution()
         found = self.outcomes.get(id(distribution))
         if found is None:
             base = self.draw_base
