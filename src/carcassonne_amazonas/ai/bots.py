@@ -20,20 +20,18 @@ import math
 import random
 from typing import Protocol
 
-from ..rules.actions import Action, Pass, PlaceCamp, PlaceMeeple
+from ..rules.actions import TURN_END, Action
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState
 from .mcts import DEFAULT_ITERATIONS, MctsBot
 from .playout import random_action
 
-__all__ = ["BOT_KINDS", "TURN_END", "Bot", "GreedyBot", "MctsBot", "RandomBot", "derive_seed",
+__all__ = ["BOT_KINDS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "derive_seed",
            "kind_name", "make_bot"]
 
 #: The kinds of player the tools know; ``human`` has no bot; ``mcts`` also comes with a
 #: budget, ``mcts:N`` (N iterations per decision).
 BOT_KINDS = ("human", "random", "greedy", "mcts")
-#: The actions that end a turn (the piece step, R-T5).
-TURN_END = (Pass, PlaceMeeple, PlaceCamp)
 
 
 class Bot(Protocol):
