@@ -1,4 +1,5 @@
-"""The playout fast path: ``random_action`` and ``random_playout`` (carcassonne_amazonas.ai.playout).
+"""The playout fast path: ``random_action`` and ``random_playout``
+(carcassonne_amazonas.ai.playout).
 
 - ``random_action`` is *exactly* uniform over ``legal_actions`` (R-G2–R-G6, R-T3, R-T5)
   and distributed exactly as ``chance_outcomes`` at a chance node (R-T1, R-C7).
@@ -33,12 +34,8 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.ai.playout import (
-    PLACEMENT_TRIES,
-    random_action,
-    random_playout,
-    uniform_below,
-)
+from carcassonne_amazonas._support.sampling import uniform_below
+from carcassonne_amazonas.ai.playout import PLACEMENT_TRIES, random_action, random_playout
 
 
 class Exhausted(Exception):

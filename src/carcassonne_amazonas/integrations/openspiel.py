@@ -81,10 +81,9 @@ from ..formats.snapshot import state_from_json, state_to_json
 from ..rules._action_lists import place_tile_action, tile_placement_cells
 from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
 from ..rules.boat_track import AmazonRanking
-from ..rules.pile import DrawDistribution
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action
-from ..rules.pile import Shuffle
+from ..rules.pile import DrawDistribution, Shuffle
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Phase, Rules
 from ..tiles.geometry import cell_key, position_of_key

@@ -32,7 +32,7 @@ import attrs
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..ai.bots import derive_seed
-from ..errors import IllegalActionError, RecordError
+from ..errors import IllegalActionError, NotationError, RecordError
 from ..formats.records import GameRecord
 from ..formats.snapshot import state_to_json
 from ..render.anchors import piece_anchor, segment_at
@@ -43,7 +43,7 @@ from ..render.text import tile_description
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.engine import apply_action_with_events, legal_actions, new_game
 from ..rules.final_scoring import projected_scores
-from ..rules.notation import NotationError, format_action, parse_action
+from ..rules.notation import format_action, parse_action
 from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, colour
 from ..tiles.geometry import Rotation
