@@ -187,21 +187,20 @@ def chance_costs(games: int, seed: int) -> dict[str, float]:
 def direct_step_loop(games: int, seed: int) -> tuple[int, float]:
     """The loop OpenSpiel runs, written against the library: (steps, seconds).
 
-    Explicit draws; at a chance node the outcomes and a weighted pick (with
-    ``chance_distribution``'s integer weights where the version has it, else
+    Explicit draws; at a chance node the outcomes and a weighted pick (with the integer
+    weights of ``state.pile.distribution()`` where the version has them, else
     ``chance_outcomes`` as floats), otherwise ``random.choice(legal_actions(state))``;
     then ``apply_action``.
     """
-    chance = importlib.import_module("carcassonne_amazonas.rules.chance")
-    distribution = getattr(chance, "chance_distribution", None)
     steps, started = 0, CLOCK()
     for game in range(games):
         rng = random.Random(seed + game)
         state = new_game(2, draws="explicit")
+        weighted = hasattr(state.pile, "distribution")
         while not state.is_terminal:
             action: Action
-            if state.is_chance_node and distribution is not None:
-                found = distribution(state)
+            if state.is_chance_node and weighted:
+                found = state.pile.distribution()
                 action = rng.choices(found.draws, cum_weights=found.cumulative)[0]
             elif state.is_chance_node:
                 outcomes = chance_outcomes(state)

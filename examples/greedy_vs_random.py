@@ -16,7 +16,8 @@ import math
 import statistics
 import time
 
-from carcassonne_amazonas.ai.simulation import CATEGORIES, GameResult, simulate_game
+from carcassonne_amazonas.ai.simulation import GameResult, simulate_game
+from carcassonne_amazonas.rules.scoring import SCORE_CATEGORIES
 
 
 def kinds_for(game: int, players: int) -> tuple[str, ...]:
@@ -55,8 +56,8 @@ def main(argv: list[str] | None = None) -> None:
     wins = 0.0
     greedy_scores: list[float] = []
     random_scores: list[float] = []
-    greedy_categories: list[list[float]] = [[] for _ in CATEGORIES]
-    random_categories: list[list[float]] = [[] for _ in CATEGORIES]
+    greedy_categories: list[list[float]] = [[] for _ in SCORE_CATEGORIES]
+    random_categories: list[list[float]] = [[] for _ in SCORE_CATEGORIES]
     for game in range(args.games):
         kinds = kinds_for(game, args.players)
         result: GameResult = simulate_game(game, args.seed, kinds)
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     print()
     print(f"{'points':<12} {'greedy':>14} {'random':>14}")
     print(f"{'total':<12} {mean_sd(greedy_scores):>14} {mean_sd(random_scores):>14}")
-    for column, category in enumerate(CATEGORIES):
+    for column, category in enumerate(SCORE_CATEGORIES):
         print(f"{category:<12} {mean_sd(greedy_categories[column]):>14} "
               f"{mean_sd(random_categories[column]):>14}")
 

@@ -34,8 +34,9 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.ai.bots import TURN_END, RandomBot
+from carcassonne_amazonas.ai.bots import RandomBot
 from carcassonne_amazonas.ai.playout import random_playout
+from carcassonne_amazonas.rules.actions import TURN_END
 from carcassonne_amazonas.rules.state import colour
 
 

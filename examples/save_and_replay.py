@@ -28,8 +28,8 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.ai.bots import TURN_END
 from carcassonne_amazonas.render.explain import describe_events
+from carcassonne_amazonas.rules.actions import TURN_END
 from carcassonne_amazonas.rules.state import colour
 
 

@@ -117,7 +117,7 @@ def _no_room_in_pile(state: GameState) -> bool:
     return state.phase is Phase.PLACE_TILE and state.tile_in_hand is not None and \
         state.tile_in_hand.kind is TileKind.STANDARD and any(
             t.kind is TileKind.STANDARD and not state.board.has_room_for(t)
-            for t in state.pile.remaining)
+            for t in state.pile.tiles)
 
 
 def bases() -> dict[str, GameState]:
@@ -401,7 +401,7 @@ def _removed_that_fits(data: dict[str, Any], state: GameState) -> Patch:
 
 def _hand_that_fits_nowhere(data: dict[str, Any], state: GameState) -> Patch:
     """The tile in hand swapped with a pile tile that fits nowhere."""
-    index, stuck = next((i, t) for i, t in enumerate(state.pile.remaining)
+    index, stuck = next((i, t) for i, t in enumerate(state.pile.tiles)
                         if t.kind is TileKind.STANDARD and not state.board.has_room_for(t))
     return [replace("/tile_in_hand", stuck.name),
             replace(f"/pile/tiles/{index}", data["tile_in_hand"])]

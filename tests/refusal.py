@@ -21,7 +21,7 @@ def picture(state: GameState) -> tuple[object, ...]:
     return (state, hash(state), state.phase, state.current_player, state.players,
             state.track_length, state.board.placements, state.board.river_end_row,
             tuple(sorted(state.board.open_items())), state.tile_in_hand,
-            state.pile.remaining, state.removed, state.doubles_left, state.piece_placement,
+            state.pile.tiles, state.removed, state.doubles_left, state.piece_placement,
             state.pending_amazon, state.final_scoring, frozenset(state.pieces()),
             legal_actions(state))
 

@@ -31,7 +31,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.render._tile_shapes import TRIBUTARY_REACH
+from carcassonne_amazonas.render._segment_shapes import TRIBUTARY_REACH
 from carcassonne_amazonas.render.anchors import (
     piece_anchor,
     segment_anchor,

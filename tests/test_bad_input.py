@@ -335,12 +335,12 @@ def test_draws_that_cannot_come_next_are_refused() -> None:
     """R-C7: once the current slice has its Amazon quota, no Amazon tile can come next."""
     def amazon_impossible(state: GameState) -> bool:
         return state.is_chance_node and any(
-            t.kind is TileKind.AMAZON for t in state.pile.remaining) and not any(
+            t.kind is TileKind.AMAZON for t in state.pile.tiles) and not any(
             TILESET.tile(a.tile).kind is TileKind.AMAZON
             for a in legal_actions(state) if isinstance(a, DrawTile))
 
     state = find_state(amazon_impossible, draws="explicit")
-    amazon = next(t for t in state.pile.remaining if t.kind is TileKind.AMAZON)
+    amazon = next(t for t in state.pile.tiles if t.kind is TileKind.AMAZON)
     assert "cannot come next" in refuse(state, DrawTile(amazon.id))
 
 

@@ -114,7 +114,7 @@ def expected_plan(rules: Rules) -> list[tuple[int, int]]:
 
 def expected_probabilities(state: GameState) -> dict[TileId, Fraction]:
     """The next draw's distribution over the tiles left, per copy (R-C7), from scratch."""
-    left = state.pile.remaining
+    left = state.pile.tiles
     drawn = LAND_COUNT - len(left)
     amazon_left = sum(is_amazon(t.id) for t in left)
     amazon_drawn = AMAZON_COUNT - amazon_left
@@ -201,7 +201,7 @@ def test_chance_outcomes_at_every_chance_node(initial: GameState, seed: int) -> 
         assert list(state.pile.plan) == expected_plan(state.rules)
         assert legal_actions(state) == tuple(a for a, _ in outcomes)
         assert sum(p for _, p in outcomes) == 1
-        left = state.pile.remaining
+        left = state.pile.tiles
         copies = Counter(t.design for t in left)
         expected = expected_probabilities(state)
         seen_designs = set()
@@ -260,7 +260,7 @@ def test_after_the_13_standard_tiles_of_slice_1_come_3_amazon_tiles() -> None:
     for count in range(3):
         assert p_amazon(state) == 1
         assert all(is_amazon(a.tile) for a, _ in chance_outcomes(state))
-        standard = next(t for t in state.pile.remaining if t.kind is TileKind.STANDARD)
+        standard = next(t for t in state.pile.tiles if t.kind is TileKind.STANDARD)
         with pytest.raises(IllegalActionError, match="C7"):
             apply_action(state, DrawTile(standard.id))
         state = draw_where(state, lambda t: t.kind is TileKind.AMAZON)
@@ -276,7 +276,7 @@ def test_after_3_amazon_tiles_slice_1_has_none_left() -> None:
         state = draw_where(state, lambda t: t.kind is TileKind.AMAZON)
     assert p_amazon(state) == 0
     assert not any(is_amazon(a.tile) for a, _ in chance_outcomes(state))
-    amazon = next(t for t in state.pile.remaining if t.kind is TileKind.AMAZON)
+    amazon = next(t for t in state.pile.tiles if t.kind is TileKind.AMAZON)
     with pytest.raises(IllegalActionError, match=r"cannot come next.*\(R-C7\)"):
         apply_action(state, DrawTile(amazon.id))
 
@@ -324,13 +324,13 @@ def test_drawing_a_non_canonical_copy_is_refused_naming_the_listed_copy() -> Non
 def test_draw_tile_is_illegal_in_seeded_mode() -> None:
     state = new_game(2, seed=1)
     assert not state.is_chance_node
-    ids = [t.id for t in state.pile.remaining[:3]]
+    ids = [t.id for t in state.pile.tiles[:3]]
     while not state.is_terminal and len(ids) < 10:
         for tile_id in ids:
             with pytest.raises(IllegalActionError, match="DrawTile is not legal"):
                 apply_action(state, DrawTile(tile_id))
         state = apply_action(state, legal_actions(state)[-1])
-        ids.append(state.pile.remaining[0].id)
+        ids.append(state.pile.tiles[0].id)
     with pytest.raises(IllegalActionError, match="not a chance node"):
         chance_outcomes(new_game(2, seed=1))
 

@@ -86,7 +86,7 @@ def snapshot(state: GameState) -> tuple[object, ...]:
     return (
         state.phase, state.current_player, state.players, state.track_length,
         state.board.placements, state.board.open_positions, state.board.river_end_row,
-        state.tile_in_hand, state.tiles_left, state.pile.remaining, state.removed,
+        state.tile_in_hand, state.tiles_left, state.pile.tiles, state.removed,
         state.doubles_left, state.piece_placement, state.pending_amazon, state.final_scoring,
         tuple(state.features), tuple(sorted(state.pieces(), key=repr)), legal_actions(state),
     )
@@ -199,7 +199,7 @@ def test_c3_c4_t1_pile_and_doubles_at_start(num_players: int) -> None:
     assert state.tile_in_hand is not None
     assert state.tile_in_hand.kind in (TileKind.STANDARD, TileKind.AMAZON)
     assert state.tiles_left == 79  # one of the 80 land tiles is in hand (R-T1)
-    in_game = [state.tile_in_hand, *state.pile.remaining]
+    in_game = [state.tile_in_hand, *state.pile.tiles]
     assert sorted(t.id for t in in_game) == sorted(t.id for t in TILESET.land_tiles)
     assert state.doubles_left == TILESET.double_tiles
     assert len(state.doubles_left) == 4
@@ -515,7 +515,7 @@ def test_t9_track_length_at_the_end_of_a_game(num_players: int) -> None:
 
 def pile_names(state: GameState) -> list[str]:
     assert state.tile_in_hand is not None
-    return [state.tile_in_hand.name] + [t.name for t in state.pile.remaining]
+    return [state.tile_in_hand.name] + [t.name for t in state.pile.tiles]
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
@@ -550,7 +550,7 @@ def test_seed_must_be_an_int(seed: object) -> None:
 _SUBPROCESS_GAME = """
 from carcassonne_amazonas import apply_action, legal_actions, new_game
 state = new_game(3, seed=2016)
-names = [state.tile_in_hand.name] + [t.name for t in state.pile.remaining]
+names = [state.tile_in_hand.name] + [t.name for t in state.pile.tiles]
 while not state.is_terminal:
     state = apply_action(state, legal_actions(state)[-1])
 print(repr(names))
@@ -580,7 +580,7 @@ def test_explicit_pile_gives_the_draw_order() -> None:
     order = list(reversed(TILESET.land_tiles))
     state = new_game(3, pile=order)
     assert state.tile_in_hand == order[0]
-    assert state.pile.remaining == tuple(order[1:])
+    assert state.pile.tiles == tuple(order[1:])
     assert new_game(3, pile=order) == new_game(3, pile=tuple(order))
     # A pile replaces the shuffle: a seed as well is a mistake.
     with pytest.raises(ValueError, match="seed"):

@@ -152,16 +152,16 @@ def test_names_replace_the_colours_in_explanations() -> None:
 
 
 def test_explain_exports_exactly_its_own_functions() -> None:
-    # __all__ is what explain defines (no re-exports of text's helpers) plus ``colour``,
-    # wording's name of a player, which explain has always offered; every other public
-    # name of dir(explain) is one of its imports.
+    # __all__ is what explain defines, with no re-exports (a player's colour is
+    # rules.state.colour, the text helpers are render.text's); every other public name
+    # of dir(explain) is one of its imports.
     source = ast.parse(Path(explain.__file__).read_text(encoding="utf-8"))
     imported = {alias.asname or alias.name.split(".")[0] for node in source.body
                 if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
     defined = {node.name for node in source.body
                if isinstance(node, (ast.FunctionDef, ast.ClassDef))
                and not node.name.startswith("_")}
-    assert set(explain.__all__) == defined | {"colour"}
+    assert set(explain.__all__) == defined
     public = {name for name in dir(explain) if not name.startswith("_")}
     assert public - set(explain.__all__) <= imported, public - set(explain.__all__) - imported
 

@@ -102,7 +102,7 @@ def edge_mismatch() -> IllegalActionError:
 def slice_quota() -> IllegalActionError:
     """Three Amazon tiles drawn in the first slice of 16: a fourth cannot come (R-C7)."""
     state = new_game(2, draws="explicit")
-    amazon_ids = [t.id for t in state.pile.remaining if t.kind is TileKind.AMAZON]
+    amazon_ids = [t.id for t in state.pile.tiles if t.kind is TileKind.AMAZON]
     drawn = 0
     while drawn < 3:
         if state.is_chance_node:
@@ -114,7 +114,7 @@ def slice_quota() -> IllegalActionError:
             state = apply_action(state, legal_actions(state)[-1])
     while not state.is_chance_node:
         state = apply_action(state, legal_actions(state)[-1])
-    left = next(i for i in amazon_ids if any(t.id == i for t in state.pile.remaining))
+    left = next(i for i in amazon_ids if any(t.id == i for t in state.pile.tiles))
     return refusal(lambda: apply_action(state, DrawTile(left)))
 
 

@@ -34,13 +34,8 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.ai.playout import (
-    PLACEMENT_TRIES,
-    random_action,
-    random_playout,
-    uniform_below,
-)
-from carcassonne_amazonas.rules.chance import chance_distribution
+from carcassonne_amazonas._support.sampling import uniform_below
+from carcassonne_amazonas.ai.playout import PLACEMENT_TRIES, random_action, random_playout
 
 
 class Exhausted(Exception):
@@ -160,7 +155,7 @@ def test_draws_follow_the_exact_chance_probabilities() -> None:
         outcomes: dict[Action, Fraction] = dict(chance_outcomes(state))
         values = Counter[Action]()
         total = 0
-        width = chance_distribution(state).total.bit_length()  # one draw below the total
+        width = state.pile.distribution().total.bit_length()  # one draw below the total
         for value in range(1 << width):
             try:
                 values[random_action(state, Scripted([value]))] += 1

@@ -119,7 +119,7 @@ def snapshot(state: GameState) -> tuple[object, ...]:
         state.phase, state.current_player, state.num_players, state.players, state.scores,
         state.boats, state.track_length, state.board.placements, state.board.river_end_row,
         tuple(state.board.open_items()), state.tile_in_hand, state.tiles_left,
-        state.pile, state.pile.remaining, state.removed, state.doubles_left, state.piece_placement,
+        state.pile, state.pile.tiles, state.removed, state.doubles_left, state.piece_placement,
         state.pending_amazon, state.final_scoring, tuple(state.features.feature_items()),
     )
 
@@ -159,7 +159,7 @@ def check_legal_actions(state: GameState) -> tuple[Action, ...]:
         outcomes = chance_outcomes(state)
         assert actions == tuple(action for action, _ in outcomes)
         assert sum(probability for _, probability in outcomes) == Fraction(1)
-        left = {t.id for t in state.pile.remaining}
+        left = {t.id for t in state.pile.tiles}
         for action in actions:
             assert isinstance(action, DrawTile)
             assert action.tile in left
@@ -207,7 +207,7 @@ def check_invariants(state: GameState) -> None:
                    if p.tile.kind in (TileKind.STANDARD, TileKind.AMAZON)]
     in_hand = [state.tile_in_hand] if state.tile_in_hand is not None \
         and state.tile_in_hand.kind is not TileKind.DOUBLE else []
-    accounted = [*placed_land, *state.removed, *in_hand, *state.pile.remaining]
+    accounted = [*placed_land, *state.removed, *in_hand, *state.pile.tiles]
     assert sorted(t.id for t in accounted) == sorted(t.id for t in TILESET.land_tiles)
     assert len(state.doubles_left) + kinds[TileKind.DOUBLE] + (
         1 if state.phase is Phase.PLACE_DOUBLE else 0) == len(TILESET.double_tiles)

@@ -23,7 +23,7 @@ from carcassonne_amazonas import (
     new_game,
 )
 from carcassonne_amazonas.ai.playout import random_action
-from carcassonne_amazonas.rules.chance import chance_distribution, chance_outcomes, sample_draw
+from carcassonne_amazonas.rules.chance import chance_outcomes, sample_draw
 
 
 class Counting(random.Random):
@@ -52,7 +52,7 @@ def chance_node_after(actions: int) -> GameState:
 @pytest.mark.parametrize("actions", [0, 7, 40, 121])
 def test_t1_c7_each_outcome_as_often_as_its_weight(actions: int) -> None:
     state = chance_node_after(actions)
-    distribution = chance_distribution(state)
+    distribution = state.pile.distribution()
     rng = Counting()
     counts = Counter(sample_draw(state, rng) for _ in range(distribution.total))
     probabilities = {draw: Fraction(counts[draw], distribution.total) for draw in counts}
@@ -88,7 +88,7 @@ def test_c7_a_slice_without_room_for_amazon_tiles_never_draws_one() -> None:
         if state.is_terminal:
             break
         if state.is_chance_node:
-            distribution = chance_distribution(state)
+            distribution = state.pile.distribution()
             drawn = sample_draw(state, random.Random(len(state.board)))
             kinds = {tileset.tile(d.tile).kind for d in distribution.draws}
             assert tileset.tile(drawn.tile).kind in kinds

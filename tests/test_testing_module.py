@@ -210,7 +210,7 @@ def test_check_invariants_finds_mismatched_tiles(mid_game: GameState) -> None:
     """R-G4: a standard tile laid (bypassing the engine) where its edges do not match."""
     state = mid_game
     board = state.board
-    tile = next(t for t in state.pile.remaining if t.kind is TileKind.STANDARD)
+    tile = next(t for t in state.pile.tiles if t.kind is TileKind.STANDARD)
     for position in board.open_positions:
         for rotation in Rotation:
             if board.allows(tile, position, rotation) or position.y > board.river_end_row:

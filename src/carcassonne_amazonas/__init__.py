@@ -13,7 +13,7 @@ Rule ids (``R-T5``) refer to the rules reference of the documentation, which sta
 every rule (``docs/rules.md`` in the repository).
 """
 
-from .errors import IllegalActionError, RecordError, TileSetError
+from .errors import IllegalActionError, NotationError, RecordError, TileSetError
 from .formats.game import Game
 from .formats.problems import state_problems
 from .formats.records import GameRecord
@@ -40,7 +40,7 @@ from .rules.events import (
 )
 from .rules.features import Feature
 from .rules.final_scoring import projected_scores
-from .rules.notation import NotationError, format_action, parse_action
+from .rules.notation import format_action, parse_action
 from .rules.pile import Draws, Shuffle
 from .rules.scoring import CampScoring, FinalScore, ScoreBreakdown
 from .rules.state import (

@@ -3,9 +3,10 @@
 The property-testing strategies (:mod:`carcassonne_amazonas.testing`) build states
 and game records by playing games.  Each value they return is remembered here with
 the call that rebuilds it, such as ``replay_game(2, 't0,4,0 p', seed=3)``; the
-``_repr_pretty_`` of the library's values (:func:`~carcassonne_amazonas._support.reprs.repr_pretty`),
-which IPython and Hypothesis use, prints that call instead of the one-line summary,
-so that a failing example in a Hypothesis report can be pasted back into a test.
+``_repr_pretty_`` of the library's values
+(:func:`~carcassonne_amazonas._support.reprs.repr_pretty`), which IPython and Hypothesis
+use, prints that call instead of the one-line summary, so that a failing example in a
+Hypothesis report can be pasted back into a test.
 ``repr`` itself is unchanged, and a value nobody remembered prints as before, with one
 exception: the tile sets shipped with the package are remembered as the calls that
 load them (``reference_tileset(bonus_river=True)``), and a tile set's ``repr`` is its

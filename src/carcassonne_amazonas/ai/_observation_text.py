@@ -2,26 +2,19 @@
 
 :func:`observation_string` lists the players, the phase, the tile in hand, the pile
 by layout (never its order), the double tiles set aside, the pieces and the placed
-tiles, then draws the board with 3 × 3 characters per cell.  States that differ only
-in what is hidden give equal strings.
+tiles, then draws the board with 3 × 3 characters per cell, the river and the boat
+track, as :func:`~carcassonne_amazonas.render.text.board_text` draws them for people.
+States that differ only in what is hidden give equal strings.
 """
 
 from __future__ import annotations
 
-from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
-from ..tiles.geometry import KEY_STRIDE, Rotation, Side
-from ..tiles.tileset import Layout, Terrain, Tile, TileKind
-from ._observation_board import segment_cells
+from ..render.text import board_extent, board_text
+from ..rules.state import PLAYER_COLOURS, GameState
+from ..tiles.tileset import Tile
 from ._observation_layout import check_observer
 
 __all__ = ["observation_string"]
-
-_HALF_STRIDE = KEY_STRIDE // 2
-
-_EDGE_GLYPHS = {0: " ", Terrain.JUNGLE: ".", Terrain.TRIBUTARY: "t",
-                Terrain.VILLAGE: "v", Terrain.AMAZON: "A"}
-_INITIALS = tuple(colour[0].upper() if colour != "black" else "K" for colour in PLAYER_COLOURS)
-
 
 _TILE_TEXTS: dict[Tile, str] = {}
 
@@ -41,71 +34,12 @@ def _tile_text(tile: Tile) -> str:
     return text
 
 
-# Per (layout, rotation, river column): (dx, dy, the cell's 3×3 glyphs) of each footprint cell.
-_CELL_GLYPHS: dict[tuple[Layout, Rotation, int], tuple[tuple[int, int, tuple[str, ...]], ...]] = {}
-
-
-def _cell_glyphs(layout: Layout, rotation: Rotation,
-                 river_column: int) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
-    key = (layout, rotation, river_column)
-    found = _CELL_GLYPHS.get(key)
-    if found is None:
-        cells = []
-        for vc in layout.variant(rotation).cells:
-            e = vc.edges
-            river = layout.kind.is_river or (layout.kind is TileKind.START
-                                             and vc.dx == river_column)
-            cells.append((vc.dx, vc.dy, (
-                " ", _EDGE_GLYPHS[e[Side.NORTH]], " ",
-                _EDGE_GLYPHS[e[Side.WEST]], "~" if river else "#", _EDGE_GLYPHS[e[Side.EAST]],
-                " ", _EDGE_GLYPHS[e[Side.SOUTH]], " ")))
-        found = _CELL_GLYPHS[key] = tuple(cells)
-    return found
-
-
-_OPEN_GLYPHS = (" ", " ", " ", " ", "+", " ", " ", " ", " ")
-
-
-def _board_text(state: GameState) -> list[str]:
-    """The board as 3×3 characters per cell: edge terrains in the middle of each side
-    (. jungle, t tributary, v village, A Amazon), in the centre ~ on river cells, #
-    on others, * on the tile that may take a piece, or a piece (its owner's initial,
-    Y R G B K: upper case a meeple, lower case a camp); + marks open cells."""
-    board = state.board
-    cells: dict[tuple[int, int], tuple[str, ...]] = {}
-    river_column = board.river_column
-    for index, placement in enumerate(board.placements):
-        x0, y0 = placement.position.x, placement.position.y
-        for dx, dy, glyphs in _cell_glyphs(placement.tile.layout, placement.rotation,
-                                           river_column):
-            if index == state.piece_placement:
-                glyphs = (*glyphs[:4], "*", *glyphs[5:])
-            cells[(x0 + dx, y0 + dy)] = glyphs
-    for piece in state.pieces():
-        holder = board.placement_at(piece.position)
-        assert holder is not None
-        initial = _INITIALS[piece.player]
-        glyph = initial if piece.kind is PieceKind.MEEPLE else initial.lower()
-        dx, dy, _ = segment_cells(holder.tile.layout, holder.rotation, piece.segment)[0]
-        where = (piece.position.x + dx, piece.position.y + dy)
-        glyphs = cells[where]
-        cells[where] = (*glyphs[:4], glyph, *glyphs[5:])
-    if not state.is_terminal:
-        last_row = board.river_end_row
-        for key, _ in board.open_items():
-            y = (key + _HALF_STRIDE) // KEY_STRIDE
-            if y <= last_row:
-                cells[(key - y * KEY_STRIDE, y)] = _OPEN_GLYPHS
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    lines = [f"board: columns {x0}..{x1}, rows {y0}..{y1}"]
-    for y in range(y0, y1 + 1):
-        row = [cells.get((x, y)) for x in range(x0, x1 + 1)]
-        for third in range(0, 9, 3):
-            lines.append("".join("   " if g is None else g[third] + g[third + 1] + g[third + 2]
-                                 for g in row).rstrip())
-    return lines
+def _board_lines(state: GameState) -> list[str]:
+    """The board as :func:`~carcassonne_amazonas.render.text.board_text` draws it (without
+    its legend), under a line that gives the columns and rows it spans."""
+    columns, rows = board_extent(state)
+    return [f"board: columns {columns[0]}..{columns[-1]}, rows {rows[0]}..{rows[-1]}",
+            board_text(state, legend=False)]
 
 
 def observation_string(state: GameState, player: int) -> str:
@@ -148,5 +82,5 @@ def observation_string(state: GameState, player: int) -> str:
     lines.append("tiles: " + " ".join(
         f"{_tile_text(p.tile)}@{p.position},{p.rotation.degrees}".replace(" ", "")
         for p in state.board.placements[1:]))
-    lines.extend(_board_text(state))
+    lines.extend(_board_lines(state))
     return "\n".join(lines)

@@ -28,13 +28,13 @@ from typing import Protocol
 import attrs
 
 from .._support.reprs import repr_pretty
-from ..rules.actions import Action, Pass, PlaceCamp, PlaceMeeple
+from ..rules.actions import TURN_END, Action
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState
 from .mcts import DEFAULT_ITERATIONS, MctsBot
 from .playout import random_action
 
-__all__ = ["BOT_KINDS", "BUDGETED_KINDS", "HUMAN", "TURN_END", "Bot", "BotSpec", "GreedyBot",
+__all__ = ["BOT_KINDS", "BUDGETED_KINDS", "HUMAN", "Bot", "BotSpec", "GreedyBot",
            "MctsBot", "RandomBot", "derive_seed", "make_bot", "parse_bot_spec"]
 
 #: The kind of a seat that a person plays: it has no bot (the terminal or the web page
@@ -45,8 +45,6 @@ BOT_KINDS = (HUMAN, "random", "greedy", "mcts")
 #: The kinds that take a budget, written ``kind:N`` (``mcts:N``: N iterations per
 #: decision); plain ``kind`` has its default budget.
 BUDGETED_KINDS = ("mcts",)
-#: The actions that end a turn (the piece step, R-T5).
-TURN_END = (Pass, PlaceMeeple, PlaceCamp)
 
 
 class Bot(Protocol):

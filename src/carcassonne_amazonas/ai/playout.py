@@ -50,12 +50,10 @@ from ..rules.state import GameState, Phase, PlayerState
 from ..tiles.geometry import cell_key
 from ..tiles.tileset import Tile
 
-__all__ = ["PLACEMENT_TRIES", "random_action", "random_playout", "uniform_below"]
+__all__ = ["PLACEMENT_TRIES", "random_action", "random_playout"]
 
 #: Rejected cell-and-rotation draws before the legal placements are listed instead.
 PLACEMENT_TRIES: Final = 12
-
-# uniform_below lives in the sampling module; it stays importable from here, as before.
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:

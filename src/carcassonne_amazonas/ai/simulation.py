@@ -21,15 +21,14 @@ import attrs
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..rules.engine import apply_action, new_game
+from ..rules.scoring import SCORE_CATEGORIES
 from ..rules.state import Rules, colour
 from ..tiles.tilefile import load_tileset
 from .bots import derive_seed, make_bot
 
-__all__ = ["CATEGORIES", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
+__all__ = ["GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
 
-#: Score categories reported per player (``PlayerState.breakdown`` fields).
-CATEGORIES = ("tributaries", "villages", "camps", "river", "amazon")
 
 
 def _changed_options(options: Mapping[str, object] | Iterable[tuple[str, object]]
@@ -92,7 +91,8 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     categories: tuple[tuple[int, ...], ...]
-    """Per player: points by category, in the order of ``CATEGORIES``."""
+    """Per player: points by category, in the order of
+    :data:`~carcassonne_amazonas.rules.scoring.SCORE_CATEGORIES`."""
     actions: int
     removed: int
     decisions: tuple[int, ...] = ()
@@ -134,7 +134,7 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
         decisions[player] += 1
         state = apply_action(state, action)
         count += 1
-    categories = tuple(tuple(getattr(p.breakdown, c) for c in CATEGORIES)
+    categories = tuple(tuple(getattr(p.breakdown, c) for c in SCORE_CATEGORIES)
                        for p in state.players)
     return GameResult(index, state.scores, state.winners, categories, count, len(state.removed),
                       tuple(decisions), tuple(seconds))
@@ -314,9 +314,9 @@ def _wins(results: Sequence[GameResult], players: int) -> list[float]:
 
 def _score_stats(results: Sequence[GameResult],
                  players: tuple[int, ...]) -> dict[str, dict[str, float]]:
-    """The total and each category of ``CATEGORIES`` over the scores of ``players``."""
+    """The total and each category of ``SCORE_CATEGORIES`` over the scores of ``players``."""
     stats = {"total": _stats([r.scores[p] for r in results for p in players])}
-    for c, category in enumerate(CATEGORIES):
+    for c, category in enumerate(SCORE_CATEGORIES):
         stats[category] = _stats([r.categories[p][c] for r in results for p in players])
     return stats
 
@@ -349,7 +349,7 @@ def summary_text(summary: dict[str, Any]) -> str:
         timing = f"{1000 * per_decision:>12.2f}" if per_decision is not None else f"{'-':>12}"
         lines.append(f"  {colour(p):<8} {kinds[p]:<9} {summary['wins'][p]:>7.2f} "
                      f"{100 * summary['win_rate'][p]:>6.1f}% {timing}")
-    columns = ("total", *CATEGORIES)
+    columns = ("total", *SCORE_CATEGORIES)
     lines += ["", "scores: mean \u00b1 standard deviation",
               f"  {'player':<8} {'bot':<9}" + "".join(f"{c:>13}" for c in columns)]
 

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .._support.wording import plural
-from ..ai.bots import BOT_KINDS, HUMAN, TURN_END, Bot, derive_seed, make_bot
+from ..ai.bots import BOT_KINDS, HUMAN, Bot, derive_seed, make_bot
 from ..formats.game import Game
 from ..render.explain import results_text, variants_text
 from ..render.text import board_text, tile_description
-from ..rules.actions import Action
+from ..rules.actions import TURN_END, Action
 from ..rules.chance import sample_draw
 from ..rules.state import colour
 from .common import (
@@ -121,6 +121,16 @@ def take_back(game: Game, kinds: Sequence[str]) -> list[tuple[int, Action]]:
     return undone[::-1]
 
 
+def _turn_heading(game: Game, kinds: Sequence[str]) -> str:
+    """The line that opens a turn: who plays, what they hold, how many tiles are left."""
+    state = game.state
+    player = state.current_player
+    holds = (f"has {tile_description(state.tile_in_hand)}"
+             if state.tile_in_hand is not None else "draws a tile")
+    return (f"\nTurn {current_turn(game.actions)}: {colour(player)} ({kinds[player]}) "
+            f"{holds}; {plural(state.tiles_left, 'tile')} left to draw")
+
+
 def _next_action(game: Game, kinds: Sequence[str], bots: Sequence[Bot | None],
                  draws: random.Random, out: TextIO) -> Action | None:
     """The next action of ``game``: the table's draw at a chance node, else the bot's or
@@ -138,6 +148,18 @@ def _next_action(game: Game, kinds: Sequence[str], bots: Sequence[Bot | None],
         say(out, f"\nUndone ({plural(len(undone), 'action')}): "
                  + ", ".join(f"{colour(p)} {a}" for p, a in undone))
         return None
+
+
+def _say_end(out: TextIO, game: Game, kinds: Sequence[str], stopped: str) -> None:
+    """How the game ended: where it was ``stopped``, or the board and the results."""
+    if stopped:
+        say(out, f"\nGame stopped ({stopped}) after {plural(len(game), 'action')}, in turn "
+                 f"{current_turn(game.actions)}; it is not finished.")
+        return
+    say(out)
+    say(out, board_text(game.state, legend=False))
+    say(out)
+    say(out, results_text(game.state, kinds))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -164,15 +186,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         while not game.state.is_terminal:
             state = game.state
-            player = state.current_player
             if not game.actions or isinstance(game.actions[-1], TURN_END):
-                holds = (f"has {tile_description(state.tile_in_hand)}"
-                         if state.tile_in_hand is not None else "draws a tile")
-                say(out, f"\nTurn {current_turn(game.actions)}: {colour(player)} "
-                         f"({kinds[player]}) {holds}; "
-                         f"{plural(state.tiles_left, 'tile')} left to draw")
+                say(out, _turn_heading(game, kinds))
             action = _next_action(game, kinds, bots, draws, out)
-            if action is None:
+            if action is None:  # the human took back their last decision
                 continue
             game.play(action)
             for line in step_lines(state, action, game.last_events):
@@ -183,14 +200,7 @@ def run(args: argparse.Namespace) -> int:
         stopped = "interrupted"
     except StopGame:
         stopped = "stopped by the player"
-    if stopped:
-        say(out, f"\nGame stopped ({stopped}) after {plural(len(game), 'action')}, in turn "
-                 f"{current_turn(game.actions)}; it is not finished.")
-    else:
-        say(out)
-        say(out, board_text(game.state, legend=False))
-        say(out)
-        say(out, results_text(game.state, kinds))
+    _say_end(out, game, kinds, stopped)
     if target:
         write_text(target, game.record().to_json(), "game record")
         say(out, f"Game record saved to {target}.")

@@ -14,15 +14,14 @@ from collections.abc import Sequence
 import attrs
 
 from .._support.wording import plural
-from ..ai.bots import TURN_END
 from ..formats.records import GameRecord
 from ..render.explain import describe_action, describe_events, winner_text
-from ..rules.actions import Action
+from ..rules.actions import TURN_END, Action
 from ..rules.engine import apply_action_with_events
 from ..rules.events import Event
 from ..rules.state import GameState, Phase, colour
 
-__all__ = ["Step", "Turn", "current_turn", "record_origin", "state_after_turn", "status",
+__all__ = ["PlayedTurn", "Step", "current_turn", "record_origin", "state_after_turn", "status",
            "step_lines", "stop_point", "turns_of"]
 
 
@@ -37,8 +36,10 @@ class Step:
 
 
 @attrs.frozen
-class Turn:
-    """The steps of one player's turn; the last turn of an unfinished game may be cut."""
+class PlayedTurn:
+    """One player's turn as played, for display: its number, its player and its steps (a
+    draw, a tile, a double tile, the piece step); the last turn of an unfinished game may
+    be cut short."""
 
     number: int
     player: int
@@ -65,24 +66,29 @@ def current_turn(actions: Sequence[Action]) -> int:
     return 1 + sum(1 for action in actions if isinstance(action, TURN_END))
 
 
-def turns_of(initial: GameState, actions: Sequence[Action]) -> list[Turn]:
+def turns_of(initial: GameState, actions: Sequence[Action]) -> list[PlayedTurn]:
     """The actions played from ``initial``, grouped into numbered turns."""
     state = initial
-    turns: list[Turn] = []
+    turns: list[PlayedTurn] = []
     steps: list[Step] = []
     for action in actions:
         after, events = apply_action_with_events(state, action)
         steps.append(Step(state, action, events, after))
         state = after
         if isinstance(action, TURN_END):
-            turns.append(Turn(len(turns) + 1, steps[0].before.current_player, tuple(steps)))
+            turns.append(_played_turn(len(turns) + 1, steps))
             steps = []
     if steps:  # an unfinished turn at the end
-        turns.append(Turn(len(turns) + 1, steps[0].before.current_player, tuple(steps)))
+        turns.append(_played_turn(len(turns) + 1, steps))
     return turns
 
 
-def state_after_turn(initial: GameState, turns: Sequence[Turn], turn: int | None) -> GameState:
+def _played_turn(number: int, steps: list[Step]) -> PlayedTurn:
+    return PlayedTurn(number, steps[0].before.current_player, tuple(steps))
+
+
+def state_after_turn(initial: GameState, turns: Sequence[PlayedTurn],
+                     turn: int | None) -> GameState:
     """The state after turn ``turn`` (0: the initial state; None: after the last action).
 
     Raises ``ValueError`` for a turn the game does not have.

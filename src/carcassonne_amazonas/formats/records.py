@@ -47,10 +47,10 @@ import attrs
 
 from .._support.reprs import repr_pretty
 from .._support.wording import plural, show_int, show_text
-from ..errors import IllegalActionError, RecordError
+from ..errors import IllegalActionError, NotationError, RecordError
 from ..rules.actions import ACTION_TYPES, Action
 from ..rules.engine import apply_action, new_game
-from ..rules.notation import NotationError, format_action, parse_action
+from ..rules.notation import format_action, parse_action
 from ..rules.pile import Draws, as_draws
 from ..rules.state import GameState, Rules
 from ..tiles.tileset import Tile, TileSet

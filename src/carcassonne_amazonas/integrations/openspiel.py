@@ -80,9 +80,9 @@ from ..errors import IllegalActionError
 from ..formats.snapshot import state_from_json, state_to_json
 from ..rules._action_lists import place_tile_action, tile_placement_cells
 from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
-from ..rules.chance import DrawDistribution, chance_distribution
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action
+from ..rules.pile import DrawDistribution
 from ..rules.state import GameState, Phase, Rules
 from ..tiles.geometry import cell_key, position_of_key
 from ..tiles.tileset import TileKind
@@ -186,8 +186,8 @@ class _Codec:
 
     def chance_outcomes(self, state: GameState) -> list[tuple[int, float]]:
         """``(action id, probability)`` of each possible draw, by id; computed once per pile
-        composition and slice position (see ``chance_distribution``)."""
-        distribution = chance_distribution(state)
+        composition and slice position (see ``Pile.distribution``)."""
+        distribution = state.pile.distribution()
         found = self.outcomes.get(id(distribution))
         if found is None:
             base = self.draw_base

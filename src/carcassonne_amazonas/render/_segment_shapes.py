@@ -1,23 +1,21 @@
 """How each kind of segment is drawn on a tile, in tile units (R-F1, R-F2, R-G1): the
-drawing's sizes, where a port lies, and the outlines of tributaries, villages and the
-Amazon.  Part of :class:`~carcassonne_amazonas.render._tile_shapes.TileShapes`, which builds
-these once per tile layout, rotation and icon count (see
-:mod:`~carcassonne_amazonas.render._tile_shapes` for the units and what each shape looks like).
+drawing's sizes, where a port lies, a tile's footprint and ports (:class:`TileFrame`), and
+the outlines of tributaries, villages and the Amazon drawn on that frame.
+:class:`~carcassonne_amazonas.render._tile_shapes.TileShapes` builds these once per tile
+layout, rotation and icon count (see :mod:`~carcassonne_amazonas.render._tile_shapes` for
+the units and what each shape looks like).
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
 import attrs
 
 from .._support.reprs import repr_pretty
-from ..tiles.geometry import Side, port_index, port_side
+from ..tiles.geometry import Rotation, Side, port_index, port_side
+from ..tiles.tileset import Layout, Terrain
 from ._plane import PathCommand, Point, mix, polyline, quad_point
-
-if TYPE_CHECKING:  # the shapes of one tile are computed for, and from, its TileShapes
-    from ._tile_shapes import TileShapes
 
 __all__ = [
     "AMAZON_REACH",
@@ -33,6 +31,7 @@ __all__ = [
     "TRIBUTARY_HALF_WIDTH",
     "TRIBUTARY_REACH",
     "AmazonShape",
+    "TileFrame",
     "TributaryShape",
     "amazon_shape",
     "port_point",
@@ -76,7 +75,6 @@ JUNGLE_SPOTS: tuple[Point, ...] = ((0.2, 0.2), (0.5, 0.18), (0.8, 0.2), (0.18, 0
 ICON_GAP = 2 * ICON_RADIUS + 0.03
 
 
-
 def port_point(port: int) -> Point:
     """Where a port lies on the unit cell: its side, at 1/6, 1/2 or 5/6 along it
     clockwise (R-F2)."""
@@ -89,6 +87,67 @@ def port_point(port: int) -> Point:
     if side is Side.SOUTH:
         return (1.0 - t, 1.0)
     return (0.0, 1.0 - t)
+
+
+class TileFrame:
+    """One tile layout in one rotation, in tile units from its anchor: its footprint
+    cells, which ports of which cell each segment holds, and where the Amazon and the
+    villages lie.  The shapes below are drawn on it;
+    :class:`~carcassonne_amazonas.render._tile_shapes.TileShapes` adds them and
+    hit-testing.
+
+    ``icon_kinds[i]`` is how many kinds of icon segment ``i`` shows (they take spots,
+    and so move the pieces).
+    """
+
+    def __init__(self, layout: Layout, icon_kinds: tuple[int, ...], rotation: Rotation) -> None:
+        self.layout = layout
+        self.icon_kinds = icon_kinds
+        self.rotation = rotation
+        variant = layout.variant(rotation)
+        self.cells: tuple[tuple[int, int], ...] = tuple((c.dx, c.dy) for c in variant.cells)
+        self.width = max(dx for dx, _ in self.cells) + 1
+        self.height = max(dy for _, dy in self.cells) + 1
+        # segment index -> cell -> ports (turned) of that segment in that cell
+        self.ports: tuple[dict[tuple[int, int], list[int]], ...] = tuple(
+            {} for _ in layout.segments)
+        for cell in variant.cells:
+            for port, owner in enumerate(cell.port_segments):
+                if owner >= 0:
+                    self.ports[owner].setdefault((cell.dx, cell.dy), []).append(port)
+        self.terrains: tuple[Terrain, ...] = tuple(s.terrain for s in layout.segments)
+        self.amazon_x: float | None = None
+        for index in self.of_terrain(Terrain.AMAZON):
+            for dx, _ in self.ports[index]:
+                self.amazon_x = dx + 0.5
+        # (village segment, cell) -> the sides of the cell it lies on
+        self.village_sides: dict[tuple[int, tuple[int, int]], frozenset[Side]] = {
+            (index, where): frozenset(port_side(p) for p in ports)
+            for index in self.of_terrain(Terrain.VILLAGE)
+            for where, ports in self.ports[index].items()}
+
+    def of_terrain(self, terrain: Terrain) -> list[int]:
+        """The indices of the segments of one terrain."""
+        return [i for i, t in enumerate(self.terrains) if t is terrain]
+
+    def point(self, cell: tuple[int, int], port: int) -> Point:
+        """Where a port of a footprint cell lies, in tile units."""
+        x, y = port_point(port)
+        return (cell[0] + x, cell[1] + y)
+
+    @staticmethod
+    def centre(cell: tuple[int, int]) -> Point:
+        """The centre of a footprint cell."""
+        return (cell[0] + 0.5, cell[1] + 0.5)
+
+    def centre_in_village(self, cell: tuple[int, int]) -> bool:
+        """Whether a village covers the centre of a footprint cell (three sides of it, or
+        two opposite ones): a tributary ending there stops short of it."""
+        for (_, village_cell), sides in self.village_sides.items():
+            if village_cell == cell and (len(sides) >= 3 or sides in (
+                    {Side.NORTH, Side.SOUTH}, {Side.EAST, Side.WEST})):
+                return True
+        return False
 
 
 def _visible(line: list[Point], amazon_x: float) -> list[Point]:
@@ -126,23 +185,23 @@ class AmazonShape:
     source: Point | None
 
 
-def tributary_shape(shapes: TileShapes, index: int) -> TributaryShape:
+def tributary_shape(frame: TileFrame, index: int) -> TributaryShape:
     """How tributary segment ``index`` is drawn: a line from each port to its cell's centre,
     ending at a rock with a single end, or flowing into the Amazon on river tiles."""
-    cells = shapes.ports[index]
+    cells = frame.ports[index]
     if len(cells) == 1:
         cell, ports = next(iter(cells.items()))
-        centre = shapes.centre(cell)
-        points = [shapes.point(cell, p) for p in ports]
+        centre = frame.centre(cell)
+        points = [frame.point(cell, p) for p in ports]
         if len(points) == 1:
             start = points[0]
-            if shapes.amazon_x is not None:
+            if frame.amazon_x is not None:
                 line = [start, centre]
-                if abs(shapes.amazon_x - centre[0]) > 1e-9:
-                    line.append((shapes.amazon_x, centre[1]))
+                if abs(frame.amazon_x - centre[0]) > 1e-9:
+                    line.append((frame.amazon_x, centre[1]))
                 return TributaryShape((polyline(line),), None,
-                                      tuple(_visible(line, shapes.amazon_x)))
-            end = mix(start, centre, 0.55) if shapes.centre_in_village(cell) else centre
+                                      tuple(_visible(line, frame.amazon_x)))
+            end = mix(start, centre, 0.55) if frame.centre_in_village(cell) else centre
             return TributaryShape((polyline([start, end]),), end, (start, end))
         if len(points) == 2:
             curve = tuple(quad_point(points[0], centre, points[1], t / 8) for t in range(9))
@@ -150,30 +209,29 @@ def tributary_shape(shapes: TileShapes, index: int) -> TributaryShape:
                                     ("Q", centre, points[1])),), None, curve)
         return TributaryShape(tuple(polyline([p, centre]) for p in points), None,
                               (points[0], centre))
-    paths = [polyline([shapes.point(cell, p), shapes.centre(cell)])
+    paths = [polyline([frame.point(cell, p), frame.centre(cell)])
              for cell, ports in cells.items() for p in ports]
-    paths.append(polyline([shapes.centre(cell) for cell in cells]))
+    paths.append(polyline([frame.centre(cell) for cell in cells]))
     first_cell, first_ports = next(iter(cells.items()))
     return TributaryShape(tuple(paths), None,
-                          (shapes.point(first_cell, first_ports[0]), shapes.centre(first_cell)))
+                          (frame.point(first_cell, first_ports[0]), frame.centre(first_cell)))
 
 
-
-def amazon_shape(shapes: TileShapes, index: int) -> AmazonShape:
+def amazon_shape(frame: TileFrame, index: int) -> AmazonShape:
     """How the Amazon segment ``index`` is drawn: its centre line through its ports and
     cells, and its source when it rises on the tile (R-G1)."""
-    cells = shapes.ports[index]
+    cells = frame.ports[index]
     points: list[Point] = []
     for cell, ports in cells.items():
-        points.extend(shapes.point(cell, p) for p in ports)
-        points.append(shapes.centre(cell))
+        points.extend(frame.point(cell, p) for p in ports)
+        points.append(frame.centre(cell))
     source: Point | None = None
     all_ports = [(cell, p) for cell, ports in cells.items() for p in ports]
     if len(all_ports) == 1:
         (cx, cy), port = all_ports[0]
         dx, dy = DELTA[port_side(port)]
         x, y = cx, cy
-        while (x - dx, y - dy) in shapes.cells:
+        while (x - dx, y - dy) in frame.cells:
             x, y = x - dx, y - dy
         source = (x + 0.5 + 0.05 * dx, y + 0.5 + 0.05 * dy)
         points.append(source)
@@ -181,8 +239,7 @@ def amazon_shape(shapes: TileShapes, index: int) -> AmazonShape:
     return AmazonShape(tuple(points), source)
 
 
-
-def village_path(shapes: TileShapes, index: int,
+def village_path(frame: TileFrame, index: int,
                  cell: tuple[int, int]) -> tuple[PathCommand, ...]:
     """The closed outline of a village in one cell.
 
@@ -190,7 +247,7 @@ def village_path(shapes: TileShapes, index: int,
     curve bulging towards them, so a single side is a cap, two adjacent sides a
     diagonal, two opposite sides a band.
     """
-    covered = shapes.village_sides[(index, cell)]
+    covered = frame.village_sides[(index, cell)]
     ox, oy = cell
 
     def at(point: Point) -> Point:
@@ -222,17 +279,16 @@ def village_path(shapes: TileShapes, index: int,
     return tuple(commands)
 
 
-
-def village_bridges(shapes: TileShapes, index: int) -> list[tuple[Point, Point]]:
+def village_bridges(frame: TileFrame, index: int) -> list[tuple[Point, Point]]:
     """Rectangles (corner, opposite corner) joining a village's parts in neighbouring
     cells of a multi-cell tile along the outer side they share."""
     bridges = []
-    for dx, dy in shapes.ports[index]:
+    for dx, dy in frame.ports[index]:
         for side, (ndx, ndy) in ((Side.EAST, (1, 0)), (Side.SOUTH, (0, 1))):
             other = (dx + ndx, dy + ndy)
-            if other not in shapes.ports[index]:
+            if other not in frame.ports[index]:
                 continue
-            shared = shapes.village_sides[(index, (dx, dy))] & shapes.village_sides[(index, other)]
+            shared = frame.village_sides[(index, (dx, dy))] & frame.village_sides[(index, other)]
             for along in shared:
                 if along in (Side.NORTH, Side.SOUTH) and side is Side.EAST:
                     y0 = 0.0 if along is Side.NORTH else 0.72

@@ -1,4 +1,4 @@
-"""Where a segment's piece and icons go on a tile, in tile units (R-F7, R-T5): part of
+"""Where a segment's piece and icons go on a tile, in tile units (R-F7, R-T5), from its
 :class:`~carcassonne_amazonas.render._tile_shapes.TileShapes`.
 
 Each kind of segment offers candidate spots, best first: along a tributary's line, in
@@ -10,23 +10,24 @@ click on a drawn piece selects its segment.
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import TYPE_CHECKING
 
 from ..tiles.geometry import Side
 from ..tiles.tileset import Terrain
 from ._plane import Point, mix, point_along, polyline_length
 from ._segment_shapes import ICON_GAP, ICON_RADIUS, JUNGLE_SPOTS, OUTWARD
-
-if TYPE_CHECKING:  # the spots of one tile are computed for, and from, its TileShapes
-    from ._tile_shapes import TileShapes
+from ._tile_shapes import TileShapes
 
 __all__ = ["segment_spots"]
 
 
+@functools.lru_cache(maxsize=16384)
 def segment_spots(shapes: TileShapes, index: int) -> tuple[Point, tuple[Point, ...]]:
     """Where segment ``index``'s piece stands and where its icon kinds go (one spot
-    per kind of icon it shows), in tile units.
+    per kind of icon it shows), in tile units; computed once per shapes and segment.
+    For the Amazon, which takes no piece (R-F6), the first spot is the middle of its
+    course clear of its icons.
 
     The piece's spot is the first candidate that
     :meth:`~carcassonne_amazonas.render._tile_shapes.TileShapes.segment_at` maps back to the
@@ -79,7 +80,6 @@ def _village_spots(shapes: TileShapes, index: int,
     return candidates
 
 
-
 def _tributary_spots(shapes: TileShapes, index: int,
                      icons: int) -> list[tuple[Point, list[Point]]]:
     line = shapes.tributaries[index].line
@@ -95,7 +95,6 @@ def _tributary_spots(shapes: TileShapes, index: int,
     return [(point_along(line, t), spots[:icons]) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
 
 
-
 def _amazon_spots(shapes: TileShapes, index: int,
                   icons: int) -> list[tuple[Point, list[Point]]]:
     points = shapes.amazons[index].line
@@ -109,40 +108,11 @@ def _amazon_spots(shapes: TileShapes, index: int,
     return [((free or course)[0], spots)]
 
 
-
 def _jungle_spots(shapes: TileShapes, index: int,
                   icons: int) -> list[tuple[Point, list[Point]]]:
     """The spots of a jungle's own area, nearest its ports first: the best for the
     icons, the next one apart from them for the camp."""
-    own = [shapes.point(cell, p) for cell, ports in shapes.ports[index].items() for p in ports]
-    candidates: list[Point] = []
-    for cell in shapes.cells:
-        # Beside the Amazon, keep icons and camps off its banks.
-        river = shapes.amazon_x is not None and abs(cell[0] + 0.5 - shapes.amazon_x) < 0.5
-        candidates.extend((cell[0] + sx, cell[1] + sy) for sx, sy in JUNGLE_SPOTS
-                          if not (river and (abs(sx - 0.5) < 0.3 or 0.25 < sy < 0.75)))
-    for cell, ports in shapes.ports[index].items():  # squeezed jungles: near their ports
-        for port in ports:
-            for pull in (0.3, 0.4, 0.5):
-                candidates.append(mix(shapes.point(cell, port), shapes.centre(cell), pull))
-    edge = ICON_RADIUS + 0.01  # an icon there stays inside the tile
-    scored = sorted(
-        (min(math.dist(spot, p) for p in own)
-         + 0.2 * sum(math.dist(spot, p) for p in own) / len(own), spot)
-        for spot in candidates
-        if edge <= spot[0] <= shapes.width - edge and edge <= spot[1] <= shapes.height - edge)
-    # Best first, the jungle's own spots only; enough for the icons, the camp and a
-    # few spares (hit-testing every candidate would cost more than the rest).
-    ranked: list[tuple[float, Point]] = []
-    chosen: list[Point] = []
-    for score, spot in scored:
-        if len(chosen) > icons + 2:
-            break
-        if shapes.segment_at(spot) != index:
-            continue
-        ranked.append((score, spot))
-        if all(math.dist(spot, s) >= ICON_GAP for s in chosen):
-            chosen.append(spot)
+    ranked, chosen = _own_spots(shapes, index, icons)
     if not chosen:  # nowhere is this jungle's own: by its first port
         cell, ports = next(iter(shapes.ports[index].items()))
         chosen = [mix(shapes.point(cell, ports[0]), shapes.centre(cell), 0.3)]
@@ -155,7 +125,46 @@ def _jungle_spots(shapes: TileShapes, index: int,
     cell = (math.floor(best[0]), math.floor(best[1]))
     while len(chosen) < icons:
         chosen.append(mix(chosen[-1], shapes.centre(cell), 0.45))
-    spots = [spot for _, spot in ranked] or chosen
+    spots = ranked or list(chosen)
     spots.sort(key=lambda spot: -min(math.dist(spot, s) for s in chosen))
     return [(spot, chosen) for spot in spots]
 
+
+def _jungle_candidates(shapes: TileShapes, index: int) -> list[Point]:
+    """Where a jungle's icons and camp might go: the usual spots of every cell (off the
+    Amazon's banks) and points near the jungle's own ports, inside the tile."""
+    candidates: list[Point] = []
+    for cell in shapes.cells:
+        # Beside the Amazon, keep icons and camps off its banks.
+        river = shapes.amazon_x is not None and abs(cell[0] + 0.5 - shapes.amazon_x) < 0.5
+        candidates.extend((cell[0] + sx, cell[1] + sy) for sx, sy in JUNGLE_SPOTS
+                          if not (river and (abs(sx - 0.5) < 0.3 or 0.25 < sy < 0.75)))
+    for cell, ports in shapes.ports[index].items():  # squeezed jungles: near their ports
+        for port in ports:
+            for pull in (0.3, 0.4, 0.5):
+                candidates.append(mix(shapes.point(cell, port), shapes.centre(cell), pull))
+    edge = ICON_RADIUS + 0.01  # an icon there stays inside the tile
+    return [spot for spot in candidates
+            if edge <= spot[0] <= shapes.width - edge and edge <= spot[1] <= shapes.height - edge]
+
+
+def _own_spots(shapes: TileShapes, index: int, icons: int) -> tuple[list[Point], list[Point]]:
+    """The candidates that lie in the jungle's own area, nearest its ports first
+    (``ranked``), and among them the ones standing apart from each other (``chosen``):
+    enough for the icons, the camp and a few spares (hit-testing every candidate would
+    cost more than the rest)."""
+    own = [shapes.point(cell, p) for cell, ports in shapes.ports[index].items() for p in ports]
+    scored = sorted((min(math.dist(spot, p) for p in own)
+                     + 0.2 * sum(math.dist(spot, p) for p in own) / len(own), spot)
+                    for spot in _jungle_candidates(shapes, index))
+    ranked: list[Point] = []
+    chosen: list[Point] = []
+    for _, spot in scored:
+        if len(chosen) > icons + 2:
+            break
+        if shapes.segment_at(spot) != index:
+            continue
+        ranked.append(spot)
+        if all(math.dist(spot, s) >= ICON_GAP for s in chosen):
+            chosen.append(spot)
+    return ranked, chosen

@@ -9,17 +9,13 @@ a label: nothing a test or a page relies on depends on a font.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from .._support.wording import plural
 from ..rules.final_scoring import projected_scores
-from ..rules.state import PLAYER_COLOURS, PieceKind
+from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
 from ._svg_document import AMAZON, HIGHLIGHT, INK, JUNGLE, OPEN_CELL, TRACK, Pen, number
 from ._svg_tiles import ICON_STYLES, boat_glyph, icon_glyph, piece_glyph
-
-if TYPE_CHECKING:  # the state module shows itself with these pictures
-    from ..rules.state import GameState
 
 __all__ = [
     "BOAT_SPACING",

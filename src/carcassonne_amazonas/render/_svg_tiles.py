@@ -26,8 +26,19 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..rules.state import PLAYER_COLOURS, PieceKind
 from ..tiles.geometry import Position, Rotation
-from ..tiles.tileset import Icons, Terrain, Tile
+from ..tiles.tileset import Icons, Terrain, Tile, check_tile_and_rotation
 from ._plane import PathCommand, Point
+from ._segment_shapes import (
+    AMAZON_REACH,
+    AMAZON_WATER,
+    ICON_RADIUS,
+    ROCK_RADIUS,
+    SOURCE_RADIUS,
+    TRIBUTARY_HALF_WIDTH,
+    village_bridges,
+    village_path,
+)
+from ._segment_spots import segment_spots
 from ._svg_document import (
     AMAZON,
     BANK,
@@ -45,21 +56,11 @@ from ._svg_document import (
     number,
     svg_document,
 )
-from ._tile_shapes import (
-    AMAZON_REACH,
-    AMAZON_WATER,
-    ICON_RADIUS,
-    ROCK_RADIUS,
-    SOURCE_RADIUS,
-    TRIBUTARY_HALF_WIDTH,
-    TileShapes,
-    tile_shapes,
-)
+from ._tile_shapes import TileShapes, tile_shapes
 
 __all__ = [
     "ICON_STYLES",
     "boat_glyph",
-    "check_tile_and_rotation",
     "icon_glyph",
     "icon_kinds",
     "piece_glyph",
@@ -175,7 +176,7 @@ def boat_glyph(pen: Pen, player: int | None, at: Point, *, size: float = 0.13,
 def _segment_labels(pen: Pen, shapes: TileShapes) -> list[str]:
     out = ['<g class="segment-labels">']
     for index, segment in enumerate(shapes.layout.segments):
-        x, y = shapes.anchor(index)
+        x, y = segment_spots(shapes, index)[0]
         out.append(f'<g class="segment-label" data-segment="{index}">'
                    f"<title>segment {index}: {escape(segment.name)} "
                    f"({segment.terrain.label})</title>"
@@ -202,12 +203,12 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
     for cell in shapes.cells:
         out.append(f'<rect class="jungle" {pen.rect(cell, 1, 1)} fill="{JUNGLE}"/>')
     for index, cell in shapes.village_sides:
-        d = path_data(pen, shapes.village_path(index, cell), True)
+        d = path_data(pen, village_path(shapes, index, cell), True)
         out.append(f'<path class="village" data-segment="{index}" d="{d}" fill="{VILLAGE}" '
                    f'stroke="{VILLAGE_EDGE}" stroke-width="{pen.px(0.025)}" '
                    f'stroke-linejoin="round"/>')
     for index in shapes.of_terrain(Terrain.VILLAGE):
-        for corner, opposite in shapes.village_bridges(index):
+        for corner, opposite in village_bridges(shapes, index):
             out.append(f'<rect class="village" data-segment="{index}" '
                        f'{pen.rect(corner, opposite[0] - corner[0], opposite[1] - corner[1])} '
                        f'fill="{VILLAGE}"/>')
@@ -237,7 +238,7 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
                    f'stroke-width="{pen.px(0.02)}"/>')
     for index, icons in enumerate(tile.icons):
         kinds = icon_kinds(icons)
-        spots = shapes.spots(index)[1]
+        spots = segment_spots(shapes, index)[1]
         out.extend(icon_glyph(pen, kind, count, spot, extra=f' data-segment="{index}"')
                    for (kind, count), spot in zip(kinds, spots))
     out.append(f'<rect class="outline" {pen.rect((0, 0), shapes.width, shapes.height)} '
@@ -250,20 +251,6 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
         out.extend(_segment_labels(pen, shapes))
     out.append("</g>")
     return "\n".join(out)
-
-
-def check_tile_and_rotation(tile: object, rotation: object) -> None:
-    """``TypeError`` unless ``tile`` is a :class:`~carcassonne_amazonas.tiles.tileset.Tile` and
-    ``rotation`` a :class:`~carcassonne_amazonas.tiles.geometry.Rotation`, saying how to get
-    one from a tile's name or from degrees."""
-    if type(tile) is not Tile:
-        hint = " (a tile's name: tileset.tile_named(name) gives the tile)" \
-            if isinstance(tile, str) else ""
-        raise TypeError(f"tile must be a Tile, not {type(tile).__name__}{hint}")
-    if type(rotation) is not Rotation:
-        hint = " (degrees: Rotation.from_degrees(90) gives Rotation.R90)" \
-            if type(rotation) is int else ""
-        raise TypeError(f"rotation must be a Rotation, not {type(rotation).__name__}{hint}")
 
 
 def tile_svg(tile: Tile, rotation: Rotation = Rotation.R0, *, cell_size: float = 96,

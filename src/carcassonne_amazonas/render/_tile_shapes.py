@@ -14,11 +14,12 @@ just as well.  Units: the anchor cell's top-left corner is ``(0, 0)``, a cell is
 - a village is a shape along the edges it lies on, bulging towards the others;
 - the Amazon is a wide band between banks, rising at a source on the start tile.
 
-:class:`TileShapes` holds these shapes for one tile copy in one rotation
-(:mod:`~carcassonne_amazonas.render._segment_shapes` draws each kind of segment), where the
-piece of each segment stands (:meth:`TileShapes.anchor`) and where its icons go
-(:mod:`~carcassonne_amazonas.render._segment_spots`), and which segment lies under a point
-(:meth:`TileShapes.segment_at`, here).  The SVG renderer
+Three modules, each importing the one before: :mod:`~carcassonne_amazonas.render._segment_shapes`
+holds the tile's frame (footprint and ports) and draws each kind of segment on it;
+:class:`TileShapes`, here, holds those shapes for one tile copy in one rotation and says
+which segment lies under a point (:meth:`TileShapes.segment_at`); and
+:mod:`~carcassonne_amazonas.render._segment_spots` says where the piece of each segment
+stands and where its icons go, hit-testing its candidates here.  The SVG renderer
 (:mod:`~carcassonne_amazonas.render._svg_tiles`) draws the shapes and
 :mod:`~carcassonne_amazonas.render.anchors` turns anchors and hit-testing into board units;
 sharing one geometry is what makes a click on a drawn village land on that village.
@@ -32,82 +33,32 @@ import math
 
 import attrs
 
-from ..tiles.geometry import Rotation, Side, port_side
+from ..tiles.geometry import Rotation
 from ..tiles.tileset import Layout, Terrain, Tile
-from ._plane import (
-    PathCommand,
-    Point,
-    distance_to_polyline,
-    flatten,
-    inside_polygon,
-    segments_cross,
-)
+from ._plane import Point, distance_to_polyline, flatten, inside_polygon, segments_cross
 from ._segment_shapes import (
     AMAZON_REACH,
-    AMAZON_WATER,
-    ICON_RADIUS,
-    ROCK_RADIUS,
     SOURCE_RADIUS,
-    TRIBUTARY_HALF_WIDTH,
     TRIBUTARY_REACH,
-    AmazonShape,
-    TributaryShape,
+    TileFrame,
     amazon_shape,
-    port_point,
     tributary_shape,
     village_bridges,
     village_path,
 )
-from ._segment_spots import segment_spots
 
-__all__ = [
-    "AMAZON_REACH",
-    "AMAZON_WATER",
-    "ICON_RADIUS",
-    "ROCK_RADIUS",
-    "SOURCE_RADIUS",
-    "TRIBUTARY_HALF_WIDTH",
-    "TRIBUTARY_REACH",
-    "AmazonShape",
-    "TileShapes",
-    "TributaryShape",
-    "port_point",
-    "tile_shapes",
-]
+__all__ = ["TileShapes", "tile_shapes"]
 
 
-class TileShapes:
-    """The picture of one tile layout in one rotation, in tile units from its anchor.
-
-    ``icon_kinds[i]`` is how many kinds of icon segment ``i`` shows (they take spots,
-    and so move the pieces).  Build it with :func:`tile_shapes`, which caches it.
+class TileShapes(TileFrame):
+    """The picture of one tile layout in one rotation, in tile units from its anchor: the
+    :class:`~carcassonne_amazonas.render._segment_shapes.TileFrame` with the shapes of its
+    tributaries and its Amazon, and which segment lies under a point
+    (:meth:`segment_at`).  Build it with :func:`tile_shapes`, which caches it.
     """
 
     def __init__(self, layout: Layout, icon_kinds: tuple[int, ...], rotation: Rotation) -> None:
-        self.layout = layout
-        self.icon_kinds = icon_kinds
-        self.rotation = rotation
-        variant = layout.variant(rotation)
-        self.cells: tuple[tuple[int, int], ...] = tuple((c.dx, c.dy) for c in variant.cells)
-        self.width = max(dx for dx, _ in self.cells) + 1
-        self.height = max(dy for _, dy in self.cells) + 1
-        segments = layout.segments
-        # segment index -> cell -> ports (turned) of that segment in that cell
-        self.ports: tuple[dict[tuple[int, int], list[int]], ...] = tuple({} for _ in segments)
-        for cell in variant.cells:
-            for port, owner in enumerate(cell.port_segments):
-                if owner >= 0:
-                    self.ports[owner].setdefault((cell.dx, cell.dy), []).append(port)
-        self.terrains: tuple[Terrain, ...] = tuple(s.terrain for s in segments)
-        self.amazon_x: float | None = None
-        for index in self.of_terrain(Terrain.AMAZON):
-            for dx, _ in self.ports[index]:
-                self.amazon_x = dx + 0.5
-        # (village segment, cell) -> the sides of the cell it lies on
-        self.village_sides: dict[tuple[int, tuple[int, int]], frozenset[Side]] = {}
-        for index in self.of_terrain(Terrain.VILLAGE):
-            for where, ports in self.ports[index].items():
-                self.village_sides[(index, where)] = frozenset(port_side(p) for p in ports)
+        super().__init__(layout, icon_kinds, rotation)
         self.tributaries = {index: tributary_shape(self, index)
                             for index in self.of_terrain(Terrain.TRIBUTARY)}
         self.amazons = {index: amazon_shape(self, index)
@@ -120,64 +71,12 @@ class TileShapes:
         self._jungle_ports = [(self.point(cell, port), index)
                               for index in self.of_terrain(Terrain.JUNGLE)
                               for cell, ports in self.ports[index].items() for port in ports]
-        self._spots: dict[int, tuple[Point, tuple[Point, ...]]] = {}
-
-    def of_terrain(self, terrain: Terrain) -> list[int]:
-        """The indices of the segments of one terrain."""
-        return [i for i, t in enumerate(self.terrains) if t is terrain]
-
-    def point(self, cell: tuple[int, int], port: int) -> Point:
-        """Where a port of a footprint cell lies, in tile units."""
-        x, y = port_point(port)
-        return (cell[0] + x, cell[1] + y)
-
-    @staticmethod
-    def centre(cell: tuple[int, int]) -> Point:
-        """The centre of a footprint cell."""
-        return (cell[0] + 0.5, cell[1] + 0.5)
-
-    def centre_in_village(self, cell: tuple[int, int]) -> bool:
-        """Whether a village covers the centre of a footprint cell (three sides of it, or
-        two opposite ones): a tributary ending there stops short of it."""
-        for (_, village_cell), sides in self.village_sides.items():
-            if village_cell == cell and (len(sides) >= 3 or sides in (
-                    {Side.NORTH, Side.SOUTH}, {Side.EAST, Side.WEST})):
-                return True
-        return False
-
-    # -- villages ---------------------------------------------------------------------------
-
-    def village_path(self, index: int, cell: tuple[int, int]) -> tuple[PathCommand, ...]:
-        """The closed outline of village segment ``index`` in one cell
-        (:func:`~carcassonne_amazonas.render._segment_shapes.village_path`)."""
-        return village_path(self, index, cell)
-
-    def village_bridges(self, index: int) -> list[tuple[Point, Point]]:
-        """Rectangles joining a village's parts across the cells of a multi-cell tile
-        (:func:`~carcassonne_amazonas.render._segment_shapes.village_bridges`)."""
-        return village_bridges(self, index)
 
     def _village_polygons(self, index: int) -> list[list[Point]]:
-        polygons = [flatten(self.village_path(index, cell)) for cell in self.ports[index]]
-        for (x0, y0), (x1, y1) in self.village_bridges(index):
+        polygons = [flatten(village_path(self, index, cell)) for cell in self.ports[index]]
+        for (x0, y0), (x1, y1) in village_bridges(self, index):
             polygons.append([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
         return polygons
-
-    # -- anchors and icons ------------------------------------------------------------------
-
-    def spots(self, index: int) -> tuple[Point, tuple[Point, ...]]:
-        """Where segment ``index``'s piece stands and where its icon kinds go (one spot
-        per kind of icon it shows), in tile units
-        (:func:`~carcassonne_amazonas.render._segment_spots.segment_spots`, computed once)."""
-        found = self._spots.get(index)
-        if found is None:
-            found = self._spots[index] = segment_spots(self, index)
-        return found
-
-    def anchor(self, index: int) -> Point:
-        """Where a piece on segment ``index`` is drawn, in tile units (for the Amazon,
-        which takes no piece, R-F6: the middle of its line)."""
-        return self.spots(index)[0]
 
     # -- hit-testing ------------------------------------------------------------------------
 
@@ -201,8 +100,9 @@ class TileShapes:
         """The segment under ``point`` (tile units), as the picture shows it.
 
         What is drawn on top wins: the Amazon with its banks and source (None, R-F6),
-        then a tributary within :data:`TRIBUTARY_REACH` of its line (the nearest),
-        then a village whose shape holds the point, and otherwise the jungle whose
+        then a tributary within
+        :data:`~carcassonne_amazonas.render._segment_shapes.TRIBUTARY_REACH` of its line
+        (the nearest), then a village whose shape holds the point, and otherwise the jungle whose
         area it is (the jungle of the nearest jungle port that no drawn line
         separates from the point).  None outside the tile's footprint.
         """

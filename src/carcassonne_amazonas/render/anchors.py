@@ -18,21 +18,20 @@ units, so a client maps a click at SVG point ``(sx, sy)`` to the board point
 Every anchor lies in its own segment's area (a test checks every segment of every
 layout, rotation and copy of the reference set), so a click on a drawn piece
 selects its segment.  The shapes themselves come from
-:mod:`~carcassonne_amazonas.render._tile_shapes`.
+:mod:`~carcassonne_amazonas.render._tile_shapes`, the anchors from
+:mod:`~carcassonne_amazonas.render._segment_spots`.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Tile
 from ._plane import Point
+from ._segment_spots import segment_spots
 from ._tile_shapes import tile_shapes
-
-if TYPE_CHECKING:  # the state module shows itself with these pictures
-    from ..rules.state import GameState
 
 __all__ = ["piece_anchor", "segment_anchor", "segment_at", "tile_segment_at"]
 
@@ -53,7 +52,7 @@ def segment_anchor(tile: Tile, rotation: Rotation, segment: int) -> Point:
     spots of a jungle first.
     """
     _check_segment(tile, segment)
-    return tile_shapes(tile, rotation).anchor(segment)
+    return segment_spots(tile_shapes(tile, rotation), segment)[0]
 
 
 def piece_anchor(state: GameState, position: Position, segment: int) -> Point:

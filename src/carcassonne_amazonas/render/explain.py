@@ -3,8 +3,7 @@
 Used by the command-line tool's ``play`` and ``replay``, and by frontends that
 want a readable log.  Every line cites the rule it applies.  Players are named by
 their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
-The words for counts (:func:`~carcassonne_amazonas.render.text.plural`), icons and tiles are
-in :mod:`~carcassonne_amazonas.render.text`.
+The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from ..tiles.tileset import Terrain, TileSet
 from .text import tile_description
 
 __all__ = [
-    "colour",
     "describe_action",
     "describe_events",
     "results_text",

@@ -22,19 +22,14 @@ feature is then a matter of filling its cells and marking the open edges
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from .._support.reprs import repr_pretty
 from ..rules.features import Feature, placement_of, segment_of
 from ..rules.scoring import CampScoring, completed_points, jungle_value, unfinished_points
-from ..rules.state import PieceKind, PlacedPiece
+from ..rules.state import GameState, PieceKind, PlacedPiece
 from ..tiles.geometry import Position, Side, port_side
 from ..tiles.tileset import NO_ICONS, Icons, Terrain
-
-if TYPE_CHECKING:  # the state module shows itself with these pictures
-    from ..rules.state import GameState
 
 __all__ = ["FeatureGeometry", "feature_geometry"]
 

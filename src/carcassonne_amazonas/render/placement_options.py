@@ -15,8 +15,7 @@ from ..rules.actions import PlaceTile
 from ..rules.engine import legal_actions
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Rotation
-from ..tiles.tileset import Tile
-from ._svg_tiles import check_tile_and_rotation
+from ..tiles.tileset import Tile, check_tile_and_rotation
 
 __all__ = ["footprint", "placement_options"]
 

@@ -1,5 +1,5 @@
-"""SVG pictures of a game position (and, re-exported, of single tiles), drawn from the
-tile-set data with the standard library only.
+"""SVG pictures of a game position and of single tiles, drawn from the tile-set data with
+the standard library only.
 
 :func:`board_svg` draws a whole position: every placed tile with its icons, the
 pieces, the open cells, the boat track beside the river, coordinates along the
@@ -33,11 +33,12 @@ Elements carry classes and data for styling, tests and pages: ``g.tile``
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+
+import attrs
 
 from .._support.wording import plural
-from ..rules.board import Board, Placement
-from ..rules.state import PLAYER_COLOURS, Phase
+from ..rules.board import Placement
+from ..rules.state import PLAYER_COLOURS, GameState, Phase
 from ..tiles.geometry import Position, Side
 from ._svg_document import (
     AMAZON,
@@ -63,9 +64,6 @@ from ._svg_panels import (
 from ._svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg
 from .anchors import piece_anchor
 from .feature_geometry import FeatureGeometry, feature_geometry
-
-if TYPE_CHECKING:  # the state module shows itself with these pictures
-    from ..rules.state import GameState
 
 __all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg",
            "tile_svg"]
@@ -121,10 +119,7 @@ def _shown(value: object) -> str:
 
 
 def _check_state(state: object) -> None:
-    # This module cannot import GameState (the state module draws itself with it), so
-    # it checks what it reads: a board and a phase.
-    if not (isinstance(getattr(state, "board", None), Board)
-            and isinstance(getattr(state, "phase", None), Phase)):
+    if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
 
 
@@ -188,59 +183,103 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
     cells = [c for placement in board.placements for c in placement.cells] + marked
     if not compact or show_open:
         cells += open_cells
-    min_x, max_x = min(p.x for p in cells), max(p.x for p in cells)
-    min_y, max_y = min(p.y for p in cells), max(p.y for p in cells)
-    columns, rows = range(min_x, max_x + 1), range(min_y, max_y + 1)
-
-    margin = size * (0.1 if compact else 0.2)
-    font = min(max(size * 0.2, 11.0), 15.0)
-    table_width, table_height = score_table_size(state, font) if scores else (0.0, 0.0)
-    label_width = max(text_width(str(v), size * 0.2) for v in (*columns, *rows)) + size * 0.08
-    left = margin + track_width(state) * size + size * 0.12
-    if coordinates:
-        left += label_width
-    top = margin + (table_height + size * 0.15 if scores else 0.0)
-    if coordinates:
-        top += size * 0.3
-    board_width, board_height = len(columns) * size, len(rows) * size
-    width = max(left + board_width + margin, margin + table_width + margin)
-    pen = Pen(left - min_x * size, top - min_y * size, size)
+    frame = _Frame.around(state, cells, size, compact=compact, coordinates=coordinates,
+                          scores=scores)
     last = board.placements[-1] if last_move and len(board) > 1 else None
     items = legend_items(open_cells=show_open and bool(open_cells), last_move=last is not None,
                          highlight=bool(marked), feature=feature is not None)
-    legend_top = top + board_height + size * 0.15
-    height = legend_top + (legend_height(items, size, width - 2 * margin) if legend else 0.0)
-    height += margin
+    legend_top = frame.top + len(frame.rows) * size + size * 0.15
+    inner_width = frame.width - 2 * frame.margin
+    height = legend_top + (legend_height(items, size, inner_width) if legend else 0.0)
+    height += frame.margin
 
+    pen = frame.pen
     body: list[str] = []
     if scores:
-        body.append(score_table(state, margin, margin, font))
+        body.append(score_table(state, frame.margin, frame.margin, frame.font))
     if coordinates:
-        body.append(coordinate_labels(pen, columns, rows, left - size * 0.1, top))
-    body.append('<g class="tiles">')
-    for index, placement in enumerate(board.placements):
-        body.append(_placed_tile(pen, index, placement))
-    body.append("</g>")
-    if show_open and open_cells:
-        body.append(_open_marks(pen, open_cells, board.next_river_position))
-    if feature is not None:
-        body.append(_feature_marks(pen, feature))
-    if marked:
-        body.append(_cell_marks(pen, marked))
-    if last is not None:
-        body.append(_last_move(pen, last, _last_placer(state)))
+        body.append(coordinate_labels(pen, frame.columns, frame.rows, frame.left - size * 0.1,
+                                      frame.top))
+    body.append(_tiles(pen, board.placements))
+    body.extend(_marks(state, pen, open_cells if show_open else [], feature, marked, last))
     body.append(_pieces(state, pen))
-    body.append(track(state, pen, margin))
+    body.append(track(state, pen, frame.margin))
     if legend:
-        body.append(legend_panel(items, size, margin, legend_top, width - 2 * margin))
-    phase = "game over" if state.is_terminal else state.phase.value
-    title = (f"Carcassonne – Amazonas: {state.num_players} players, "
-             f"{plural(max(len(board) - 1, 0), 'tile')} placed (and the start tile), "
-             f"{state.tiles_left} to draw, {phase}")
+        body.append(legend_panel(items, size, frame.margin, legend_top, inner_width))
     attributes = {"class": "board" + (" compact" if compact else ""),
                   "data-cell-size": number(size), "data-origin-x": number(pen.x),
                   "data-origin-y": number(pen.y)}
-    return svg_document(width, height, body, title, attributes)
+    return svg_document(frame.width, height, body, _title(state), attributes)
+
+
+@attrs.frozen
+class _Frame:
+    """Where the parts of a board picture go: the drawn columns and rows, the margin,
+    the score table's font, the board's top-left corner (``left``, ``top``), the
+    picture's width, and the pen that draws board points."""
+
+    columns: range
+    rows: range
+    margin: float
+    font: float
+    left: float
+    top: float
+    width: float
+    pen: Pen
+
+    @classmethod
+    def around(cls, state: GameState, cells: list[Position], size: float, *, compact: bool,
+               coordinates: bool, scores: bool) -> _Frame:
+        """The frame of a picture that draws ``cells`` with ``size`` units a cell, beside
+        the boat track, under the score table when ``scores``, with room for the
+        coordinates when ``coordinates``."""
+        min_x, max_x = min(p.x for p in cells), max(p.x for p in cells)
+        min_y, max_y = min(p.y for p in cells), max(p.y for p in cells)
+        columns, rows = range(min_x, max_x + 1), range(min_y, max_y + 1)
+        margin = size * (0.1 if compact else 0.2)
+        font = min(max(size * 0.2, 11.0), 15.0)
+        table_width, table_height = score_table_size(state, font) if scores else (0.0, 0.0)
+        label_width = (max(text_width(str(v), size * 0.2) for v in (*columns, *rows))
+                       + size * 0.08)
+        left = margin + track_width(state) * size + size * 0.12
+        top = margin + (table_height + size * 0.15 if scores else 0.0)
+        if coordinates:
+            left += label_width
+            top += size * 0.3
+        width = max(left + len(columns) * size + margin, margin + table_width + margin)
+        return cls(columns, rows, margin, font, left, top, width,
+                   Pen(left - min_x * size, top - min_y * size, size))
+
+
+def _marks(state: GameState, pen: Pen, open_cells: list[Position],
+           feature: FeatureGeometry | None, marked: list[Position],
+           last: Placement | None) -> list[str]:
+    """What is drawn over the tiles and under the pieces: the open cells, the highlighted
+    feature and cells, and the outline of the tile placed last."""
+    out = []
+    if open_cells:
+        out.append(_open_marks(pen, open_cells, state.board.next_river_position))
+    if feature is not None:
+        out.append(_feature_marks(pen, feature))
+    if marked:
+        out.append(_cell_marks(pen, marked))
+    if last is not None:
+        out.append(_last_move(pen, last, _last_placer(state)))
+    return out
+
+
+def _title(state: GameState) -> str:
+    phase = "game over" if state.is_terminal else state.phase.value
+    return (f"Carcassonne – Amazonas: {state.num_players} players, "
+            f"{plural(max(len(state.board) - 1, 0), 'tile')} placed (and the start tile), "
+            f"{state.tiles_left} to draw, {phase}")
+
+
+def _tiles(pen: Pen, placements: Iterable[Placement]) -> str:
+    return "\n".join(['<g class="tiles">',
+                      *(_placed_tile(pen, index, placement)
+                        for index, placement in enumerate(placements)),
+                      "</g>"])
 
 
 def _placed_tile(pen: Pen, index: int, placement: Placement) -> str:

@@ -55,25 +55,22 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import functools
+from collections.abc import Iterable, Sequence
 
 from .._support.wording import plural
 from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
-from ..rules.state import PLAYER_COLOURS, PieceKind
+from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
-from ..tiles.tileset import Icons, Terrain, Tile, TileKind, VariantCell
-
-if TYPE_CHECKING:  # the state module draws itself with this one: no import at run time
-    from ..rules.state import GameState
+from ..tiles.tileset import Icons, Layout, Terrain, Tile, TileKind, VariantCell
 
 __all__ = [
     "PLAYER_LETTERS",
+    "board_extent",
     "board_text",
     "icons_text",
     "players_text",
-    "plural",
     "side_by_side",
     "state_text",
     "tile_description",
@@ -116,26 +113,32 @@ def tile_description(tile: Tile) -> str:
             + (f"; {'; '.join(icons)}" if icons else "") + ")")
 
 
-def _terrain_at(tile: Tile, cell: VariantCell, port: int) -> Terrain | None:
+#: The 3×3 glyph of a cell: three rows of three characters.
+Glyph = tuple[str, str, str]
+_EMPTY: Glyph = ("   ", "   ", "   ")
+# A board cell as (x, y): cheaper than a Position in the grid's tables.
+_Cell = tuple[int, int]
+
+
+def _terrain_at(layout: Layout, cell: VariantCell, port: int) -> Terrain | None:
     segment = cell.port_segments[port]
-    return None if segment < 0 else tile.layout.segments[segment].terrain
+    return None if segment < 0 else layout.segments[segment].terrain
 
 
-def _river_dx(tile: Tile, rotation: Rotation) -> int | None:
+def _river_dx(layout: Layout, rotation: Rotation) -> int | None:
     """The footprint column the Amazon runs along, or None for tiles without it."""
-    for cell in tile.layout.variant(rotation).cells:
+    for cell in layout.variant(rotation).cells:
         for port in (Side.NORTH * PORTS_PER_SIDE + _MIDDLE, Side.SOUTH * PORTS_PER_SIDE + _MIDDLE):
-            if _terrain_at(tile, cell, port) is Terrain.AMAZON:
+            if _terrain_at(layout, cell, port) is Terrain.AMAZON:
                 return cell.dx
     return None
 
 
-def _glyph(tile: Tile, cell: VariantCell, river: bool, piece: str | None) -> tuple[str, str, str]:
-    """The 3×3 picture of one footprint cell of a placed (turned) tile."""
-    layout = tile.layout
+def _glyph(layout: Layout, cell: VariantCell, river: bool) -> Glyph:
+    """The 3×3 picture of one footprint cell of a placed (turned) tile, without pieces."""
 
     def middle(side: Side) -> str:
-        terrain = _terrain_at(tile, cell, side * PORTS_PER_SIDE + _MIDDLE)
+        terrain = _terrain_at(layout, cell, side * PORTS_PER_SIDE + _MIDDLE)
         if terrain is None:  # a side inside the footprint
             return "~" if river and side in (Side.NORTH, Side.SOUTH) else "."
         if terrain is Terrain.TRIBUTARY:
@@ -144,7 +147,7 @@ def _glyph(tile: Tile, cell: VariantCell, river: bool, piece: str | None) -> tup
 
     def corner(side_a: Side, offset_a: int, side_b: Side, offset_b: int) -> str:
         ports = (side_a * PORTS_PER_SIDE + offset_a, side_b * PORTS_PER_SIDE + offset_b)
-        villages = [_terrain_at(tile, cell, p) is Terrain.VILLAGE for p in ports]
+        villages = [_terrain_at(layout, cell, p) is Terrain.VILLAGE for p in ports]
         return "#" if any(villages) else "."
 
     centre = "."
@@ -165,9 +168,7 @@ def _glyph(tile: Tile, cell: VariantCell, river: bool, piece: str | None) -> tup
                 # A lone tributary end is a rock, unless the tile holds the Amazon
                 # (then the tributary flows into it: drawn as a bend).
                 rock = rock or (len(segment.ports) == 1 and not has_amazon)
-    if piece is not None:
-        centre = piece
-    elif river:
+    if river:
         centre = "~"
     elif tributary_sides:
         if rock:
@@ -186,26 +187,29 @@ def _glyph(tile: Tile, cell: VariantCell, river: bool, piece: str | None) -> tup
             corners[2] + middle(Side.SOUTH) + corners[3])
 
 
-def _placement_glyphs(placement: Placement,
-                      pieces: dict[tuple[Position, int], str]) -> dict[Position, tuple[str, ...]]:
-    """Glyphs of every cell a placed tile covers; ``pieces`` maps (anchor, segment) to a
-    letter."""
-    tile = placement.tile
-    variant = placement.variant
-    river_dx = _river_dx(tile, placement.rotation)
-    piece_cells: dict[tuple[int, int], str] = {}
-    for (anchor, segment), letter in pieces.items():
-        if anchor != placement.position:
-            continue
-        for cell in variant.cells:
+@functools.lru_cache(maxsize=4096)
+def _layout_glyphs(layout: Layout, rotation: Rotation) -> tuple[tuple[int, int, Glyph], ...]:
+    """``(dx, dy, glyph)`` of every footprint cell of ``layout`` turned by ``rotation``,
+    without pieces (computed once)."""
+    river_dx = _river_dx(layout, rotation)
+    return tuple((cell.dx, cell.dy, _glyph(layout, cell, river_dx == cell.dx))
+                 for cell in layout.variant(rotation).cells)
+
+
+def _placement_glyphs(placement: Placement, pieces: dict[int, str]) -> dict[_Cell, Glyph]:
+    """Glyphs of every cell ``(x, y)`` a placed tile covers; ``pieces`` maps a segment to
+    the letter of the piece on it, drawn in the centre of the first cell the segment
+    touches."""
+    x, y = placement.position.x, placement.position.y
+    glyphs = {(x + dx, y + dy): glyph
+              for dx, dy, glyph in _layout_glyphs(placement.tile.layout, placement.rotation)}
+    for segment, letter in pieces.items():
+        for cell in placement.variant.cells:
             if segment in cell.port_segments:
-                piece_cells[(cell.dx, cell.dy)] = letter
+                where = (x + cell.dx, y + cell.dy)
+                top, middle, bottom = glyphs[where]
+                glyphs[where] = (top, middle[0] + letter + middle[2], bottom)
                 break
-    glyphs: dict[Position, tuple[str, ...]] = {}
-    for cell in variant.cells:
-        position = Position(placement.position.x + cell.dx, placement.position.y + cell.dy)
-        glyphs[position] = _glyph(tile, cell, river_dx == cell.dx,
-                                  piece_cells.get((cell.dx, cell.dy)))
     return glyphs
 
 
@@ -213,12 +217,12 @@ def tile_text(tile: Tile, rotation: Rotation = Rotation.R0) -> list[str]:
     """The tile turned by ``rotation`` as lines of 3×3 glyphs per cell (see the module)."""
     placement = Placement(tile, Position(0, 0), rotation)
     glyphs = _placement_glyphs(placement, {})
-    width = max(p.x for p in glyphs) + 1
-    height = max(p.y for p in glyphs) + 1
+    width = max(x for x, _ in glyphs) + 1
+    height = max(y for _, y in glyphs) + 1
     lines = []
     for y in range(height):
         for row in range(3):
-            lines.append("".join(glyphs[Position(x, y)][row] for x in range(width)))
+            lines.append("".join(glyphs[(x, y)][row] for x in range(width)))
     return lines
 
 
@@ -238,13 +242,44 @@ def tile_pictures(tile: Tile) -> list[str]:
     return side_by_side([(f"{r.degrees}°", tile_text(tile, r)) for r in tile.layout.rotations])
 
 
-def _piece_letters(state: GameState) -> dict[tuple[Position, int], str]:
-    letters = {}
+def _piece_letters(state: GameState) -> dict[Position, dict[int, str]]:
+    """Per tile anchor: segment -> the letter of the piece on it (a meeple upper case,
+    a camp lower case)."""
+    letters: dict[Position, dict[int, str]] = {}
     for piece in state.pieces():
         letter = PLAYER_LETTERS[piece.player]
-        letters[(piece.position, piece.segment)] = (
+        letters.setdefault(piece.position, {})[piece.segment] = (
             letter if piece.kind is PieceKind.MEEPLE else letter.lower())
     return letters
+
+
+def _open_glyphs(state: GameState) -> dict[_Cell, Glyph]:
+    """``[ ]`` on the open cells up to the river end, ``[v]`` on the next river cell;
+    none once the game is over."""
+    if state.is_terminal:
+        return {}
+    board = state.board
+    glyphs: dict[_Cell, Glyph] = {(position.x, position.y): ("   ", "[ ]", "   ")
+                                  for position in board.open_positions
+                                  if position.y <= board.river_end_row}
+    river = board.next_river_position
+    glyphs[(river.x, river.y)] = ("   ", "[v]", "   ")
+    return glyphs
+
+
+def board_extent(state: GameState) -> tuple[range, range]:
+    """The columns (x) and rows (y) that :func:`board_text` draws: every placed tile and,
+    while the game goes on, the open cells up to the river end and the next river
+    cell."""
+    cells = [(placement.position.x + dx, placement.position.y + dy)
+             for placement in state.board.placements
+             for dx, dy, _ in _layout_glyphs(placement.tile.layout, placement.rotation)]
+    return _extent([*cells, *_open_glyphs(state)])
+
+
+def _extent(cells: Iterable[_Cell]) -> tuple[range, range]:
+    xs, ys = zip(*cells)
+    return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
 
 
 def board_text(state: GameState, *, legend: bool = True) -> str:
@@ -257,27 +292,20 @@ def board_text(state: GameState, *, legend: bool = True) -> str:
     """
     board = state.board
     pieces = _piece_letters(state)
-    glyphs: dict[Position, tuple[str, ...]] = {}
+    glyphs: dict[_Cell, Glyph] = {}
     for placement in board.placements:
-        glyphs.update(_placement_glyphs(placement, pieces))
-    if not state.is_terminal:
-        for position in board.open_positions:
-            if position.y <= board.river_end_row:
-                glyphs[position] = ("   ", "[ ]", "   ")
-        glyphs[board.next_river_position] = ("   ", "[v]", "   ")
-    xs = [p.x for p in glyphs]
-    ys = [p.y for p in glyphs]
-    label = max(len(str(y)) for y in ys) + 1
-    columns = range(min(xs), max(xs) + 1)
+        glyphs.update(_placement_glyphs(placement, pieces.get(placement.position, {})))
+    glyphs.update(_open_glyphs(state))
+    columns, rows = _extent(glyphs)
+    label = max(len(str(y)) for y in rows) + 1
     lines = [(" " * label + "".join(f"{x:^3}" for x in columns)).rstrip(),
              (" " * label + "".join(f" {RIVER_MARK} " if x == board.river_column else "   "
                                     for x in columns)).rstrip()]
-    for y in range(min(ys), max(ys) + 1):
-        for row in range(3):
-            prefix = f"{y:>{label - 1}} " if row == 1 else " " * label
-            cells = "".join(glyphs.get(Position(x, y), ("   ", "   ", "   "))[row]
-                            for x in columns)
-            lines.append((prefix + cells).rstrip())
+    for y in rows:
+        row = [glyphs.get((x, y), _EMPTY) for x in columns]
+        for third in range(3):
+            prefix = f"{y:>{label - 1}} " if third == 1 else " " * label
+            lines.append((prefix + "".join([glyph[third] for glyph in row])).rstrip())
     lines.append(f"river column x={board.river_column}, river end row {board.river_end_row}"
                  + ("" if state.is_terminal else
                     f", next river tile at ({board.next_river_position})"))

@@ -374,7 +374,8 @@ class Turn:
             self.draw(self.current_player)
 
     def final_scoring_step(self) -> None:
-        """R-E2–R-E6, with the points of :func:`~carcassonne_amazonas.rules.final_scoring.final_scoring`."""
+        """R-E2–R-E6, with the points of
+        :func:`~carcassonne_amazonas.rules.final_scoring.final_scoring`."""
         num_players = self.state.num_players
         boats = tuple(p.boat for p in self.players)
         tally = final_scoring(self.state.rules, self.graph, boats)

@@ -23,11 +23,9 @@ import attrs
 from ..errors import IllegalActionError
 from .actions import DrawTile
 from .engine import apply_action
-from .pile import DrawDistribution
 from .state import GameState
 
-__all__ = ["DrawDistribution", "chance_distribution", "chance_outcomes", "determinize",
-           "sample_draw"]
+__all__ = ["chance_outcomes", "determinize", "sample_draw"]
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
@@ -39,39 +37,29 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
     :class:`IllegalActionError` if ``state`` is not a chance node.
 
     The result is computed once per pile composition and slice position and
-    shared: no fraction arithmetic on repeated calls.  For integer weights or
-    floats, see :func:`chance_distribution`.
+    shared: no fraction arithmetic on repeated calls.  The same outcomes with
+    integer weights and floats, for samplers and adapters, are
+    ``state.pile.distribution()``
+    (:meth:`~carcassonne_amazonas.rules.pile.Pile.distribution`).
     """
+    return _at_chance_node(state).pile.distribution()._draw_outcomes()
+
+
+def _at_chance_node(state: GameState) -> GameState:
+    """``state``, checked to be a chance node (R-T1)."""
     if not isinstance(state, GameState):
         raise TypeError(f"expected a GameState, not {type(state).__name__}")
     if not state.is_chance_node:
         raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
                                  rule="R-T1", code="not-a-chance-node")
-    return state.pile.distribution().draw_outcomes
-
-
-def chance_distribution(state: GameState) -> DrawDistribution:
-    """The next draw's outcomes at a chance node, for samplers and adapters: the
-    :class:`~carcassonne_amazonas.rules.actions.DrawTile` actions (``draws``), their exact
-    ``probabilities`` as in :func:`chance_outcomes`, the same as integer ``weights``
-    over ``total`` (and ``cumulative`` sums) and as ``float_probabilities``.
-
-    Computed once per pile composition and slice position (R-C7) and shared, so
-    asking again at a position with the same tiles left costs a lookup.  Raises
-    :class:`IllegalActionError` if ``state`` is not a chance node.
-    """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
-    if not state.is_chance_node:
-        raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
-                                 rule="R-T1", code="not-a-chance-node")
-    return state.pile.distribution()
+    return state
 
 
 def sample_draw(state: GameState, rng: random.Random) -> DrawTile:
     """The next draw at a chance node, chosen with its exact probability of
     :func:`chance_outcomes` (R-T1, R-C7): the one exact sampler of the library
-    (:meth:`DrawDistribution.sample`), which the playout fast path uses too.
+    (:meth:`~carcassonne_amazonas.rules.pile.DrawDistribution.sample`), which the playout
+    fast path uses too.
 
     No floating point: a whole number below the distribution's ``total`` is drawn with
     ``rng.getrandbits``, so the same seed draws the same tile in any process.  Raises
@@ -80,7 +68,7 @@ def sample_draw(state: GameState, rng: random.Random) -> DrawTile:
     """
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-    return chance_distribution(state).sample(rng)
+    return _at_chance_node(state).pile.distribution().sample(rng)
 
 
 def determinize(state: GameState, rng: random.Random) -> GameState:

@@ -48,50 +48,46 @@ class BoatReason(ShortEnumRepr, enum.Enum):
     """The player scored nothing in an Amazon scoring (R-A4)."""
 
 
+class _Event:
+    """What every event class shares: IPython prints its repr."""
+
+    __slots__ = ()
+    _repr_pretty_ = repr_pretty
+
+
 @attrs.frozen(slots=True)
-class TileDrawn:
+class _TileEvent(_Event):
+    """An event about one tile copy and the player who drew, chose or laid it."""
+
+    player: int
+    tile: TileId
+
+
+@attrs.frozen(slots=True)
+class TileDrawn(_TileEvent):
     """``player`` drew ``tile`` (R-T1)."""
 
-    player: int
-    tile: TileId
-
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class TileRemoved:
+class TileRemoved(_TileEvent):
     """The drawn standard tile fits nowhere and leaves the game (R-G7)."""
 
-    player: int
-    tile: TileId
-
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class TilePlaced:
+class TilePlaced(_TileEvent):
     """A tile was laid (R-T2, R-T3)."""
 
-    player: int
-    tile: TileId
     position: Position
     rotation: Rotation
 
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class DoubleChosen:
+class DoubleChosen(_TileEvent):
     """After a "!" tile the player took this double tile (R-T3)."""
 
-    player: int
-    tile: TileId
-
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class PiecePlaced:
+class PiecePlaced(_Event):
     """A meeple (on a tributary or village) or a camp (in a jungle) was placed (R-T5)."""
 
     player: int
@@ -99,11 +95,9 @@ class PiecePlaced:
     position: Position
     segment: int
 
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class BoatAdvanced:
+class BoatAdvanced(_Event):
     """A boat moved ``to_space - from_space`` spaces (capped by R-T9)."""
 
     player: int
@@ -111,11 +105,9 @@ class BoatAdvanced:
     from_space: int
     to_space: int
 
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class FeatureScored:
+class FeatureScored(_Event):
     """A tributary or village was scored: completed in play (R-T7) or unfinished at
     the end (``final``, R-E2, R-E3).
 
@@ -130,11 +122,9 @@ class FeatureScored:
     meeples_returned: tuple[int, ...]
     final: bool = False
 
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class AmazonScored:
+class AmazonScored(_Event):
     """An Amazon scoring of ``tile`` (R-A1–R-A3).
 
     ``ranks`` are the boat ranks under ``ranking``, the game's
@@ -149,11 +139,9 @@ class AmazonScored:
     points: tuple[int, ...]
     ranking: AmazonRanking = AmazonRanking.DENSE
 
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class JungleScored:
+class JungleScored(_Event):
     """Final scoring of a jungle with camps (R-E4): ``camps[p]`` is how many camps player
     ``p`` has there, ``points[p]`` what they scored under ``camp_scoring``, the game's
     :class:`~carcassonne_amazonas.rules.scoring.CampScoring` (once per jungle by default;
@@ -165,27 +153,21 @@ class JungleScored:
     points: tuple[int, ...]
     camp_scoring: CampScoring = CampScoring.PER_JUNGLE
 
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class RiverScored:
+class RiverScored(_Event):
     """Final river scoring (R-E5)."""
 
     ranks: tuple[int, ...]
     points: tuple[int, ...]
 
-    _repr_pretty_ = repr_pretty
-
 
 @attrs.frozen(slots=True)
-class GameOver:
+class GameOver(_Event):
     """The game ended (R-E1, R-E6)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-
-    _repr_pretty_ = repr_pretty
 
 
 Event: TypeAlias = (

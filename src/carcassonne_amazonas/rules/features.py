@@ -184,16 +184,7 @@ class FeatureGraph:
         found_fresh = _FRESH.get(id(tile))
         fresh = _fresh_features(tile) if found_fresh is None else found_fresh[0]
         base = index << SEGMENT_BITS
-        # Pairs of (new node, old node) that face each other, with the number of port pairs
-        # (R-F2, R-G4), in the order they are met; which segments join across a shared edge is
-        # precomputed per pair of placed cells and side (_side_joins).
-        joins: dict[tuple[int, int], int] = {}
-        for pattern, facing, other_index in board.contacts(index):
-            other_base = other_index << SEGMENT_BITS
-            found = _JOINS.get(pattern << 16 | facing)
-            for mine, theirs, count in (_joins_of(pattern, facing) if found is None else found):
-                pair = (base | mine, other_base | theirs)
-                joins[pair] = joins.get(pair, 0) + count
+        joins = _facing_nodes(board, index, base)
         old_features = self._features
         node_feature = self._node_feature.copy()
         features = old_features.copy()
@@ -330,6 +321,7 @@ _Fresh = tuple[tuple[Terrain, int, int, int, int], ...]
 _FRESH: dict[int, tuple[_Fresh, Tile]] = {}
 
 
+
 def _fresh_features(tile: Tile) -> _Fresh:
     """(terrain, edge ports, boats, fruit, animals) of each segment of one tile copy: the
     feature each segment is on its own (R-F1, R-F7), computed once per copy."""
@@ -357,3 +349,18 @@ def _joins_of(pattern: int, facing: int) -> _Joins:
         counts[(mine, theirs)] = counts.get((mine, theirs), 0) + 1
     found = _JOINS[pattern << 16 | facing] = tuple((a, b, n) for (a, b), n in counts.items())
     return found
+
+
+def _facing_nodes(board: Board, index: int, base: int) -> dict[tuple[int, int], int]:
+    """Pairs of (new node, old node) that face each other across the edges of the
+    ``index``-th placement (whose nodes start at ``base``), with the number of port pairs
+    (R-F2, R-G4), in the order they are met; which segments join across a shared edge is
+    precomputed per pair of side patterns (:func:`_joins_of`)."""
+    joins: dict[tuple[int, int], int] = {}
+    for pattern, facing, other_index in board.contacts(index):
+        other_base = other_index << SEGMENT_BITS
+        found = _JOINS.get(pattern << 16 | facing)
+        for mine, theirs, count in (_joins_of(pattern, facing) if found is None else found):
+            pair = (base | mine, other_base | theirs)
+            joins[pair] = joins.get(pair, 0) + count
+    return joins

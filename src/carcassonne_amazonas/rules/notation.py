@@ -37,7 +37,7 @@ from .actions import (
     PlaceTile,
 )
 
-__all__ = ["NotationError", "format_action", "parse_action"]
+__all__ = ["format_action", "parse_action"]
 
 _BY_LETTER: dict[str, type[Action]] = {
     cls.LETTER: cls for cls in (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)

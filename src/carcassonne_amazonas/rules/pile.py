@@ -4,9 +4,13 @@ A shuffle is described by its *slice plan*: the pile cut into slices, each
 with a known number of Amazon tiles.  The stratified shuffle (R-C7, the default)
 uses several equal slices; the uniform shuffle is the same thing with one
 slice.  The same plan gives both the seeded shuffle (:func:`shuffled_pile`)
-and the exact probabilities of the next draw (:meth:`Pile.outcomes`), so the
+and the exact probabilities of the next draw (:meth:`Pile.distribution`), so the
 explicit chance mode and resampling (``determinize``) agree with the shuffle
 by construction.
+
+:func:`~carcassonne_amazonas.rules.chance.chance_outcomes` is the way to ask what a
+chance node can draw; :meth:`Pile.distribution` (a :class:`DrawDistribution`) is the
+layer under it, for samplers and adapters that want integer weights or floats.
 
 There is no global random state: seeded shuffles use their own
 ``random.Random``, and the same seed gives the same pile in any process.
@@ -122,12 +126,6 @@ class Pile:
 
     _repr_pretty_ = repr_pretty
 
-    @property
-    def remaining(self) -> tuple[Tile, ...]:
-        """The tiles left: in draw order if seeded, by id if explicit.  Search code must
-        not read a seeded pile's order (it is the future): see ``determinize``."""
-        return self.tiles
-
     def __len__(self) -> int:
         return len(self.tiles)
 
@@ -173,19 +171,17 @@ class Pile:
         amazon, standard = self._per_copy()
         return amazon if tile.kind is TileKind.AMAZON else standard
 
-    def outcomes(self) -> tuple[tuple[Tile, Fraction], ...]:
-        """Every distinct tile that can be drawn next with its exact probability.
-
-        Identical copies (same layout, same icons) are one outcome, named by
-        the copy with the lowest id; outcomes with probability 0 are left out.
-        The probabilities sum to 1.
-        """
-        found = self.distribution()
-        return tuple(zip(found.tiles, found.probabilities))
-
     def distribution(self) -> DrawDistribution:
-        """:meth:`outcomes` with integer weights for sampling, computed once per pile
-        composition and slice position and shared by every pile that has them (R-C7)."""
+        """What the next draw can be (R-T1, R-C7): every distinct tile with its exact
+        probability, integer weight and float, computed once per pile composition and
+        slice position and shared by every pile that has them.
+
+        Identical copies (same layout, same icons) are one outcome, named by the copy
+        with the lowest id; outcomes with probability 0 are left out.  This is the
+        pile's view, whatever the phase; at a chance node
+        :func:`~carcassonne_amazonas.rules.chance.chance_outcomes` gives the same
+        outcomes as ``(DrawTile, probability)`` pairs.
+        """
         in_slice, amazon_in_slice = self._slice_counts()
         composition = self._composition
         if composition is None:
@@ -419,9 +415,9 @@ class DrawDistribution:
             self._draws = tuple(map(_DRAW_ACTIONS.__getitem__, map(_by_id, self.tiles)))
         return self._draws
 
-    @property
-    def draw_outcomes(self) -> tuple[tuple[DrawTile, Fraction], ...]:
-        """``(DrawTile, probability)`` of each outcome (computed once)."""
+    def _draw_outcomes(self) -> tuple[tuple[DrawTile, Fraction], ...]:
+        """``(DrawTile, probability)`` of each outcome, computed once: what
+        :func:`~carcassonne_amazonas.rules.chance.chance_outcomes` returns."""
         if self._outcomes is None:
             self._outcomes = tuple(zip(self.draws, self.probabilities))
         return self._outcomes

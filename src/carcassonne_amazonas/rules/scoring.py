@@ -48,25 +48,12 @@ class ScoreBreakdown:
         """All points."""
         return self.tributaries + self.villages + self.amazon + self.camps + self.river
 
-    def plus(self, **points: int) -> ScoreBreakdown:
-        """This breakdown with points added to the named categories."""
-        tributaries, villages, amazon, camps, river = (
-            self.tributaries, self.villages, self.amazon, self.camps, self.river)
-        for category, added in points.items():
-            # One branch per category: this runs at every score, attrs.evolve is slower.
-            if category == "tributaries":
-                tributaries += added
-            elif category == "villages":
-                villages += added
-            elif category == "amazon":
-                amazon += added
-            elif category == "camps":
-                camps += added
-            elif category == "river":
-                river += added
-            else:
-                getattr(self, category)  # raises AttributeError, as it always did
-        return ScoreBreakdown(tributaries, villages, amazon, camps, river)
+    def plus(self, *, tributaries: int = 0, villages: int = 0, amazon: int = 0, camps: int = 0,
+             river: int = 0) -> ScoreBreakdown:
+        """This breakdown with points added to the named categories (``TypeError`` for a
+        name that is no category, as for any unknown keyword)."""
+        return ScoreBreakdown(self.tributaries + tributaries, self.villages + villages,
+                              self.amazon + amazon, self.camps + camps, self.river + river)
 
     __repr__ = changed_fields_repr
     _repr_pretty_ = repr_pretty
@@ -179,11 +166,7 @@ def score_jungle(feature: Feature, num_players: int,
     """R-E4 and R-M1 for a jungle with camps: each player with the most camps there scores
     its animals, once (``PER_JUNGLE``) or once per camp of theirs there (``PER_CAMP``,
     R-V2).  ``pieces`` counts every player's camps in it."""
-    result = score_feature(feature, jungle_points(feature), num_players)
-    if camp_scoring is CampScoring.PER_JUNGLE:
-        return result
-    points = tuple(value * camps for value, camps in zip(result.points, result.pieces))
-    return FeaturePoints(points, result.pieces)
+    return score_feature(feature, jungle_value(feature, camp_scoring), num_players)
 
 
 def final_feature_values(features: Iterable[Feature]) -> list[tuple[Feature, int]]:

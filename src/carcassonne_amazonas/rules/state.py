@@ -433,7 +433,8 @@ class GameState:
     """The tile the current player must place (the drawn tile, or the chosen double)."""
     pile: Pile = attrs.field(repr=False)
     """The land tiles left to draw.  In seeded mode it holds their hidden order, which
-    players and search code must not read (see :func:`~carcassonne_amazonas.rules.chance.determinize`)."""
+    players and search code must not read (see
+    :func:`~carcassonne_amazonas.rules.chance.determinize`)."""
     removed: tuple[Tile, ...]
     """Standard tiles drawn with no legal placement and removed from the game (R-G7)."""
     doubles_left: tuple[Tile, ...]

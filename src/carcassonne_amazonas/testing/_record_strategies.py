@@ -160,7 +160,7 @@ def _record_of(draw: st.DrawFn, game: PlayedGame) -> GameRecord:
     if form == "draw order":
         first = game.initial
         order = (*first.removed, *([first.tile_in_hand] if first.tile_in_hand else []),
-                 *first.pile.remaining)
+                 *first.pile.tiles)
         start = new_game(game.num_players, rules=game.rules, pile=order)
         return GameRecord.from_game(start, game.actions)
     split = draw(st.integers(0, len(game.actions)), label="start after action")

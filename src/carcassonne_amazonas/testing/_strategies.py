@@ -368,7 +368,7 @@ def _seed_bringing_exclamation(players: int, rules: Rules, seed: int, target: in
     top = min(target + _WINDOW - 1, last_turn)
     for candidate in range(seed, seed + _SEED_TRIES):
         state = new_game(players, seed=candidate, rules=rules)
-        order = (state.tile_in_hand, *state.pile.remaining)
+        order = (state.tile_in_hand, *state.pile.tiles)
         if any(t is not None and t.layout.exclamation for t in order[target:top + 1]):
             return candidate
     assume(False)  # pragma: no cover - a tile set where "!" tiles almost never come there

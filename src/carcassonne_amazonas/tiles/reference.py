@@ -32,13 +32,6 @@ REFERENCE_FILE = "amazonas.tiles"
 #: The Amazon Bonus River tiles' add-on file, read after :data:`REFERENCE_FILE` (R-V3).
 BONUS_RIVER_FILE = "amazonas-bonus-river.tiles"
 
-# Checksums the reference set had in earlier releases, for the same tiles: version
-# 0.1.0's file differed only in a header comment.  Documents saved with it still load.
-_EARLIER_CHECKSUMS = {
-    "a0bac4b9bfe4eb7147e03fa592b5d82b621606d6d3d8f59fc7c8e0c98dd1ce01": False,
-}
-
-
 def _data_text(name: str) -> str:
     resource = importlib.resources.files(__package__) / "data" / name
     return resource.read_text(encoding="utf-8")
@@ -73,11 +66,9 @@ def _load(bonus_river: bool) -> TileSet:
 
 def shipped_tileset(checksum: str) -> TileSet | None:
     """The tile set shipped with the package whose checksum is ``checksum`` (the
-    reference set, with or without the bonus river tiles, including the checksum an
-    earlier release gave the same tiles), or None."""
+    reference set, with or without the bonus river tiles), or None."""
     for bonus_river in (False, True):
         tileset = _load(bonus_river)
         if tileset.checksum == checksum:
             return tileset
-    earlier = _EARLIER_CHECKSUMS.get(checksum)
-    return None if earlier is None else _load(earlier)
+    return None

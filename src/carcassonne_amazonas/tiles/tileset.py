@@ -46,6 +46,7 @@ __all__ = [
     "TileSet",
     "Variant",
     "VariantCell",
+    "check_tile_and_rotation",
 ]
 
 #: Identifies one physical tile copy inside its tile set (its index there).
@@ -290,6 +291,21 @@ class Tile:
 
     def __hash__(self) -> int:
         return hash((self.id, self.name))
+
+
+def check_tile_and_rotation(tile: object, rotation: object) -> None:
+    """``TypeError`` unless ``tile`` is a :class:`Tile` and ``rotation`` a
+    :class:`~carcassonne_amazonas.tiles.geometry.Rotation`, saying how to get one from a
+    tile's name or from degrees: the argument check of the functions that take a tile
+    copy in a rotation (R-G5), such as ``tile_svg`` and ``footprint``."""
+    if type(tile) is not Tile:
+        hint = " (a tile's name: tileset.tile_named(name) gives the tile)" \
+            if isinstance(tile, str) else ""
+        raise TypeError(f"tile must be a Tile, not {type(tile).__name__}{hint}")
+    if type(rotation) is not Rotation:
+        hint = " (degrees: Rotation.from_degrees(90) gives Rotation.R90)" \
+            if type(rotation) is int else ""
+        raise TypeError(f"rotation must be a Rotation, not {type(rotation).__name__}{hint}")
 
 
 @attrs.frozen(slots=True)
