@@ -36,12 +36,13 @@ ENV.pop("COLUMNS", None)
 TURN_HEADING = re.compile(r"^Turn (\d+): (\w+)", re.MULTILINE)
 
 
-def run(*args: str, stdin: str | None = None,
-        timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``python -m carcassonne_amazonas ARGS`` with ``stdin`` (end of input after it)."""
+def run(*args: str, stdin: str | None = None, timeout: float = 120,
+        cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m carcassonne_amazonas ARGS`` with ``stdin`` (end of input after it),
+    run in ``cwd`` (default: this process's folder)."""
     return subprocess.run([sys.executable, "-m", "carcassonne_amazonas", *args],
                           input=stdin if stdin is not None else "", capture_output=True,
-                          encoding="utf-8", env=ENV, timeout=timeout)
+                          encoding="utf-8", env=ENV, timeout=timeout, cwd=cwd)
 
 
 def assert_clean_error(result: subprocess.CompletedProcess[str], code: int) -> str:

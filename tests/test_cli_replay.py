@@ -74,13 +74,16 @@ def _log_lines(out: str) -> list[str]:
 
 @pytest.mark.slow
 def test_replay_wraps_to_the_requested_width(stopped_game: Path) -> None:
-    narrow = run("replay", str(stopped_game), "--width", "60")
+    # Run beside the file, so that its name, which the first line shows, is one short
+    # word: a temporary folder's path can be longer than the width and be cut.
+    folder, name = stopped_game.parent, stopped_game.name
+    narrow = run("replay", name, "--width", "60", cwd=folder)
     assert narrow.returncode == 0, narrow.stderr
     lines = _log_lines(narrow.stdout)
     assert max(len(line) for line in lines) <= 60
     continued = [line for line in lines if line.startswith(" " * 13) and line.strip()]
     assert continued  # explanations go on under their column
-    wide = run("replay", str(stopped_game), "--width", "0")
+    wide = run("replay", name, "--width", "0", cwd=folder)
     assert max(len(line) for line in _log_lines(wide.stdout)) > 60
     assert " ".join(" ".join(_log_lines(narrow.stdout)).split()) == \
         " ".join(" ".join(_log_lines(wide.stdout)).split())  # the same words

@@ -11,24 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .._support.wording import plural
+from ..rules import events as ev
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, legal_actions
-from ..rules.events import (
-    AmazonScored,
-    BoatAdvanced,
-    BoatReason,
-    DoubleChosen,
-    Event,
-    FeatureScored,
-    GameOver,
-    JungleScored,
-    PiecePlaced,
-    RiverScored,
-    TileDrawn,
-    TilePlaced,
-    TileRemoved,
-)
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Rules, colour
 from ..tiles.geometry import Position
@@ -114,7 +100,7 @@ def describe_action(state: GameState, action: Action) -> str:
     return str(action)  # pragma: no cover
 
 
-def describe_events(before: GameState, action: Action, events: Sequence[Event], *,
+def describe_events(before: GameState, action: Action, events: Sequence[ev.Event], *,
                     names: Sequence[str] | None = None) -> list[str]:
     """One line per thing that happened when ``action`` was played in ``before``.
 
@@ -127,40 +113,40 @@ def describe_events(before: GameState, action: Action, events: Sequence[Event], 
     passed = isinstance(action, Pass)
     moved = False
     for event in events:
-        if isinstance(event, TilePlaced):
+        if isinstance(event, ev.TilePlaced):
             tile = tileset.tile(event.tile)
             lines.append(f"{who(event.player)} places {tile.name} "
                          f"\u201c{tile.layout.title}\u201d at ({event.position}) "
                          f"turned {event.rotation.degrees}°")
-        elif isinstance(event, DoubleChosen):
+        elif isinstance(event, ev.DoubleChosen):
             lines.append(f"{who(event.player)} takes the double tile "
                          f"{tile_description(tileset.tile(event.tile))} (R-T3)")
-        elif isinstance(event, PiecePlaced):
+        elif isinstance(event, ev.PiecePlaced):
             what = "sets up a camp in the" if event.camp else "puts a meeple on the"
             label = _segment_label(before, event.position, event.segment)
             lines.append(f"{who(event.player)} {what} {label} (R-T5)")
-        elif isinstance(event, BoatAdvanced):
-            moved = moved or event.reason is BoatReason.NO_PIECE
+        elif isinstance(event, ev.BoatAdvanced):
+            moved = moved or event.reason is ev.BoatReason.NO_PIECE
             lines.append(_boat_line(event, who))
-        elif isinstance(event, FeatureScored):
+        elif isinstance(event, ev.FeatureScored):
             lines.append(_feature_line(event, who))
-        elif isinstance(event, AmazonScored):
+        elif isinstance(event, ev.AmazonScored):
             lines.append(_amazon_line(event, tileset, before.num_players, who))
-        elif isinstance(event, JungleScored):
+        elif isinstance(event, ev.JungleScored):
             lines.append(_jungle_line(event, who))
-        elif isinstance(event, RiverScored):
+        elif isinstance(event, ev.RiverScored):
             ranks = ", ".join(f"{who(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
             lines.append(f"final scoring: the river, boats ranked {ranks}: "
                          f"{_points(event.points, who)} (R-E5)")
-        elif isinstance(event, GameOver):
+        elif isinstance(event, ev.GameOver):
             lines.append(f"game over: {winner_text(event.scores, event.winners, names=names)} "
                          "(R-E6)")
-        elif isinstance(event, TileRemoved):
+        elif isinstance(event, ev.TileRemoved):
             tile = tileset.tile(event.tile)
             lines.append(f"{who(event.player)} drew {tile.name} "
                          f"\u201c{tile.layout.title}\u201d, which fits nowhere: it leaves "
                          "the game and the same player draws again (R-G7)")
-        elif isinstance(event, TileDrawn):
+        elif isinstance(event, ev.TileDrawn):
             continue  # the next turn's heading shows the tile in hand
     if passed and not moved:
         lines.insert(0, f"{who(before.current_player)} places no piece; the boat is at the "
@@ -190,7 +176,7 @@ def variants_text(rules: Rules) -> str:
     return "variants: " + ", ".join(chosen) if chosen else ""
 
 
-def _jungle_line(event: JungleScored, who: _Namer) -> str:
+def _jungle_line(event: ev.JungleScored, who: _Namer) -> str:
     camps = ", ".join(f"{who(p)} {n}" for p, n in enumerate(event.camps) if n)
     note = ""
     if event.camp_scoring is CampScoring.PER_CAMP:
@@ -207,19 +193,19 @@ def _jungle_line(event: JungleScored, who: _Namer) -> str:
             f"{_points(event.points, who)}{note} ({rules})")
 
 
-def _boat_line(event: BoatAdvanced, namer: _Namer) -> str:
+def _boat_line(event: ev.BoatAdvanced, namer: _Namer) -> str:
     who = namer(event.player)
     move = f"{who}'s boat {event.from_space} \u2192 {event.to_space}"
-    if event.reason is BoatReason.NO_PIECE:
+    if event.reason is ev.BoatReason.NO_PIECE:
         return f"{who} places no piece: boat {event.from_space} \u2192 {event.to_space} (R-T5c)"
-    if event.reason is BoatReason.BOAT_ICONS_MEEPLE:
+    if event.reason is ev.BoatReason.BOAT_ICONS_MEEPLE:
         return f"{move}: the meeple's tributary carries Boat icons (R-T6)"
-    if event.reason is BoatReason.BOAT_ICONS_JOINED:
+    if event.reason is ev.BoatReason.BOAT_ICONS_JOINED:
         return f"{move}: Boat icons newly connected to {who}'s meeples (R-T4)"
     return f"{move}: {who} scored nothing in the Amazon scoring (R-A4)"
 
 
-def _feature_line(event: FeatureScored, who: _Namer) -> str:
+def _feature_line(event: ev.FeatureScored, who: _Namer) -> str:
     tiles = len(event.tiles)
     where = " ".join(f"({p})" for p in event.tiles[:4]) + (" ..." if tiles > 4 else "")
     terrain = f"{event.terrain.label} at {where}"
@@ -243,7 +229,7 @@ def _feature_line(event: FeatureScored, who: _Namer) -> str:
     return f"{head}{result}{returned} ({rule})"
 
 
-def _amazon_line(event: AmazonScored, tileset: TileSet, players: int, namer: _Namer) -> str:
+def _amazon_line(event: ev.AmazonScored, tileset: TileSet, players: int, namer: _Namer) -> str:
     tile = tileset.tile(event.tile)
     ranks = ", ".join(f"{namer(p)} {_ordinal(r)}" for p, r in enumerate(event.ranks))
     first = event.caimans + event.piranhas

@@ -15,23 +15,9 @@ from .._support.wording import plural
 from ..errors import IllegalActionError
 from ..tiles.geometry import Position, cell_key
 from ..tiles.tileset import Terrain, Tile, TileKind
+from . import events as ev
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .boat_track import advanced_space, amazon_scoring, dense_ranks, ranks
-from .events import (
-    AmazonScored,
-    BoatAdvanced,
-    BoatReason,
-    DoubleChosen,
-    Event,
-    FeatureScored,
-    GameOver,
-    JungleScored,
-    PiecePlaced,
-    RiverScored,
-    TileDrawn,
-    TilePlaced,
-    TileRemoved,
-)
 from .features import Feature, node_of
 from .final_scoring import final_scoring
 from .scoring import FeaturePoints, completed_points, score_feature
@@ -68,7 +54,7 @@ class Turn:
         "track_length",
     )
 
-    def __init__(self, state: GameState, events: list[Event] | None) -> None:
+    def __init__(self, state: GameState, events: list[ev.Event] | None) -> None:
         self.state = state
         self.events = events
         self.phase = state.phase
@@ -113,7 +99,7 @@ class Turn:
             self.place_tile(action)
         elif phase is Phase.PLACE_PIECE:
             if isinstance(action, Pass):
-                self.advance(self.current_player, 1, BoatReason.NO_PIECE)
+                self.advance(self.current_player, 1, ev.BoatReason.NO_PIECE)
             elif isinstance(action, (PlaceMeeple, PlaceCamp)):
                 self.place_piece(action)
             else:
@@ -144,7 +130,7 @@ class Turn:
 
     # -- players ---------------------------------------------------------------------------
 
-    def advance(self, player: int, spaces: int, reason: BoatReason) -> None:
+    def advance(self, player: int, spaces: int, reason: ev.BoatReason) -> None:
         """Move a boat (R-T4–R-T6, R-A4), capped by the explored track (R-T9)."""
         old = self.players[player]
         space = advanced_space(old.boat, spaces, self.track_length)
@@ -153,7 +139,7 @@ class Turn:
         self.players[player] = PlayerState(old.score, space, old.meeples_in_supply,
                                            old.camps_in_supply, old.breakdown)
         if self.events is not None:
-            self.events.append(BoatAdvanced(player, reason, old.boat, space))
+            self.events.append(ev.BoatAdvanced(player, reason, old.boat, space))
 
     def score(self, player: int, category: str, points: int, meeples_back: int = 0) -> None:
         """Add points in a category of the breakdown and return meeples to the supply."""
@@ -184,11 +170,11 @@ class Turn:
         if not standard:  # river tiles explore river spaces (R-T9) before any boat moves
             self.track_length += tile.layout.river_spaces
         if self.events is not None:
-            self.events.append(TilePlaced(player, tile.id, action.position, action.rotation))
+            self.events.append(ev.TilePlaced(player, tile.id, action.position, action.rotation))
         if any(result.boat_gains):
             for other, gained in enumerate(result.boat_gains):
                 if gained:
-                    self.advance(other, gained, BoatReason.BOAT_ICONS_JOINED)
+                    self.advance(other, gained, ev.BoatReason.BOAT_ICONS_JOINED)
         self.tile_in_hand = None
         if standard:
             self.phase, self.piece_placement = Phase.PLACE_PIECE, index
@@ -211,7 +197,7 @@ class Turn:
         self.tile_in_hand = chosen
         self.phase = Phase.PLACE_DOUBLE
         if self.events is not None:
-            self.events.append(DoubleChosen(self.current_player, chosen.id))
+            self.events.append(ev.DoubleChosen(self.current_player, chosen.id))
 
     # -- piece step ------------------------------------------------------------------------
 
@@ -256,9 +242,9 @@ class Turn:
             supply.score, supply.boat, supply.meeples_in_supply - (0 if camp else 1),
             supply.camps_in_supply - (1 if camp else 0), supply.breakdown)
         if self.events is not None:
-            self.events.append(PiecePlaced(player, camp, action.position, action.segment))
+            self.events.append(ev.PiecePlaced(player, camp, action.position, action.segment))
         if segment.terrain is Terrain.TRIBUTARY and feature.boats:
-            self.advance(player, feature.boats, BoatReason.BOAT_ICONS_MEEPLE)
+            self.advance(player, feature.boats, ev.BoatReason.BOAT_ICONS_MEEPLE)
 
     # -- end of turn -----------------------------------------------------------------------
 
@@ -297,7 +283,7 @@ class Turn:
             back = 0 if final else result.pieces[player]
             self.score(player, category, result.points[player], back)
         if self.events is not None:
-            self.events.append(FeatureScored(
+            self.events.append(ev.FeatureScored(
                 feature.terrain, self._positions(feature), feature.fruit, result.points,
                 (0,) * num_players if final else result.pieces, final))
         return result
@@ -313,13 +299,13 @@ class Turn:
         ranking = self.state.rules.amazon_ranking
         points = amazon_scoring(boats, icons.caimans, icons.piranhas, ranking)
         if self.events is not None:
-            self.events.append(AmazonScored(tile.id, icons.caimans, icons.piranhas,
+            self.events.append(ev.AmazonScored(tile.id, icons.caimans, icons.piranhas,
                                             ranks(boats, ranking), points, ranking))
         for player, gained in enumerate(points):
             self.score(player, "amazon", gained)
         for player, gained in enumerate(points):
             if not gained:
-                self.advance(player, 1, BoatReason.AMAZON_SCORING)
+                self.advance(player, 1, ev.BoatReason.AMAZON_SCORING)
 
     # -- drawing and the end -----------------------------------------------------------------
 
@@ -340,14 +326,14 @@ class Turn:
         """The current player holds the drawn tile, or R-G7 removes it (returns False)."""
         player = self.current_player
         if self.events is not None:
-            self.events.append(TileDrawn(player, tile.id))
+            self.events.append(ev.TileDrawn(player, tile.id))
         if self.board.has_room_for(tile):
             self.tile_in_hand = tile
             self.phase = Phase.PLACE_TILE
             return True
         self.removed = (*self.removed, tile)
         if self.events is not None:
-            self.events.append(TileRemoved(player, tile.id))
+            self.events.append(ev.TileRemoved(player, tile.id))
         return False
 
     def draw_chance(self, action: DrawTile) -> None:
@@ -386,11 +372,11 @@ class Turn:
             if self.events is None:
                 continue
             if feature.terrain is Terrain.JUNGLE:
-                self.events.append(JungleScored(self._positions(feature), feature.animals,
+                self.events.append(ev.JungleScored(self._positions(feature), feature.animals,
                                                 scored.pieces, scored.points,
                                                 self.state.rules.camp_scoring))
             else:
-                self.events.append(FeatureScored(
+                self.events.append(ev.FeatureScored(
                     feature.terrain, self._positions(feature), feature.fruit, scored.points,
                     (0,) * num_players, True))
         river = tally.river
@@ -400,9 +386,9 @@ class Turn:
         self.phase = Phase.GAME_OVER
         self.tile_in_hand = None
         if self.events is not None:
-            self.events.append(RiverScored(dense_ranks(boats), river))
+            self.events.append(ev.RiverScored(dense_ranks(boats), river))
             scores = tuple(p.score for p in self.players)
             best = max(scores)
-            self.events.append(GameOver(scores, tuple(p for p, s in enumerate(scores)
+            self.events.append(ev.GameOver(scores, tuple(p for p, s in enumerate(scores)
                                                       if s == best)))
 

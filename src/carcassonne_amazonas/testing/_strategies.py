@@ -43,15 +43,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from .._support.provenance import remember
 from .._support.reprs import repr_pretty
-from ..rules.actions import (
-    Action,
-    ChooseDouble,
-    DrawTile,
-    Pass,
-    PlaceCamp,
-    PlaceMeeple,
-    PlaceTile,
-)
+from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.chance import chance_outcomes
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action, parse_action
