@@ -28,10 +28,10 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-from carcassonne_amazonas.cli.common import check_writable
-from carcassonne_amazonas.cli.human import HUMAN_HELP
-from carcassonne_amazonas.cli.play import take_back
-from carcassonne_amazonas.cli.turns import current_turn
+from carcassonne_amazonas.cli._common import check_writable
+from carcassonne_amazonas.cli._human import HUMAN_HELP
+from carcassonne_amazonas.cli._play import take_back
+from carcassonne_amazonas.cli._turns import current_turn
 from carcassonne_amazonas.formats.game import Game
 from carcassonne_amazonas.tiles.reference import reference_text
 from cli_helpers import (

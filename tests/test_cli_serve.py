@@ -28,7 +28,7 @@ def test_serve_reads_its_numbers_as_the_other_commands_do(
 @pytest.mark.slow
 def test_the_serve_command_module_imports_first_in_a_fresh_interpreter() -> None:
     # web.command uses cli.common: importing it before the cli package must work too.
-    for first in ("carcassonne_amazonas.cli.serve", "carcassonne_amazonas.cli"):
+    for first in ("carcassonne_amazonas.cli._serve", "carcassonne_amazonas.cli"):
         result = subprocess.run([sys.executable, "-c", f"import {first}; "
                                  "import carcassonne_amazonas.cli as c; c.build_parser()"],
                                 capture_output=True, encoding="utf-8", env=ENV, timeout=60)

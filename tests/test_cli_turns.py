@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_amazonas.cli.turns import current_turn, stop_point, turns_of
+from carcassonne_amazonas.cli._turns import current_turn, stop_point, turns_of
 from cli_helpers import TURN_HEADING, record_of, run
 
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games

@@ -40,7 +40,7 @@ from carcassonne_amazonas import (
     state_to_json,
 )
 from carcassonne_amazonas.ai.simulation import RulesSpec, rules_for
-from carcassonne_amazonas.cli.common import add_rules_options, rules_spec_from_args
+from carcassonne_amazonas.cli._common import add_rules_options, rules_spec_from_args
 from carcassonne_amazonas.rules import state as state_module
 from carcassonne_amazonas.rules.pile import MAX_SLICES
 from carcassonne_amazonas.tiles.reference import reference_text

@@ -27,8 +27,8 @@ from carcassonne_amazonas.ai import bots as bots_module
 from carcassonne_amazonas.rules.actions import Action
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
 from carcassonne_amazonas.rules.scoring import CampScoring
+from carcassonne_amazonas.web._options import DEFAULT_MAX_BOT_BUDGET
 from carcassonne_amazonas.web.app import create_app
-from carcassonne_amazonas.web.options import DEFAULT_MAX_BOT_BUDGET
 from web_helpers import act, create, play_to_the_end, record_text, tokens_of, view
 
 

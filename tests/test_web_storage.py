@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_amazonas.web.storage import SCHEMA_VERSION, GameStore, StoredSeat
+from carcassonne_amazonas.web._storage import SCHEMA_VERSION, GameStore, StoredSeat
 
 LAYOUT_2 = """
 CREATE TABLE games (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, setup TEXT NOT NULL,

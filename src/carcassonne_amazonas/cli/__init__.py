@@ -20,7 +20,7 @@ Commands (``carcassonne-amazonas COMMAND --help`` describes each):
 ``validate-tileset``
     Check a custom tile-set file and list its problems.
 ``serve``
-    The web app (extra ``[web]``): see :mod:`carcassonne_amazonas.cli.serve`.
+    The web app (extra ``[web]``): see :mod:`carcassonne_amazonas.cli._serve`.
 
 Exit codes: 0 success, 2 usage errors (argparse), 1 any other error (a file
 that cannot be read, an invalid record or tile set), always with a one-line
@@ -31,7 +31,7 @@ Each command lives in a module of this package with an ``add_command`` (or
 ``add_commands``) function that adds its parser; :data:`COMMANDS` lists them in
 the order ``--help`` shows, so a new command is a new module and one line there.
 Options that choose the rules are added by
-:func:`~carcassonne_amazonas.cli.common.add_rules_options` to every command
+:func:`~carcassonne_amazonas.cli._common.add_rules_options` to every command
 that starts games.  The bots are described in :mod:`carcassonne_amazonas.ai.bots`.
 """
 
@@ -43,18 +43,18 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import __version__
-from . import play, replay, serve, simulate, tileset
-from .common import PROG, AddCommand, CliError, error_line, one_line
+from . import _play, _replay, _serve, _simulate, _tileset
+from ._common import PROG, AddCommand, CliError, error_line, one_line
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 #: The functions that add the commands to the parser, in the order of ``--help``.
 COMMANDS: tuple[Callable[[AddCommand], object], ...] = (
-    play.add_command,
-    simulate.add_command,
-    replay.add_commands,        # replay and render
-    tileset.add_commands,       # tileset show and validate-tileset
-    serve.add_command,          # serve: the web app (carcassonne_amazonas.web)
+    _play.add_command,
+    _simulate.add_command,
+    _replay.add_commands,       # replay and render
+    _tileset.add_commands,      # tileset show and validate-tileset
+    _serve.add_command,         # serve: the web app (carcassonne_amazonas.web)
 )
 
 

@@ -16,7 +16,7 @@
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
     until the game is over); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
-    else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web.views.view_of`).
+    else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web._views.view_of`).
     The answer's ``ETag`` changes with every action stored; sent back in
     ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
     nothing changed (how the page polls).
@@ -40,8 +40,8 @@ server (a database it cannot read, say), still with a JSON message.  Nothing cha
 an error.
 
 The endpoints are the functions of this module; each reads the app's
-:class:`~carcassonne_amazonas.web.service.GameService` from ``request.app.state``.  Every
-refusal is a :class:`~carcassonne_amazonas.web.requests.ApiError`, answered by one handler
+:class:`~carcassonne_amazonas.web._service.GameService` from ``request.app.state``.  Every
+refusal is a :class:`~carcassonne_amazonas.web._requests.ApiError`, answered by one handler
 (which answers Starlette's own refusals, an unknown path say, the same way).
 """
 
@@ -66,8 +66,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..ai import bots
 from ..rules.state import PLAYER_COLOURS, Rules
-from .options import DEFAULT_MAX_BOT_BUDGET
-from .requests import (
+from ._options import DEFAULT_MAX_BOT_BUDGET
+from ._requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
     ApiError,
@@ -75,9 +75,9 @@ from .requests import (
     parse_json_object,
     parse_new_game_request,
 )
-from .service import GameService
-from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore
-from .views import render_board, view_of
+from ._service import GameService
+from ._storage import DEFAULT_MAX_OPEN_GAMES, GameStore
+from ._views import render_board, view_of
 
 __all__ = ["ROUTES", "SecurityHeaders", "create_app"]
 
@@ -256,7 +256,7 @@ def segment(request: Request) -> Response:
 # -- errors -----------------------------------------------------------------------------------
 
 async def refusal(request: Request, error: Exception) -> Response:
-    """The answer to an :class:`~carcassonne_amazonas.web.requests.ApiError` (or to
+    """The answer to an :class:`~carcassonne_amazonas.web._requests.ApiError` (or to
     Starlette's own refusal of a request, an unknown path say): its status and
     ``{"error": message}``."""
     if isinstance(error, HTTPException):
@@ -299,13 +299,13 @@ def create_app(db_path: str | os.PathLike[str], *,
                max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
                max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> Starlette:
     """The app over the SQLite database ``db_path`` (created if missing), its
-    :class:`~carcassonne_amazonas.web.service.GameService` in ``app.state.service``.
+    :class:`~carcassonne_amazonas.web._service.GameService` in ``app.state.service``.
 
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
     ``max_bot_budget`` caps what a bot that takes a budget (``mcts``) may spend per move
-    (:func:`~carcassonne_amazonas.web.service.bot_for`).  The database is closed when the
+    (:func:`~carcassonne_amazonas.web._service.bot_for`).  The database is closed when the
     app's lifespan ends (the server stops).  ``RuntimeError`` for a database of another
-    layout (:mod:`~carcassonne_amazonas.web.storage`).
+    layout (:mod:`~carcassonne_amazonas.web._storage`).
     """
     if not isinstance(max_bot_budget, int) or max_bot_budget < 1:
         raise ValueError(f"max_bot_budget must be a whole number >= 1, not {max_bot_budget!r}")

@@ -20,7 +20,7 @@ from ..ai import bots
 from ..ai.bots import HUMAN
 from ..formats._json import json_kind, reject_constant
 from ..rules.state import Rules
-from .options import DEFAULT_MAX_BOT_BUDGET
+from ._options import DEFAULT_MAX_BOT_BUDGET
 
 __all__ = [
     "MAX_BODY_BYTES",

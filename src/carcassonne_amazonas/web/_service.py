@@ -1,10 +1,10 @@
 """The web app's games: create, replay, play, with the server's draws and bot moves.
 
 Everything here goes through the library's public API, and nothing here knows HTTP
-beyond the status each :class:`~carcassonne_amazonas.web.requests.ApiError` carries
-(the JSON views are :mod:`~carcassonne_amazonas.web.views`):
+beyond the status each :class:`~carcassonne_amazonas.web._requests.ApiError` carries
+(the JSON views are :mod:`~carcassonne_amazonas.web._views`):
 
-- **Storage.** A stored game (:mod:`~carcassonne_amazonas.web.storage`) is replayed
+- **Storage.** A stored game (:mod:`~carcassonne_amazonas.web._storage`) is replayed
   from its :class:`~carcassonne_amazonas.formats.records.GameRecord` setup and its
   actions into a :class:`ServedGame`, whose history is a
   :class:`~carcassonne_amazonas.formats.game.Game`.  Nothing is stored until a
@@ -66,9 +66,9 @@ from ..rules.chance import sample_draw
 from ..rules.engine import new_game
 from ..rules.notation import format_action, parse_action
 from ..rules.state import GameState, colour
-from .options import DEFAULT_MAX_BOT_BUDGET
-from .requests import MAX_SEED, ActionRequest, ApiError, NewGameRequest
-from .storage import DEFAULT_MAX_OPEN_GAMES, GameStore, StaleWriteError, StoredGame, StoredSeat
+from ._options import DEFAULT_MAX_BOT_BUDGET
+from ._requests import MAX_SEED, ActionRequest, ApiError, NewGameRequest
+from ._storage import DEFAULT_MAX_OPEN_GAMES, GameStore, StaleWriteError, StoredGame, StoredSeat
 
 __all__ = [
     "GameService",
@@ -119,7 +119,7 @@ def seat_of_token(seats: Sequence[StoredSeat], token: str) -> int | None:
 # -- draws and bots ---------------------------------------------------------------------------
 
 def new_draw_seed() -> int:
-    """A fresh secret draw seed, from 0 to :data:`~carcassonne_amazonas.web.requests.MAX_SEED`
+    """A fresh secret draw seed, from 0 to :data:`~carcassonne_amazonas.web._requests.MAX_SEED`
     (63 bits), from the operating system's random source."""
     return secrets.randbelow(MAX_SEED + 1)
 
@@ -244,7 +244,7 @@ class ServedGame:
         and the move number, so a game's moves do not depend on the server's history, and
         two games with the same seed in which the people play the same moves are the
         same game.  A bot that takes a budget thinks at most ``max_bot_budget``
-        (:func:`bot_for`).  :class:`~carcassonne_amazonas.web.requests.ApiError` 500 for
+        (:func:`bot_for`).  :class:`~carcassonne_amazonas.web._requests.ApiError` 500 for
         a seat of a bot kind this server does not know.
         """
         draws = sum(isinstance(action, DrawTile) for action in self.history.actions)
@@ -288,7 +288,7 @@ def _replay(stored: StoredGame, start: ServedGame | None) -> ServedGame:
 
 
 class GameService:
-    """The app's games: a :class:`~carcassonne_amazonas.web.storage.GameStore` plus the
+    """The app's games: a :class:`~carcassonne_amazonas.web._storage.GameStore` plus the
     rules of the API.
 
     Safe to call from several threads: writes to one game are serialised by a lock (one
@@ -324,7 +324,7 @@ class GameService:
 
     def load(self, game_id: str) -> ServedGame:
         """The game, replayed from the store (not to be changed: see :class:`ServedGame`);
-        :class:`~carcassonne_amazonas.web.requests.ApiError` 404 if unknown."""
+        :class:`~carcassonne_amazonas.web._requests.ApiError` 404 if unknown."""
         stored = self.store.load(game_id) if is_game_id(game_id) else None
         if stored is None:
             raise ApiError(404, f"there is no game {game_id[:40]!r}")
@@ -373,7 +373,7 @@ class GameService:
         """Play a seat's action and the bot moves that follow
         (``POST /api/games/{ID}/actions``).
 
-        Raises :class:`~carcassonne_amazonas.web.requests.ApiError`: 404 unknown game,
+        Raises :class:`~carcassonne_amazonas.web._requests.ApiError`: 404 unknown game,
         403 a token that opens no human seat of the game, 400 text that is not notation,
         409 an action that is not legal now (the game is over, another player's turn, a
         stale ``seq``, a draw, which only the server makes, or the library's
@@ -400,7 +400,7 @@ class GameService:
     @staticmethod
     def _checked_action(game: ServedGame, request: ActionRequest) -> Action:
         """The action of ``request`` if its seat may play now (not yet whether the rules
-        allow it); :class:`~carcassonne_amazonas.web.requests.ApiError` otherwise."""
+        allow it); :class:`~carcassonne_amazonas.web._requests.ApiError` otherwise."""
         player = seat_of_token(game.seats, request.token)
         if player is None:
             raise ApiError(403, "this token opens no seat of the game")

@@ -24,7 +24,7 @@ from ..ai.simulation import (
     summary_text,
 )
 from ..render.explain import variants_text
-from .common import (
+from ._common import (
     AddCommand,
     CliError,
     add_rules_options,

@@ -18,7 +18,7 @@ from ..render.text import icons_text
 from ..tiles.reference import reference_text
 from ..tiles.tilefile import parse_tileset
 from ..tiles.tileset import TileKind, TileSet
-from .common import (
+from ._common import (
     AddCommand,
     CliError,
     json_instead_of_tileset,

@@ -13,7 +13,7 @@ from ..rules.actions import Action, PlaceTile
 from ..rules.engine import apply_action, legal_actions
 from ..rules.notation import parse_action
 from ..rules.state import GameState, Phase, colour
-from .common import say
+from ._common import say
 
 __all__ = ["HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "menu",
            "show_position"]

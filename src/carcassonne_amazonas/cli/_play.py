@@ -16,7 +16,7 @@ from ..render.text import board_text, tile_description
 from ..rules.actions import TURN_END, Action
 from ..rules.chance import sample_draw
 from ..rules.state import colour
-from .common import (
+from ._common import (
     AddCommand,
     CliError,
     add_rules_options,
@@ -31,8 +31,8 @@ from .common import (
     silence_output,
     write_text,
 )
-from .human import StopGame, UndoRequest, ask_human
-from .turns import current_turn, record_origin, status, step_lines
+from ._human import StopGame, UndoRequest, ask_human
+from ._turns import current_turn, record_origin, status, step_lines
 
 __all__ = ["add_command", "run", "take_back"]
 

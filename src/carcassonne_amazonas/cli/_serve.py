@@ -13,9 +13,9 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from ..web.options import DEFAULT_MAX_BOT_BUDGET
-from ..web.storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
-from .common import AddCommand, error_line, int_in
+from ..web._options import DEFAULT_MAX_BOT_BUDGET
+from ..web._storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
+from ._common import AddCommand, error_line, int_in
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_command", "run"]
 

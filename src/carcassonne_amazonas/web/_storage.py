@@ -3,10 +3,10 @@
 A game is stored as the setup part of its
 :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON (players, rule options, draws,
 tile set and checksum; no actions), its seats, its secret draw seed
-(:mod:`~carcassonne_amazonas.web.service`), and its actions in notation (the server's
+(:mod:`~carcassonne_amazonas.web._service`), and its actions in notation (the server's
 draws among them) in an append-only table.  Nothing is ever updated or deleted except
 the ``finished`` flag; loading a game replays its record
-(:mod:`~carcassonne_amazonas.web.service`), so stopping and restarting the server loses
+(:mod:`~carcassonne_amazonas.web._service`), so stopping and restarting the server loses
 nothing.
 
 Seat tokens are never stored, only their SHA-256 hashes.

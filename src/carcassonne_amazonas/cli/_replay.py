@@ -13,8 +13,8 @@ from ..render.explain import results_text, variants_text
 from ..render.svg import board_svg
 from ..render.text import board_text, players_text, tile_description
 from ..rules.state import colour
-from .common import AddCommand, CliError, int_in, load_record, write_text
-from .turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
+from ._common import AddCommand, CliError, int_in, load_record, write_text
+from ._turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
 
 __all__ = ["add_commands", "line_width", "run_render", "run_replay", "wrapped"]
 
