@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Final
 
 import attrs
@@ -428,7 +428,7 @@ class _Steering:
             outcomes = preferred or outcomes
         return self.pick(outcomes)
 
-    def pick(self, choices: tuple[Action, ...] | list[Action]) -> Action:
+    def pick(self, choices: Sequence[Action]) -> Action:
         if len(choices) == 1 or self.rng is None:
             return choices[0]
         return choices[self.rng.randrange(len(choices))]
