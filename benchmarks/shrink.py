@@ -24,12 +24,12 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import redirect_stdout
-from typing import Any
 
 from hypothesis import Phase as HypothesisPhase
 from hypothesis import given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
+from hypothesis.stateful import run_state_machine_as_test
 
 from carcassonne_amazonas import Action, GameState, Phase, PieceKind, apply_action
 from carcassonne_amazonas.rules.events import AmazonScored, Event
@@ -101,52 +101,61 @@ class ScoreTracker(GameMachine):
 
 # ---------------------------------------------------------------- the properties
 
-def _case_boat() -> Callable[[], None]:
+def _case_boat(run: int) -> Callable[[], None]:
     @given(game_states())
     def test(state: GameState) -> None:
         expect(boat_label(state).startswith("space"), "boat label")
-    return test
+    return _seeded(run, test)
 
 
-def _case_meeples() -> Callable[[], None]:
+def _case_meeples(run: int) -> Callable[[], None]:
     @given(game_states(num_players=2))
     def test(state: GameState) -> None:
         on_board = sum(4 - player.meeples_in_supply for player in state.players)
         expect(meeples_shown(state) == on_board, "meeples shown")
-    return test
+    return _seeded(run, test)
 
 
-def _case_forecast() -> Callable[[], None]:
+def _case_forecast(run: int) -> Callable[[], None]:
     @given(game_states(non_terminal=True), st.data())
     def test(state: GameState, data: st.DataObject) -> None:
         action = data.draw(legal_actions_of(state))
         expect(score_after(state, action) == sum(apply_action(state, action).scores),
                "forecast")
-    return test
+    return _seeded(run, test)
 
 
-def _case_pair() -> Callable[[], None]:
+def _case_pair(run: int) -> Callable[[], None]:
     @given(state_actions())
     def test(pair: tuple[GameState, Action]) -> None:
         state, action = pair
         expect(score_after(state, action) == sum(apply_action(state, action).scores),
                "forecast")
-    return test
+    return _seeded(run, test)
 
 
-def _case_double() -> Callable[[], None]:
+def _case_double(run: int) -> Callable[[], None]:
     @given(game_states(phase=Phase.PLACE_DOUBLE))
     def test(state: GameState) -> None:
         expect(double_hint(state) != "", "double hint")
-    return test
+    return _seeded(run, test)
 
 
-def _case_machine() -> Callable[[], None]:
-    machine = settings(_FAST, max_examples=500, stateful_step_count=30)(ScoreTracker)
-    return machine.TestCase("runTest").runTest
+def _case_machine(run: int) -> Callable[[], None]:
+    class Seeded(ScoreTracker):
+        pass  # hypothesis.seed marks the class it decorates: a fresh one per run
+
+    options = settings(_FAST, max_examples=500, stateful_step_count=30)
+    seeded = hypothesis_seed(run)(Seeded)
+    return lambda: run_state_machine_as_test(seeded, settings=options)
 
 
-CASES: dict[str, tuple[str, Callable[[], Callable[[], None]]]] = {
+def _seeded(run: int, test: Callable[..., None]) -> Callable[[], None]:
+    seeded: Callable[[], None] = hypothesis_seed(run)(_FAST(test))
+    return seeded
+
+
+CASES: dict[str, tuple[str, Callable[[int], Callable[[], None]]]] = {
     "boat label (`game_states()`)": ("@given", _case_boat),
     "meeple count (`game_states(num_players=2)`)": ("@given", _case_meeples),
     "score forecast (`game_states` + `legal_actions_of`)": ("@given", _case_forecast),
@@ -156,13 +165,10 @@ CASES: dict[str, tuple[str, Callable[[], Callable[[], None]]]] = {
 }
 
 
-def measure(make: Callable[[], Callable[[], None]], run: int) -> tuple[float, float, str]:
+def measure(make: Callable[[int], Callable[[], None]], run: int) -> tuple[float, float, str]:
     """Seconds to the first failure and from there to the report, and the report's
     line with the ``replay_game(...)`` call."""
-    test: Any = make()
-    if hasattr(test, "hypothesis"):
-        test = _FAST(test)
-    test = hypothesis_seed(run)(test)
+    test = make(run)
     _FAILED.clear()
     out = io.StringIO()
     start = time.perf_counter()
@@ -179,10 +185,15 @@ def measure(make: Callable[[], Callable[[], None]], run: int) -> tuple[float, fl
 
 
 def _example_line(text: str) -> str:
+    """How the report starts its example: the ``replay_game(...)`` call's player count
+    and number of actions, and for a machine its number of steps."""
     for line in text.splitlines():
         if "replay_game(" in line:
-            line = line.strip().removeprefix("pair=").removeprefix("state=").strip(" ,")
-            return line if len(line) <= 100 else line[:97] + "..."
+            call = line[line.index("replay_game("):]
+            actions = call.split("'")[1].split() if "'" in call else []
+            steps = sum(1 for each in text.splitlines() if each.startswith("state."))
+            shown = f"replay_game({call[12]}, <{len(actions)} actions>, ...)"
+            return shown + (f", then {steps - 1} steps" if steps else "")
     return "?"
 
 

@@ -36,7 +36,7 @@ def _valid(value: object) -> bool:
     if isinstance(value, GameState):
         return state_problems(value) == []
     if isinstance(value, ca.PlayerState):
-        return value.score >= 0 and 1 <= value.boat and 0 <= value.meeples_in_supply <= 4 \
+        return value.score >= 0 and value.boat >= 1 and 0 <= value.meeples_in_supply <= 4 \
             and 0 <= value.camps_in_supply <= 2
     if isinstance(value, ca.Tile):
         return value.name != ""
@@ -94,7 +94,7 @@ def test_builds_of_a_user_class_with_a_state_field() -> None:
     dataclass with a ``GameState`` field build (R-C1)."""
     module = types.ModuleType("user_views")
     sys.modules[module.__name__] = module
-    exec(textwrap.dedent(USER_MODULE), module.__dict__)  # noqa: S102 - the user's code
+    exec(textwrap.dedent(USER_MODULE), module.__dict__)
     attrs.resolve_types(module.AttrsView)
 
     @settings(_QUIET, max_examples=5)

@@ -59,12 +59,13 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from ..errors import IllegalActionError
 from ..formats.problems import state_problems
 from ..rules.actions import Action
-from ..rules.engine import apply_action_with_events, legal_actions
+from ..rules.engine import legal_actions
 from ..rules.events import Event
 from ..rules.pile import Draws
 from ..rules.state import GameState, Phase, Rules
 from ._from_type import from_type_strategies, register, state_actions
 from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
+from ._replay import step
 from ._strategies import (
     PHASES,
     actions,
@@ -172,7 +173,7 @@ class GameMachine(RuleBasedStateMachine):
         before = self.state
         anything: Any = action
         try:
-            after, events = apply_action_with_events(before, anything)
+            after, events = step(before, anything)  # cached: shrinking replays runs
         except (IllegalActionError, TypeError) as error:
             self.on_refused(before, action, error)
             return False

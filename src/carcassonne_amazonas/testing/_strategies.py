@@ -19,11 +19,14 @@ rarely stops in are steered to, never filtered for:
 - ``DRAW_TILE`` is the start of a turn with explicit draws (R-T1).
 - ``GAME_OVER`` plays to the end (R-E1).
 
-Every choice is a Hypothesis draw, so a failing example shrinks to fewer turns,
-earlier choices in :func:`~carcassonne_amazonas.rules.engine.legal_actions` order,
-smaller seeds, fewer players, the first phases and the default rule options;
-Hypothesis reports it as the :func:`replay_game` call that rebuilds it, variants
-included (``replay_game(2, 't0,4,0 d85', seed=0, bonus_river=True)``).
+The game itself is one drawn number: it seeds the random choice of every action (and of
+every draw at a chance node), and 0 plays the first legal action each time.  Hypothesis
+shrinks a handful of numbers instead of one per action, and the games it replays while
+shrinking share their prefixes, which are cached; so a failing example
+shrinks in about a second to fewer turns, smaller seeds, fewer players, the first
+phases and the default rule options.  Hypothesis reports it as the :func:`replay_game`
+call that rebuilds it, variants included
+(``replay_game(2, 't0,4,0 d85', seed=0, bonus_river=True)``).
 """
 
 from __future__ import annotations
