@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import carcassonne_amazonas as ca
 from carcassonne_amazonas import GameState, apply_action, legal_actions, state_problems
+from carcassonne_amazonas.ai.evaluation import Weights
 from carcassonne_amazonas.testing import from_type_strategies, state_actions
 
 pytestmark = pytest.mark.slow  # 40 drawn games per public type
@@ -38,6 +39,8 @@ def _valid(value: object) -> bool:
     if isinstance(value, ca.PlayerState):
         return value.score >= 0 and value.boat >= 1 and 0 <= value.meeples_in_supply <= 4 \
             and 0 <= value.camps_in_supply <= 2
+    if isinstance(value, Weights):
+        return attrs.evolve(value) == value  # its own checks run again
     if isinstance(value, ca.Tile):
         return value.name != ""
     if isinstance(value, ca.Game):
@@ -47,13 +50,14 @@ def _valid(value: object) -> bool:
     return True
 
 
-@pytest.mark.parametrize("name", PUBLIC)
+@pytest.mark.parametrize("name", [*PUBLIC, "Weights"])
 def test_from_type_gives_only_valid_values(name: str) -> None:
-    """R-C1–R-E6: 40 draws of every public type, none invalid, none raising."""
+    """R-C1–R-E6: 40 draws of every public type (and the evaluation's ``Weights``),
+    none invalid, none raising."""
     drawn: list[Any] = []
 
     @_QUIET
-    @given(st.from_type(getattr(ca, name)))
+    @given(st.from_type(Weights if name == "Weights" else getattr(ca, name)))
     def draw(value: Any) -> None:
         drawn.append(value)
 
@@ -63,7 +67,7 @@ def test_from_type_gives_only_valid_values(name: str) -> None:
 
 
 def test_every_registered_strategy_is_a_public_type() -> None:
-    public = {getattr(ca, name) for name in ca.__all__}
+    public = {getattr(ca, name) for name in ca.__all__} | {Weights}
     assert set(from_type_strategies()) <= public
 
 
