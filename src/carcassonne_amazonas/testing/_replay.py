@@ -10,7 +10,7 @@ game through :func:`new_game_of` and :func:`step`, which keep what they computed
   state object (R-T1–R-E6), so a replay that shares a prefix with an earlier one
   walks that prefix by dictionary lookups and plays only the rest.
 
-Both caches hold at most :data:`LIMIT` entries, the oldest dropped first; states are
+Both caches hold at most :data:`LIMIT` entries, the least recently used dropped first; states are
 immutable, so sharing them between examples is safe.
 """
 
@@ -27,8 +27,9 @@ from ..rules.state import GameState, Rules
 
 __all__ = ["LIMIT", "new_game_of", "step"]
 
-#: The most states each cache keeps (a few tens of MB at most).
-LIMIT: Final = 20_000
+#: The most states each cache keeps (about 10 kB each, 50 MB at most: a shrinking game
+#: replays a few hundred states).
+LIMIT: Final = 5_000
 
 _Key = tuple[int, Action]
 # id(state), action -> (state, after, events): the state is kept so that its id stays its.
@@ -41,7 +42,9 @@ def new_game_of(num_players: int, seed: int | None, rules: Rules, draws: Draws) 
     the same arguments while it is cached."""
     key = (num_players, seed, rules, draws)
     state = _GAMES.get(key)
-    if state is None:
+    if state is not None:
+        _GAMES.move_to_end(key)
+    else:
         state = new_game(num_players, seed=seed, rules=rules, draws=draws)
         _GAMES[key] = state
         if len(_GAMES) > LIMIT:
@@ -55,6 +58,7 @@ def step(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]
     key = (id(state), action)
     hit = _STEPS.get(key)
     if hit is not None and hit[0] is state:
+        _STEPS.move_to_end(key)
         return hit[1], hit[2]
     after, events = apply_action_with_events(state, action)
     _STEPS[key] = (state, after, events)

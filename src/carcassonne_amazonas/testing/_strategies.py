@@ -380,7 +380,7 @@ def _seed_search(players: int, rules: Rules, seed: int, target: int, top: int) -
     return None  # pragma: no cover - a tile set where "!" tiles almost never come there
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)
 def _land_order(players: int, rules: Rules, seed: int) -> tuple[Tile | None, ...]:
     state = new_game(players, seed=seed, rules=rules)
     return (state.tile_in_hand, *state.pile.tiles)
