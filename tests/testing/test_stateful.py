@@ -109,3 +109,20 @@ class EngineMachine(GameMachine):
 # fixed seed), 30 runs reach the lines and branches of the package that 60 reach.
 test_engine_machine = settings(max_examples=max(10, settings().max_examples // 2),
                                stateful_step_count=30, deadline=None)(EngineMachine).TestCase
+
+
+def test_the_machine_replays_a_step_from_the_prefix_cache() -> None:
+    """R-T1–R-T8: the same action attempted twice on the same state object gives the
+    same state object (the shrinker's replays of a run cost lookups), and an illegal
+    action is refused every time."""
+    machine = GameMachine()
+    start = machine.state
+    action = legal_actions(start)[0]
+    assert machine.attempt(action)
+    first = machine.state
+    machine.state = start
+    assert machine.attempt(action)
+    assert machine.state is first
+    machine.state = start
+    assert not machine.attempt(Pass()) and not machine.attempt(Pass())
+    machine.teardown()

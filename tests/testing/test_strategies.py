@@ -36,6 +36,7 @@ from carcassonne_amazonas import (
     Rules,
     Shuffle,
     TileSet,
+    apply_action,
     format_action,
     legal_actions,
     new_game,
@@ -55,6 +56,7 @@ from carcassonne_amazonas.testing import (
     replay_game,
     turns_played,
 )
+from carcassonne_amazonas.testing._replay import new_game_of, step
 from carcassonne_amazonas.testing._strategies import GameSpec, replay_keywords
 from games import play_random
 
@@ -433,3 +435,34 @@ def test_actions_name_every_double_tile_of_the_shipped_sets() -> None:
 
     collect()
     assert doubles >= BONUS_DOUBLES
+
+
+def test_a_failing_state_shrinks_to_the_first_legal_actions() -> None:
+    """R-T1–R-T8: a state that fails as soon as a meeple stands shrinks to a short game
+    in which each action is the first legal one, when that still fails (one drawn
+    number picks every action, so the shrinker has few choices to try)."""
+
+
+    state = find(game_states(num_players=2, variants=False, draws="seeded"),
+                 lambda s: s.players[0].meeples_in_supply < 4,
+                 settings=settings(database=None, deadline=None, max_examples=500))
+    code = pretty(state)
+    assert code.startswith("replay_game(2, '") and "seed=" in code
+    seed = int(code.split("seed=")[1].rstrip(")"))
+    assert seed <= 10  # the shrinker tries the small seeds
+    replayed = new_game_of(2, seed, Rules(), "seeded")
+    for text in code.split("'")[1].split():
+        assert format_action(legal_actions(replayed)[0]) == text
+        replayed = apply_action(replayed, legal_actions(replayed)[0])
+    assert replayed == state
+
+
+def test_replays_are_cached_by_prefix() -> None:
+    """R-T1: the same action on the same state object gives the same state object, so
+    the shrinker's replays walk a shared prefix by lookups."""
+
+
+    state = new_game(2, seed=3)
+    action = legal_actions(state)[0]
+    assert step(state, action)[0] is step(state, action)[0]
+    assert step(state, action)[0] == apply_action(state, action)

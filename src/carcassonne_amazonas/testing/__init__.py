@@ -16,15 +16,20 @@ which installs Hypothesis only); without Hypothesis, importing this module raise
 - :func:`games` draws whole games as :class:`~carcassonne_amazonas.formats.records.GameRecord`
   (shown as a :func:`game_record` call), :func:`records` record JSON, valid or
   corrupted (:class:`RecordText` says which, and how).
-- :func:`legal_actions_of` draws one legal action of a state; :func:`actions` draws
-  arbitrary, mostly illegal actions of every class.
+- :func:`state_actions` draws a state together with one of its legal actions (type
+  hints alone, ``state: GameState, action: PlaceTile``, give unrelated values);
+  :func:`legal_actions_of` draws one legal action of a given state; :func:`actions`
+  draws arbitrary, mostly illegal actions of every class.
 - :class:`GameMachine` is a Hypothesis state machine that plays and attacks one game
   step by step; subclass it to check a model of your own against the engine.
 - :func:`check_invariants` lists every invariant a state breaks (empty when all
   hold).
 - Importing this module registers strategies for ``st.from_type``: ``GameState``
   gives :func:`game_states` (either draw mode), each action class an action that is
-  legal in some reachable state (:func:`from_type_strategies` lists them all).
+  legal in some reachable state, and every part of a game (a board, a player, an
+  event ...) comes from a played game (:func:`from_type_strategies` lists them all);
+  it also resolves the annotations of the library's attrs classes, so ``st.builds``
+  works on them.
 
 Example (a complete test file is ``examples/property_testing.py``)::
 
@@ -43,8 +48,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import attrs
-
 from .._support.extras import missing_extra
 
 try:
@@ -55,15 +58,14 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from ..errors import IllegalActionError
 from ..formats.problems import state_problems
-from ..formats.records import GameRecord
-from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
-from ..rules.engine import apply_action_with_events, legal_actions
+from ..rules.actions import Action
+from ..rules.engine import legal_actions
 from ..rules.events import Event
-from ..rules.pile import Draws, Shuffle
+from ..rules.pile import Draws
 from ..rules.state import GameState, Phase, Rules
-from ..tiles.reference import reference_tileset
-from ..tiles.tileset import Terrain, TileSet
+from ._from_type import from_type_strategies, register, state_actions
 from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
+from ._replay import step
 from ._strategies import (
     PHASES,
     actions,
@@ -71,7 +73,6 @@ from ._strategies import (
     legal_actions_of,
     replay_game,
     turns_played,
-    variant_rules,
 )
 
 __all__ = [
@@ -88,14 +89,13 @@ __all__ = [
     "legal_actions_of",
     "records",
     "replay_game",
+    "state_actions",
     "turns_played",
 ]
 
 #: Supplies at the start of the game (R-C2).
 MEEPLES_PER_PLAYER = 4
 CAMPS_PER_PLAYER = 2
-
-_SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
 
 
 # ---------------------------------------------------------------------------- state machine
@@ -173,7 +173,7 @@ class GameMachine(RuleBasedStateMachine):
         before = self.state
         anything: Any = action
         try:
-            after, events = apply_action_with_events(before, anything)
+            after, events = step(before, anything)  # cached: shrinking replays runs
         except (IllegalActionError, TypeError) as error:
             self.on_refused(before, action, error)
             return False
@@ -216,69 +216,7 @@ class GameMachine(RuleBasedStateMachine):
         assert check_invariants(self.state) == []
 
 
-# ---------------------------------------------------------------------------- st.from_type
-
-def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
-    """The strategies this module registers for ``st.from_type`` when it is imported.
-
-    - ``GameState``: :func:`game_states` with either draw mode (and every rule
-      variant, R-V1–R-V3);
-    - ``PlaceTile``: a legal placement of a drawn state's tile (``PLACE_TILE`` or
-      ``PLACE_DOUBLE`` phase);
-    - ``PlaceMeeple``, ``PlaceCamp``: a legal piece of that kind in a drawn piece
-      step, or, when there is none, one on a segment of the right terrain of the
-      tile just placed;
-    - ``ChooseDouble``: one of the six double tiles of the reference set with the
-      bonus river tiles (R-V3; the first four are the base set's); ``DrawTile``: a
-      land tile (the same 80 in both shipped sets); ``Pass``: ``Pass()``;
-    - ``GameRecord``: :func:`games`; ``Rules``: either shipped tile set (R-V3), a first
-      player valid for any player count, any shuffle, 1 to 8 slices and any variant
-      options (R-V1, R-V2); ``TileSet``: either shipped tile set.
-
-    Each drawn ``Rules`` and ``TileSet`` prints as code that evaluates back
-    (``Rules(tileset=reference_tileset(bonus_river=True), ...)``).
-    """
-    tilesets = (reference_tileset(), reference_tileset(bonus_river=True))
-    tileset = tilesets[1]  # the base set's tiles, then the two bonus doubles
-
-    def early(*phases: Phase) -> st.SearchStrategy[GameState]:
-        return game_states(max_turns=30, phase=phases, draws=None)
-
-    return {
-        GameState: game_states(draws=None),
-        PlaceTile: early(Phase.PLACE_TILE, Phase.PLACE_DOUBLE)
-        .flatmap(lambda state: st.sampled_from(legal_actions(state))),
-        PlaceMeeple: early(Phase.PLACE_PIECE)
-        .flatmap(lambda state: _piece_action(state, PlaceMeeple)),
-        PlaceCamp: early(Phase.PLACE_PIECE)
-        .flatmap(lambda state: _piece_action(state, PlaceCamp)),
-        ChooseDouble: st.sampled_from([ChooseDouble(t.id) for t in tileset.double_tiles]),
-        DrawTile: st.sampled_from([DrawTile(t.id) for t in tileset.land_tiles]),
-        Pass: st.just(Pass()),
-        GameRecord: games(draws=None),
-        Rules: st.builds(attrs.evolve, variant_rules(), first_player=st.integers(0, 1),
-                         shuffle=st.sampled_from(Shuffle), slices=st.integers(1, 8)),
-        TileSet: st.sampled_from(tilesets),
-    }
-
-
-def _piece_action(state: GameState,
-                  kind: type[PlaceMeeple] | type[PlaceCamp]) -> st.SearchStrategy[Action]:
-    legal = [action for action in legal_actions(state) if type(action) is kind]
-    if legal:
-        return st.sampled_from(legal)
-    # None is legal here (no piece left, or every such feature taken): one that looks it.
-    position = state.piece_position
-    assert position is not None
-    placement = state.board.placements[state.piece_placement]
-    wanted = (Terrain.JUNGLE,) if kind is PlaceCamp else _SCORED
-    segments = [index for index, segment in enumerate(placement.tile.layout.segments)
-                if segment.terrain in wanted] or [0]
-    return st.sampled_from([kind(position, index) for index in segments])
-
-
-for _type, _strategy in from_type_strategies().items():
-    st.register_type_strategy(_type, _strategy)
+register()
 
 # ---------------------------------------------------------------------------- invariants
 

@@ -19,16 +19,21 @@ rarely stops in are steered to, never filtered for:
 - ``DRAW_TILE`` is the start of a turn with explicit draws (R-T1).
 - ``GAME_OVER`` plays to the end (R-E1).
 
-Every choice is a Hypothesis draw, so a failing example shrinks to fewer turns,
-earlier choices in :func:`~carcassonne_amazonas.rules.engine.legal_actions` order,
-smaller seeds, fewer players, the first phases and the default rule options;
-Hypothesis reports it as the :func:`replay_game` call that rebuilds it, variants
-included (``replay_game(2, 't0,4,0 d85', seed=0, bonus_river=True)``).
+The game itself is one drawn number: it seeds the random choice of every action (and of
+every draw at a chance node), and 0 plays the first legal action each time.  Hypothesis
+shrinks a handful of numbers instead of one per action, and the games it replays while
+shrinking share their prefixes, which are cached; so a failing example
+shrinks in about a second to fewer turns, smaller seeds, fewer players, the first
+phases and the default rule options.  Hypothesis reports it as the :func:`replay_game`
+call that rebuilds it, variants included
+(``replay_game(2, 't0,4,0 d85', seed=0, bonus_river=True)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import functools
+import random
+from collections.abc import Collection, Sequence
 from typing import Final
 
 import attrs
@@ -51,7 +56,8 @@ from ..rules.pile import DRAW_MODES, Draws, Shuffle, as_draws
 from ..rules.state import GameState, Phase, Rules
 from ..tiles.geometry import Position, Rotation
 from ..tiles.reference import reference_tileset
-from ..tiles.tileset import TileId, TileKind, TileSet
+from ..tiles.tileset import Tile, TileId, TileKind, TileSet
+from ._replay import new_game_of, step
 
 __all__ = [
     "PHASES",
@@ -324,10 +330,11 @@ def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
         seed = draw(st.integers(0, 2**32 - 1), label="seed")
         if target is not None and phase in _DOUBLE_PHASES:
             seed = _seed_bringing_exclamation(players, rules, seed, target, spec.last_turn)
-        state = new_game(players, seed=seed, rules=rules)
-    else:
-        state = new_game(players, rules=rules, draws="explicit")
-    final, played = _Steering(draw, spec, phase, target).play(state)
+    state = new_game_of(players, seed, rules, mode)
+    # One number picks every action (a Hypothesis draw per action made each shrink step
+    # replay a long choice sequence); 0 plays the first legal action every time.
+    play = draw(st.integers(0, 2**32 - 1), label="play")
+    final, played = _Steering(play, spec, phase, target).play(state)
     return PlayedGame(players, rules, mode, seed, played, final)
 
 
@@ -357,22 +364,33 @@ def _seed_bringing_exclamation(players: int, rules: Rules, seed: int, target: in
                                last_turn: int) -> int:
     """The first seed from ``seed`` on whose pile brings a "!" tile (R-T3) in one of the
     draws ``target`` .. ``target + _WINDOW - 1`` (at most ``last_turn``)."""
-    top = min(target + _WINDOW - 1, last_turn)
+    found = _seed_search(players, rules, seed, target, min(target + _WINDOW - 1, last_turn))
+    assume(found is not None)  # pragma: no branch - a tile set where "!" tiles never come
+    assert found is not None
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _seed_search(players: int, rules: Rules, seed: int, target: int, top: int) -> int | None:
+    # Cached: the shrinker asks again for the seeds it has seen (each try is a new game).
     for candidate in range(seed, seed + _SEED_TRIES):
-        state = new_game(players, seed=candidate, rules=rules)
-        order = (state.tile_in_hand, *state.pile.tiles)
+        order = _land_order(players, rules, candidate)
         if any(t is not None and t.layout.exclamation for t in order[target:top + 1]):
             return candidate
-    assume(False)  # pragma: no cover - a tile set where "!" tiles almost never come there
-    raise AssertionError("unreachable")  # pragma: no cover
+    return None  # pragma: no cover - a tile set where "!" tiles almost never come there
+
+
+@functools.lru_cache(maxsize=4096)
+def _land_order(players: int, rules: Rules, seed: int) -> tuple[Tile | None, ...]:
+    state = new_game(players, seed=seed, rules=rules)
+    return (state.tile_in_hand, *state.pile.tiles)
 
 
 class _Steering:
     """Plays one game towards a phase in turn ``target`` or later (see the module)."""
 
-    def __init__(self, draw: st.DrawFn, spec: GameSpec, phase: Phase,
-                 target: int | None) -> None:
-        self.draw = draw
+    def __init__(self, play: int, spec: GameSpec, phase: Phase, target: int | None) -> None:
+        self.rng = random.Random(play) if play else None
         self.spec = spec
         self.phase = phase
         self.target = target
@@ -393,7 +411,7 @@ class _Steering:
             action = self.choose(state, turns)
             if state.phase is Phase.PLACE_PIECE:
                 turns += 1
-            state = apply_action(state, action)
+            state = step(state, action)[0]
             played.append(action)
         # The game ended (tiles that fit nowhere shorten it, R-G7) or "!" tiles came too
         # late: the last state of the wanted phase seen on the way, if any.
@@ -403,7 +421,7 @@ class _Steering:
 
     def choose(self, state: GameState, turns: int) -> Action:
         if not state.is_chance_node:
-            return self.pick(legal_actions(state), "action")
+            return self.pick(legal_actions(state))
         outcomes = [action for action, _ in chance_outcomes(state)]
         if self.phase in _DOUBLE_PHASES and self.target is not None:
             tileset = state.rules.tileset
@@ -411,12 +429,12 @@ class _Steering:
             others = [a for a in outcomes if a not in bang]
             preferred = bang if turns >= self.target else others
             outcomes = preferred or outcomes
-        return self.pick(tuple(outcomes), "draw")
+        return self.pick(outcomes)
 
-    def pick(self, choices: tuple[Action, ...] | list[Action], label: str) -> Action:
-        if len(choices) == 1:
+    def pick(self, choices: Sequence[Action]) -> Action:
+        if len(choices) == 1 or self.rng is None:
             return choices[0]
-        return choices[self.draw(st.integers(0, len(choices) - 1), label=label)]
+        return choices[self.rng.randrange(len(choices))]
 
 
 def replay_game(num_players: int, actions: str = "", *, seed: int | None = None,
