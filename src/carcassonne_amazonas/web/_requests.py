@@ -46,14 +46,23 @@ _MAX_ACTION_LENGTH = 64
 
 class ApiError(Exception):
     """An error the API answers with HTTP status ``status`` and ``{"error": message}``:
-    400 a request that is not what the API accepts, 403 a token that opens no seat, 404
-    an unknown game, 409 an action that is not legal now, 413 a body too large, 503 too
-    many unfinished games, 500 a stored game the server cannot go on with."""
+    400 a request that is not what the API accepts, 403 a token that opens no seat or
+    an origin that is not the server's, 404 an unknown game, 409 an action that is not
+    legal now, 413 a body too large, 415 a body that is not JSON, 429 too many new games
+    from one address, 503 too many unfinished games or a database held by another
+    process, 500 a stored game the server cannot go on with.  ``retry_after`` (seconds)
+    becomes a ``Retry-After`` header (429, 503)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str] | None:
+        """The answer's extra headers: ``Retry-After`` when there is one."""
+        return None if self.retry_after is None else {"retry-after": str(self.retry_after)}
 
 
 @attrs.frozen
@@ -92,6 +101,11 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
         raise ApiError(400, f"the body is not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise ApiError(400, f"the body must be a JSON object, not {json_kind(data)}")
+    try:  # a lone surrogate ("\\ud800") is valid JSON but no Unicode text
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "the body holds a \\u escape that is no Unicode character "
+                            "(a lone surrogate)") from None
     return data
 
 

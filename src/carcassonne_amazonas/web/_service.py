@@ -41,13 +41,14 @@ beyond the status each :class:`~carcassonne_amazonas.web._requests.ApiError` car
 from __future__ import annotations
 
 import collections
+import datetime
 import hashlib
 import math
 import random
 import secrets
 import threading
-import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import attrs
@@ -66,9 +67,16 @@ from ..rules.chance import sample_draw
 from ..rules.engine import new_game
 from ..rules.notation import format_action, parse_action
 from ..rules.state import GameState, colour
-from ._options import DEFAULT_MAX_BOT_BUDGET
+from ._options import DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
 from ._requests import MAX_SEED, ActionRequest, ApiError, NewGameRequest
-from ._storage import DEFAULT_MAX_OPEN_GAMES, GameStore, StaleWriteError, StoredGame, StoredSeat
+from ._storage import (
+    DEFAULT_MAX_OPEN_GAMES,
+    GameStore,
+    StaleWriteError,
+    StoreBusyError,
+    StoredGame,
+    StoredSeat,
+)
 
 __all__ = [
     "GameService",
@@ -84,7 +92,6 @@ __all__ = [
 ]
 
 _CACHE_SIZE = 64
-_LOCKS = 64
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
@@ -287,28 +294,76 @@ def _replay(stored: StoredGame, start: ServedGame | None) -> ServedGame:
     return game
 
 
+class GameLocks:
+    """One lock per game, made when a request needs it and dropped when no request
+    holds or waits for it: writes to one game never wait for another game's."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, tuple[threading.Lock, list[int]]] = {}
+
+    def __len__(self) -> int:
+        """How many games' locks are held or waited for now."""
+        with self._guard:
+            return len(self._locks)
+
+    @contextmanager
+    def hold(self, game_id: str) -> Iterator[None]:
+        """Hold game ``game_id``'s lock for the ``with`` block."""
+        with self._guard:
+            lock, users = self._locks.setdefault(game_id, (threading.Lock(), [0]))
+            users[0] += 1
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                users[0] -= 1
+                if not users[0]:
+                    del self._locks[game_id]
+
+
 class GameService:
     """The app's games: a :class:`~carcassonne_amazonas.web._storage.GameStore` plus the
     rules of the API.
 
-    Safe to call from several threads: writes to one game are serialised by a lock (one
-    of a fixed set, chosen by the game id), and the store refuses an append that does not
-    follow the actions it holds.  Replayed games are cached, keyed by their id and
-    checked against the stored actions on every use; a cached game is never changed.
+    Safe to call from several threads: writes to one game are serialised by that game's
+    lock (:class:`GameLocks`), and the store refuses an append that does not follow the
+    actions it holds.  Replayed games are cached, keyed by their id and checked against
+    the stored actions on every use; a cached game is never changed.  An unfinished game
+    with no move for ``expire_after`` seconds is deleted before a new game is counted
+    against ``max_open_games`` (:meth:`expire`).
     """
 
     def __init__(self, store: GameStore, *, max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
-                 max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> None:
+                 max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET,
+                 expire_after: float = DEFAULT_EXPIRE_AFTER) -> None:
         self.store = store
         self.max_open_games = max_open_games
         self.max_bot_budget = max_bot_budget
+        self.expire_after = expire_after
         self._cache: collections.OrderedDict[str, ServedGame] = collections.OrderedDict()
         self._cache_lock = threading.Lock()
         self._create_lock = threading.Lock()
-        self._locks = tuple(threading.Lock() for _ in range(_LOCKS))
+        self._locks = GameLocks()
 
-    def _lock(self, game_id: str) -> threading.Lock:
-        return self._locks[zlib.crc32(game_id.encode()) % _LOCKS]
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Turn the store's refusals of a write into the API's: 503 with ``Retry-After``
+        while another process holds the database."""
+        try:
+            yield
+        except StoreBusyError as error:
+            raise ApiError(503, f"{error}; nothing was changed, try again in a moment",
+                           retry_after=max(1, math.ceil(self.store.write_timeout))) from None
+
+    def expire(self) -> list[str]:
+        """Delete the unfinished games with no move for :attr:`expire_after` seconds;
+        their ids."""
+        idle_since = datetime.datetime.now(datetime.timezone.utc) - \
+            datetime.timedelta(seconds=self.expire_after)
+        with self._writing():
+            return self.store.prune(idle_since)
 
     def _remember(self, game: ServedGame) -> None:
         with self._cache_lock:
@@ -337,6 +392,7 @@ class GameService:
         return cached
 
     def _check_room(self) -> None:
+        self.expire()
         if self.store.open_games() >= self.max_open_games:
             raise ApiError(503, f"the server already holds {self.max_open_games} "
                                 "unfinished games, its limit; finish some or try later")
@@ -360,7 +416,7 @@ class GameService:
             for player, kind in enumerate(request.seats))
         game = ServedGame(game_id, seats, draw_seed, Game(initial))
         game.play_server_moves(self.max_bot_budget)
-        with self._create_lock:
+        with self._create_lock, self._writing():
             self._check_room()
             self.store.create_game(game_id, GameRecord.from_game(initial, ()).to_json(), seats,
                                    game.action_texts, game.state.is_terminal, draw_seed)
@@ -379,7 +435,7 @@ class GameService:
         stale ``seq``, a draw, which only the server makes, or the library's
         :class:`~carcassonne_amazonas.errors.IllegalActionError` message).
         """
-        with self._lock(game_id):
+        with self._locks.hold(game_id):
             game = self.load(game_id)
             action = self._checked_action(game, request)
             after = game.copy()
@@ -389,8 +445,10 @@ class GameService:
                 raise ApiError(409, str(error)) from None
             after.play_server_moves(self.max_bot_budget)
             try:
-                self.store.append_actions(game_id, game.seq, after.action_texts[game.seq:],
-                                          after.state.is_terminal)
+                with self._writing():
+                    self.store.append_actions(game_id, game.seq,
+                                              after.action_texts[game.seq:],
+                                              after.state.is_terminal)
             except StaleWriteError:
                 raise ApiError(409, "another move was stored at the same time; reload "
                                     "the game") from None

@@ -33,11 +33,15 @@
 ``GET /``
     The page (``static/index.html``; its script and style under ``/static``).
 
-Statuses: 400 a body or action text that is not what the API accepts, 403 a token that
-opens no seat, 404 an unknown game, 409 an action that is not legal now (the library's
-message), 413 a body over 64 KiB, 503 too many unfinished games, 500 a failure of the
+Statuses: 400 a body, address or action text that is not what the API accepts (text
+that is not Unicode among it), 403 a token that opens no seat, or an ``Origin`` that is
+neither the server's own nor allowed (:mod:`~carcassonne_amazonas.web._guards`), 404 an
+unknown game, 409 an action that is not legal now (the library's message), 413 a body
+over 64 KiB, 415 a ``POST`` that is not ``application/json``, 429 too many new games from
+one address (with ``Retry-After``), 503 too many unfinished games, or a database held by
+another process past the write timeout (with ``Retry-After``), 500 a failure of the
 server (a database it cannot read, say), still with a JSON message.  Nothing changes on
-an error.
+an error.  Answers over 1 KB are gzip-compressed for clients that accept it.
 
 The endpoints are the functions of this module; each reads the app's
 :class:`~carcassonne_amazonas.web._service.GameService` from ``request.app.state``.  Every
@@ -57,6 +61,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -66,7 +71,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..ai import bots
 from ..rules.state import PLAYER_COLOURS, Rules
-from ._options import DEFAULT_MAX_BOT_BUDGET
+from ._guards import CreateLimiter, RequestGuard
+from ._options import DEFAULT_CREATE_LIMIT, DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
 from ._requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
@@ -76,7 +82,7 @@ from ._requests import (
     parse_new_game_request,
 )
 from ._service import GameService
-from ._storage import DEFAULT_MAX_OPEN_GAMES, GameStore
+from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
 from ._views import render_board, view_of
 
 __all__ = ["ROUTES", "SecurityHeaders", "create_app"]
@@ -196,10 +202,12 @@ async def config(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
-    """``POST /api/games``: a new game, 201."""
+    """``POST /api/games``: a new game, 201 (429 past the client address's limit)."""
     service = _service(request.app)
     body = await _read_body(request)
     new = parse_new_game_request(parse_json_object(body), max_budget=service.max_bot_budget)
+    limiter: CreateLimiter = request.app.state.create_limiter
+    limiter.admit(request.client.host if request.client is not None else "")
     return _json(await run_in_threadpool(service.create, new), status=201)
 
 
@@ -262,7 +270,7 @@ async def refusal(request: Request, error: Exception) -> Response:
     if isinstance(error, HTTPException):
         error = ApiError(error.status_code, error.detail)
     assert isinstance(error, ApiError)
-    return _json({"error": error.message}, status=error.status)
+    return _json({"error": error.message}, status=error.status, headers=error.headers)
 
 
 async def failure(request: Request, error: Exception) -> Response:
@@ -288,8 +296,10 @@ ROUTES = [
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Close the database when the server stops."""
+    """Delete the expired games when the server starts; close the database when it
+    stops."""
     try:
+        await run_in_threadpool(_service(app).expire)
         yield
     finally:
         _service(app).store.close()
@@ -297,24 +307,40 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 
 def create_app(db_path: str | os.PathLike[str], *,
                max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
-               max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> Starlette:
+               max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET,
+               expire_after: float = DEFAULT_EXPIRE_AFTER,
+               create_limit: int = DEFAULT_CREATE_LIMIT,
+               allowed_origins: tuple[str, ...] = (),
+               write_timeout: float = DEFAULT_WRITE_TIMEOUT) -> Starlette:
     """The app over the SQLite database ``db_path`` (created if missing), its
     :class:`~carcassonne_amazonas.web._service.GameService` in ``app.state.service``.
 
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
-    ``max_bot_budget`` caps what a bot that takes a budget (``mcts``) may spend per move
+    An unfinished game with no move for ``expire_after`` seconds is deleted (when the
+    server starts and before each new game).  One client address creates at most
+    ``create_limit`` games a minute (429 past that).  ``allowed_origins`` are the origins
+    (``https://example.org``) besides the server's own whose pages may send requests
+    (403 for any other ``Origin``).  A write waits at most ``write_timeout`` seconds for
+    a database another process holds (503 after that).  ``max_bot_budget`` caps what a
+    bot that takes a budget (``mcts``) may spend per move
     (:func:`~carcassonne_amazonas.web._service.bot_for`).  The database is closed when the
-    app's lifespan ends (the server stops).  ``RuntimeError`` for a database of another
-    layout (:mod:`~carcassonne_amazonas.web._storage`).
+    app's lifespan ends (the server stops).  ``RuntimeError`` saying what to do for a
+    database of another layout or a damaged one (:mod:`~carcassonne_amazonas.web._storage`).
     """
-    if not isinstance(max_bot_budget, int) or max_bot_budget < 1:
-        raise ValueError(f"max_bot_budget must be a whole number >= 1, not {max_bot_budget!r}")
+    for name, value in (("max_bot_budget", max_bot_budget), ("create_limit", create_limit)):
+        if not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
     page = (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
-    service = GameService(GameStore(db_path), max_open_games=max_open_games,
-                          max_bot_budget=max_bot_budget)
-    app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=[Middleware(SecurityHeaders)],
+    service = GameService(GameStore(db_path, write_timeout=write_timeout),
+                          max_open_games=max_open_games, max_bot_budget=max_bot_budget,
+                          expire_after=expire_after)
+    middleware = [Middleware(SecurityHeaders),
+                  Middleware(RequestGuard, allowed_origins=allowed_origins),
+                  Middleware(GZipMiddleware, minimum_size=1000)]
+    app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=middleware,
                     exception_handlers={ApiError: refusal, HTTPException: refusal,
                                         Exception: failure})
     app.state.service = service
     app.state.page = page
+    app.state.create_limiter = CreateLimiter(create_limit)
     return app
