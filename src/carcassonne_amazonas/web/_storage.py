@@ -214,7 +214,8 @@ class GameStore:
         except sqlite3.DatabaseError as error:
             raise RuntimeError(damaged.format(error)) from None
         if problems != ["ok"]:
-            raise RuntimeError(damaged.format("; ".join(problems)))
+            said = " ".join(" ".join(problems).split())  # one line
+            raise RuntimeError(damaged.format(said[:200]))
         if version > SCHEMA_VERSION:
             raise RuntimeError(
                 f"{self.path} was written by a newer version (database layout "
