@@ -34,7 +34,8 @@ from starlette.testclient import TestClient
 
 from carcassonne_amazonas.web._guards import CreateLimiter
 from carcassonne_amazonas.web._requests import ApiError
-from carcassonne_amazonas.web._service import GameLocks
+from carcassonne_amazonas import parse_action
+from carcassonne_amazonas.web._service import GameLocks, GameService
 from carcassonne_amazonas.web._storage import GameStore, StoredSeat
 from carcassonne_amazonas.web.app import create_app
 from web_helpers import Json, create, tokens_of, view
@@ -277,3 +278,67 @@ def test_large_answers_are_compressed(client: TestClient) -> None:
     assert answer.headers["content-encoding"] == "gzip"
     assert int(answer.headers["content-length"]) < len(answer.content) / 3
     assert answer.headers["x-frame-options"] == "DENY"  # the security headers stay
+
+
+# -- bots off the request path -----------------------------------------------------------------
+
+def settled(client: TestClient, game: str, seq: int, timeout: float = 60) -> Json:
+    """The view of ``game`` once it has moved past ``seq`` and no bot move is under way."""
+    deadline = time.monotonic() + timeout
+    while True:
+        current = view(client, game)
+        if current["seq"] > seq and current["bot"] is None and \
+                (current["is_terminal"] or current["to_move"] == 0):
+            return current
+        assert time.monotonic() < deadline, current["bot"]
+        time.sleep(0.05)
+
+
+def test_bots_move_in_worker_processes_after_the_request_the_moves_they_make_inline(
+        db_path: Path, tmp_path: Path) -> None:
+    seats = ["human", "greedy", "greedy"]
+    with app_client(db_path, bot_workers=1) as client:
+        created = create(client, seats, seed=5)
+        game = created["game"]
+        move = view(client, game)["legal"][0]
+        answer = client.post(f"/api/games/{game}/actions",
+                             json={"token": tokens_of(created)[0], "action": move})
+        assert answer.status_code == 200
+        stored = answer.json()
+        assert stored["to_move"] == 0 and stored["phase"] == "place piece"
+        # The human's piece step ends the turn: the answer stops at the first bot.
+        answer = client.post(f"/api/games/{game}/actions",
+                             json={"token": tokens_of(created)[0], "action": "p"})
+        assert answer.json()["to_move"] == 1 and answer.json()["bot"] is not None
+        after = settled(client, game, answer.json()["seq"])
+    with app_client(tmp_path / "inline2.sqlite3") as inline:
+        again = create(inline, seats, seed=5)
+        inline.post(f"/api/games/{again['game']}/actions",
+                    json={"token": tokens_of(again)[0], "action": move})
+        both = inline.post(f"/api/games/{again['game']}/actions",
+                           json={"token": tokens_of(again)[0], "action": "p"}).json()
+    assert after["log"] == both["log"]  # the same moves as a bot in the request makes
+    assert after["to_move"] == 0 and after["seq"] > answer.json()["seq"]
+
+
+def test_a_game_waiting_on_a_bot_when_the_server_starts_goes_on_by_itself(
+        db_path: Path) -> None:
+    with app_client(db_path) as client:
+        created = create(client, ["human", "greedy"], seed=9)
+        game = created["game"]
+        legal = view(client, game)["legal"][0]
+    # The human's turn stored, the bot's move still to come: as a server stopped then.
+    store = GameStore(db_path)
+    service = GameService(store)
+    before = service.load(game)
+    waiting = before.copy()
+    waiting.play(parse_action(legal))
+    waiting.play(parse_action("p"))
+    waiting.play_server_moves(bots=False)
+    store.append_actions(game, before.seq, waiting.action_texts[before.seq:], False)
+    store.close()
+    assert waiting.bot_to_move() is not None
+    with app_client(db_path, bot_workers=1) as client:
+        resumed = settled(client, game, waiting.seq)
+    assert resumed["to_move"] == 0
+    assert resumed["log"][waiting.seq]["player"] == 1  # the bot's move, stored

@@ -78,6 +78,11 @@ def add_command(add: AddCommand) -> None:
                             "search iterations; a seat may ask for less (default "
                             f"{DEFAULT_MAX_BOT_BUDGET})")
     add_expire_option(serve)
+    serve.add_argument("--bot-workers", type=int_in(1, None, "the number of workers"),
+                       default=None, metavar="N",
+                       help="the worker processes in which bots think, after the request "
+                            "that made it their turn has returned; games queue for them in "
+                            "order (default: one per CPU core but one, 1 to 4)")
     serve.add_argument("--create-limit", type=int_in(1, None, "the limit"),
                        default=DEFAULT_CREATE_LIMIT, metavar="N",
                        help="the most new games one client address may create per minute "
@@ -115,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from ..web._bots import default_bot_workers
         from ..web.app import create_app
     except ImportError as error:
         error_line(f"serve needs the web extra ({error.name or error} is missing): "
@@ -125,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
         app = create_app(db_path, max_open_games=args.max_open_games,
                          max_bot_budget=args.max_bot_budget, expire_after=args.expire_after,
                          create_limit=args.create_limit,
-                         allowed_origins=tuple(args.allow_origin))
+                         allowed_origins=tuple(args.allow_origin),
+                         bot_workers=args.bot_workers or default_bot_workers())
     except (OSError, sqlite3.Error, RuntimeError) as error:
         error_line(f"cannot open the games database {str(db_path)!r}: {error}")
         return 1

@@ -60,6 +60,7 @@ from ..ai.bots import HUMAN, derive_seed
 from ..errors import IllegalActionError, NotationError, RecordError
 from ..formats.game import Game
 from ..formats.records import GameRecord
+from ..formats.snapshot import state_to_json
 from ..render.anchors import segment_at
 from ..render.explain import describe_events
 from ..rules.actions import Action, DrawTile
@@ -67,6 +68,7 @@ from ..rules.chance import sample_draw
 from ..rules.engine import new_game
 from ..rules.notation import format_action, parse_action
 from ..rules.state import GameState, colour
+from ._bots import BotPool
 from ._options import DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
 from ._requests import MAX_SEED, ActionRequest, ApiError, NewGameRequest
 from ._storage import (
@@ -242,13 +244,15 @@ class ServedGame:
         self.log.append(LogEntry(self.seq, before.current_player, format_action(action),
                                  tuple(lines)))
 
-    def play_server_moves(self, max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> None:
-        """Play the server's draws and the bot seats' moves until a human is to move or
-        the game is over, so that no view is ever at a chance node.
+    def play_server_moves(self, max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET, *,
+                          bots: bool = True) -> None:
+        """Play the server's draws and, with ``bots``, the bot seats' moves until a
+        human is to move or the game is over (without ``bots``: until anyone who is not
+        the server is), so that no view is ever at a chance node.
 
         The ``k``-th draw is :func:`~carcassonne_amazonas.rules.chance.sample_draw` with
-        :func:`draw_random` of the draw seed and ``k``; a bot is seeded from the draw seed
-        and the move number, so a game's moves do not depend on the server's history, and
+        :func:`draw_random` of the draw seed and ``k``; a bot is seeded with
+        :meth:`bot_seed`, so a game's moves do not depend on the server's history, and
         two games with the same seed in which the people play the same moves are the
         same game.  A bot that takes a budget thinks at most ``max_bot_budget``
         (:func:`bot_for`).  :class:`~carcassonne_amazonas.web._requests.ApiError` 500 for
@@ -262,16 +266,28 @@ class ServedGame:
                 draws += 1
                 continue
             seat = self.seats[state.current_player]
-            if seat.kind == HUMAN:
+            if seat.kind == HUMAN or not bots:
                 break
             try:
-                bot = bot_for(seat.kind, derive_seed("web-bot", self.draw_seed, self.seq),
-                              max_bot_budget)
+                bot = bot_for(seat.kind, self.bot_seed(), max_bot_budget)
             except ValueError:
                 raise ApiError(500, f"stored game {self.id}: {colour(seat.player)} is a "
                                     f"{seat.kind!r} bot, a kind this server does not "
                                     "know") from None
             self.play(bot.choose(state))
+
+    def bot_seed(self) -> int:
+        """The seed of the bot that moves now: from the draw seed and the move number."""
+        return derive_seed("web-bot", self.draw_seed, self.seq)
+
+    def bot_to_move(self) -> StoredSeat | None:
+        """The seat of the bot to move now, None when a person is to move or the game is
+        over."""
+        state = self.state
+        if state.is_terminal or state.is_chance_node:
+            return None
+        seat = self.seats[state.current_player]
+        return None if seat.kind == HUMAN else seat
 
 
 def _replay(stored: StoredGame, start: ServedGame | None) -> ServedGame:
@@ -337,8 +353,11 @@ class GameService:
 
     def __init__(self, store: GameStore, *, max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
                  max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET,
-                 expire_after: float = DEFAULT_EXPIRE_AFTER) -> None:
+                 expire_after: float = DEFAULT_EXPIRE_AFTER, bot_workers: int = 0) -> None:
         self.store = store
+        self.bots = BotPool(bot_workers, self.bot_step) if bot_workers else None
+        """The worker processes of the bots (:mod:`~carcassonne_amazonas.web._bots`);
+        None: bots move inside the request that made it their turn."""
         self.max_open_games = max_open_games
         self.max_bot_budget = max_bot_budget
         self.expire_after = expire_after
@@ -371,6 +390,61 @@ class GameService:
             self._cache.move_to_end(game.id)
             while len(self._cache) > _CACHE_SIZE:
                 self._cache.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop the bots' workers, then close the store."""
+        if self.bots is not None:
+            self.bots.close()
+        self.store.close()
+
+    def _stored(self, game: ServedGame) -> None:
+        """Queue ``game`` for its bot's move if a bot is to move (with a pool)."""
+        if self.bots is not None and game.bot_to_move() is not None:
+            self.bots.schedule(game.id)
+
+    def resume_bots(self) -> int:
+        """Queue every unfinished game for its bot's move (the pool moves only those
+        where a bot is to move): after a restart, a game waiting on a bot goes on by
+        itself.  How many games were queued."""
+        if self.bots is None:
+            return 0
+        ids = self.store.unfinished_ids()
+        for game_id in ids:
+            self.bots.schedule(game_id)
+        return len(ids)
+
+    def bot_status(self, game_id: str) -> dict[str, object] | None:
+        """Whether game ``game_id``'s bot is queued (``{"queued": N}``, N games ahead) or
+        thinking (``{"thinking": true}``); None when no bot move is under way."""
+        return None if self.bots is None else self.bots.status(game_id)
+
+    def bot_step(self, game_id: str) -> None:
+        """Make and store the move of the bot to move in game ``game_id``, thought in a
+        worker process while no lock is held, then the server's draws after it; queue the
+        game again if another bot is then to move.  Nothing happens if the game is gone,
+        or a person is to move, or the game moved on meanwhile."""
+        assert self.bots is not None
+        try:
+            game = self.load(game_id)
+        except ApiError:
+            return
+        seat = game.bot_to_move()
+        if seat is None:
+            return
+        text = self.bots.run(state_to_json(game.state), seat.kind, game.bot_seed(),
+                             self.max_bot_budget)
+        with self._locks.hold(game_id):
+            before = self.load(game_id)
+            if before.seq != game.seq:
+                return
+            after = before.copy()
+            after.play(parse_action(text))
+            after.play_server_moves(self.max_bot_budget, bots=False)
+            with self._writing():
+                self.store.append_actions(game_id, before.seq, after.action_texts[before.seq:],
+                                          after.state.is_terminal)
+        self._remember(after)
+        self._stored(after)
 
     def action_count(self, game_id: str) -> int | None:
         """How many actions game ``game_id`` holds, None if there is no such game: one
@@ -415,12 +489,13 @@ class GameService:
                        hash_token(tokens[player]) if player in tokens else None)
             for player, kind in enumerate(request.seats))
         game = ServedGame(game_id, seats, draw_seed, Game(initial))
-        game.play_server_moves(self.max_bot_budget)
+        game.play_server_moves(self.max_bot_budget, bots=self.bots is None)
         with self._create_lock, self._writing():
             self._check_room()
             self.store.create_game(game_id, GameRecord.from_game(initial, ()).to_json(), seats,
                                    game.action_texts, game.state.is_terminal, draw_seed)
         self._remember(game)
+        self._stored(game)
         return {"game": game_id,
                 "seats": [{"player": seat.player, "kind": seat.kind,
                            "token": tokens.get(seat.player)} for seat in seats]}
@@ -443,7 +518,7 @@ class GameService:
                 after.play(action)
             except IllegalActionError as error:
                 raise ApiError(409, str(error)) from None
-            after.play_server_moves(self.max_bot_budget)
+            after.play_server_moves(self.max_bot_budget, bots=self.bots is None)
             try:
                 with self._writing():
                     self.store.append_actions(game_id, game.seq,
@@ -453,6 +528,7 @@ class GameService:
                 raise ApiError(409, "another move was stored at the same time; reload "
                                     "the game") from None
         self._remember(after)
+        self._stored(after)
         return after
 
     @staticmethod

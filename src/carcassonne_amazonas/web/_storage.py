@@ -339,6 +339,12 @@ class GameStore:
             count: int = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0]
         return count
 
+    def unfinished_ids(self) -> list[str]:
+        """The ids of the unfinished games, the longest idle first."""
+        with self._read() as db:
+            return [row[0] for row in db.execute(
+                "SELECT id FROM games WHERE finished = 0 ORDER BY updated_at, id")]
+
     def summaries(self) -> list[GameSummary]:
         """Every stored game without its actions, the most recently moved first."""
         with self._read() as db:

@@ -22,7 +22,9 @@
     nothing changed (how the page polls).
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
-    the action and the bot moves that follow (``?board=1`` as above).
+    the action and the server's draws (``?board=1`` as above); with bot workers the
+    view's ``bot`` says when a bot's move is ``queued`` (how many games are ahead) or
+    ``thinking``, and the bot moves follow one at a time; without, they are in it.
 ``GET /api/games/{ID}/record``
     The :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON.
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
@@ -81,7 +83,7 @@ from ._requests import (
     parse_json_object,
     parse_new_game_request,
 )
-from ._service import GameService
+from ._service import GameService, ServedGame
 from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
 from ._views import render_board, view_of
 
@@ -155,6 +157,14 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None
     return JSONResponse(data, status_code=status, headers=headers)
 
 
+def _view(service: GameService, game: ServedGame, board: bool) -> dict[str, Any]:
+    """The view of ``game`` and ``bot``: whether its bot's move is queued or being
+    thought (:meth:`~carcassonne_amazonas.web._service.GameService.bot_status`)."""
+    view = view_of(game, board=board)
+    view["bot"] = service.bot_status(game.id)
+    return view
+
+
 def _etag(seq: int, board: bool) -> str:
     """The entity tag of a game's view: it changes exactly when an action is stored."""
     return f'"{seq}{"b" if board else ""}"'
@@ -223,7 +233,7 @@ def show_game(request: Request) -> Response:
         if count is not None and _matches(known, _etag(count, board)):
             return Response(status_code=304, headers={"etag": _etag(count, board)})
     game = service.load(game_id)
-    return _json(view_of(game, board=board), headers={"etag": _etag(game.seq, board)})
+    return _json(_view(service, game, board), headers={"etag": _etag(game.seq, board)})
 
 
 async def play(request: Request) -> Response:
@@ -235,7 +245,7 @@ async def play(request: Request) -> Response:
     await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
     action = parse_action_request(parse_json_object(body))
     game = await run_in_threadpool(service.act, game_id, action)
-    return _json(await run_in_threadpool(view_of, game, board=board),
+    return _json(await run_in_threadpool(_view, service, game, board),
                  headers={"etag": _etag(game.seq, board)})
 
 
@@ -296,13 +306,15 @@ ROUTES = [
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Delete the expired games when the server starts; close the database when it
-    stops."""
+    """Delete the expired games and queue the games waiting on a bot when the server
+    starts; stop the bots' workers and close the database when it stops."""
+    service = _service(app)
     try:
-        await run_in_threadpool(_service(app).expire)
+        await run_in_threadpool(service.expire)
+        await run_in_threadpool(service.resume_bots)
         yield
     finally:
-        _service(app).store.close()
+        await run_in_threadpool(service.close)
 
 
 def create_app(db_path: str | os.PathLike[str], *,
@@ -311,7 +323,8 @@ def create_app(db_path: str | os.PathLike[str], *,
                expire_after: float = DEFAULT_EXPIRE_AFTER,
                create_limit: int = DEFAULT_CREATE_LIMIT,
                allowed_origins: tuple[str, ...] = (),
-               write_timeout: float = DEFAULT_WRITE_TIMEOUT) -> Starlette:
+               write_timeout: float = DEFAULT_WRITE_TIMEOUT,
+               bot_workers: int = 0) -> Starlette:
     """The app over the SQLite database ``db_path`` (created if missing), its
     :class:`~carcassonne_amazonas.web._service.GameService` in ``app.state.service``.
 
@@ -321,19 +334,25 @@ def create_app(db_path: str | os.PathLike[str], *,
     ``create_limit`` games a minute (429 past that).  ``allowed_origins`` are the origins
     (``https://example.org``) besides the server's own whose pages may send requests
     (403 for any other ``Origin``).  A write waits at most ``write_timeout`` seconds for
-    a database another process holds (503 after that).  ``max_bot_budget`` caps what a
+    a database another process holds (503 after that).  With ``bot_workers`` (``serve``
+    gives :func:`~carcassonne_amazonas.web._bots.default_bot_workers`), bots think in
+    that many worker processes after the request that made it their turn has returned
+    (:mod:`~carcassonne_amazonas.web._bots`), and a game waiting on a bot when the server
+    starts goes on by itself; with 0, bots move inside that request (what scripts and
+    tests that want the bots' moves in the answer use).  ``max_bot_budget`` caps what a
     bot that takes a budget (``mcts``) may spend per move
     (:func:`~carcassonne_amazonas.web._service.bot_for`).  The database is closed when the
     app's lifespan ends (the server stops).  ``RuntimeError`` saying what to do for a
     database of another layout or a damaged one (:mod:`~carcassonne_amazonas.web._storage`).
     """
-    for name, value in (("max_bot_budget", max_bot_budget), ("create_limit", create_limit)):
-        if not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+    for name, value, least in (("max_bot_budget", max_bot_budget, 1),
+                               ("create_limit", create_limit, 1), ("bot_workers", bot_workers, 0)):
+        if not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be a whole number >= {least}, not {value!r}")
     page = (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
     service = GameService(GameStore(db_path, write_timeout=write_timeout),
                           max_open_games=max_open_games, max_bot_budget=max_bot_budget,
-                          expire_after=expire_after)
+                          expire_after=expire_after, bot_workers=bot_workers)
     middleware = [Middleware(SecurityHeaders),
                   Middleware(RequestGuard, allowed_origins=allowed_origins),
                   Middleware(GZipMiddleware, minimum_size=1000)]

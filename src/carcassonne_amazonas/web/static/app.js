@@ -401,7 +401,10 @@ function renderStatus() {
   } else {
     const who = playerName(view.to_move);
     const seatInfo = view.seats[view.to_move];
-    title = seatInfo.kind === "human" ? `Waiting for ${who}` : `${who} (${seatInfo.kind}) is thinking`;
+    const bot = view.bot || {};
+    if (seatInfo.kind === "human") title = `Waiting for ${who}`;
+    else if (bot.queued) title = `${who} (${seatInfo.kind}) waits for a free bot: ${bot.queued} ${bot.queued === 1 ? "game" : "games"} ahead`;
+    else title = `${who} (${seatInfo.kind}) is thinking…`;
     help = seat.player === null ? "You are watching this game." : "";
   }
   setText(ui.turnTitle, title);
