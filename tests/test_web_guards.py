@@ -32,9 +32,9 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
 from starlette.testclient import TestClient
 
+from carcassonne_amazonas import parse_action
 from carcassonne_amazonas.web._guards import CreateLimiter
 from carcassonne_amazonas.web._requests import ApiError
-from carcassonne_amazonas import parse_action
 from carcassonne_amazonas.web._service import GameLocks, GameService
 from carcassonne_amazonas.web._storage import GameStore, StoredSeat
 from carcassonne_amazonas.web.app import create_app
@@ -267,7 +267,7 @@ def test_a_damaged_database_is_refused_at_start_up_saying_what_to_do(db_path: Pa
     assert "restore it from a backup, or move it away to start afresh" in message
     assert "\n" not in message
     db_path.write_bytes(b"not a database at all" * 100)
-    with pytest.raises(RuntimeError, match="is damaged .*restore it from a backup"):
+    with pytest.raises(RuntimeError, match=r"is damaged .*restore it from a backup"):
         GameStore(db_path)
 
 

@@ -3,8 +3,9 @@
 - a new file gets the tables and layout :data:`SCHEMA_VERSION` (4), every game with its
   draw seed;
 - a file of an earlier layout (1: before the server drew the tiles, 2: drawn with
-  another sampler, 3: without the time of the last move) is refused with a message that says what to do, and left as it
-  was; so is a file of a later layout; ``serve`` says so in one line, exit code 1.
+  another sampler, 3: without the time of the last move) is refused with a message that
+  says what to do, and left as it was; so is a file of a later layout; ``serve`` says
+  so in one line, exit code 1.
 """
 
 from __future__ import annotations

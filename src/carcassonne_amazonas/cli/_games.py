@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .._support.wording import plural
 from ..rules.state import colour
-from ..web._storage import GameStore, StoredSeat, StoreBusyError, default_db_path
+from ..web._storage import GameStore, StoreBusyError, StoredSeat, default_db_path
 from ._common import AddCommand, CliError, say
 from ._serve import add_db_option, add_expire_option
 

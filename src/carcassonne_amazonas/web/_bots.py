@@ -38,7 +38,7 @@ def think(snapshot: str, kind: str, seed: int, max_budget: int) -> str:
     """The move, in notation, of a ``kind`` bot seeded with ``seed`` in the state of
     ``snapshot`` (:func:`~carcassonne_amazonas.formats.snapshot.state_to_json`): what a
     worker process runs.  The same move the bot makes in the server's process."""
-    from ._service import bot_for  # the worker imports the service only when it thinks
+    from ._served import bot_for
 
     state = state_from_json(snapshot)
     return format_action(bot_for(kind, seed, max_budget).choose(state))

@@ -9,7 +9,7 @@ move while a request waits, the server caps that budget (:data:`DEFAULT_MAX_BOT_
 ``serve --max-bot-budget``): a seat asks for ``kind`` (the cap itself) or ``kind:N``
 with N at most the cap, and a stored ``kind:N`` over the cap (from a server with a
 higher one) thinks no longer than the cap allows
-(:func:`~carcassonne_amazonas.web._service.bot_for`).  A fixed number of iterations, not
+(:func:`~carcassonne_amazonas.web._served.bot_for`).  A fixed number of iterations, not
 a time budget, so that a game's bot moves stay the same on any machine.
 
 **Rule options** are spelt as the command line's flags and the snapshot's JSON, and read

@@ -1,7 +1,7 @@
 """The JSON views of the web app: what a page draws and plays a game with.
 
 :func:`view_of` is the answer of ``GET /api/games/{ID}`` (and of a played action), built
-from a :class:`~carcassonne_amazonas.web._service.ServedGame` with the library's public
+from a :class:`~carcassonne_amazonas.web._served.ServedGame` with the library's public
 API: the snapshot (:func:`~carcassonne_amazonas.formats.snapshot.state_to_json`), the
 legal actions in notation, the placement help
 (:mod:`~carcassonne_amazonas.render.placement_options`, the piece anchors of
@@ -34,7 +34,7 @@ from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, Rules, colour
 from ..tiles.geometry import Rotation
 from ..tiles.tileset import Tile
-from ._service import ServedGame
+from ._served import ServedGame
 
 __all__ = ["render_board", "view_of"]
 

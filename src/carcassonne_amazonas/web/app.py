@@ -83,7 +83,8 @@ from ._requests import (
     parse_json_object,
     parse_new_game_request,
 )
-from ._service import GameService, ServedGame
+from ._served import ServedGame
+from ._service import GameService
 from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
 from ._views import render_board, view_of
 
@@ -341,7 +342,7 @@ def create_app(db_path: str | os.PathLike[str], *,
     starts goes on by itself; with 0, bots move inside that request (what scripts and
     tests that want the bots' moves in the answer use).  ``max_bot_budget`` caps what a
     bot that takes a budget (``mcts``) may spend per move
-    (:func:`~carcassonne_amazonas.web._service.bot_for`).  The database is closed when the
+    (:func:`~carcassonne_amazonas.web._served.bot_for`).  The database is closed when the
     app's lifespan ends (the server stops).  ``RuntimeError`` saying what to do for a
     database of another layout or a damaged one (:mod:`~carcassonne_amazonas.web._storage`).
     """
