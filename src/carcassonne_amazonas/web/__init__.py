@@ -17,7 +17,8 @@ API:
 - :mod:`~carcassonne_amazonas.web._guards` refuses what no endpoint should see (a
   foreign ``Origin``, a body that is not JSON, an address that is not UTF-8) and limits
   how many games one address creates;
-- :mod:`~carcassonne_amazonas.web._views` builds the JSON view a page draws a game with;
+- :mod:`~carcassonne_amazonas.web._views` builds the JSON view a page draws a game with,
+  and the updates of :mod:`~carcassonne_amazonas.web._stream`, the live stream of a game;
 - :mod:`~carcassonne_amazonas.web._options` says what a new game may ask for: the seat
   kinds (the bots module's, with a cap on their thinking) and the rule variants;
 - :mod:`~carcassonne_amazonas.web._requests` checks the JSON bodies the API accepts and
@@ -26,7 +27,8 @@ API:
   the page);
 - ``static/`` holds the page: plain HTML, CSS and JavaScript, no build step.
 
-Only :mod:`~carcassonne_amazonas.web.app` and :mod:`~carcassonne_amazonas.web._guards`
-(imported by the app alone) import Starlette, so the command-line tool can describe
-``serve`` and run ``games`` without the extra installed.
+Only :mod:`~carcassonne_amazonas.web.app`, :mod:`~carcassonne_amazonas.web._guards` and
+:mod:`~carcassonne_amazonas.web._stream` (imported by the app alone) import Starlette, so
+the command-line tool can describe ``serve`` and run ``games`` without the extra
+installed.
 """

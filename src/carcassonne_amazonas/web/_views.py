@@ -174,6 +174,31 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     return view
 
 
+def update_of(game: ServedGame, since: int) -> dict[str, Any]:
+    """What changed in ``game`` since it held ``since`` actions (an event of
+    ``GET /api/games/{ID}/events``): the new log entries, the tiles placed since (as the
+    snapshot's ``placements`` rows), every piece on the board now (the snapshot's
+    ``pieces`` rows: placement index, segment, player), and the scores, phase and whose
+    turn it is.  Its size does not grow with the game, only with what changed."""
+    state = game.state
+    snapshot = json.loads(state_to_json(state))
+    new_tiles = sum(isinstance(action, PlaceTile) for action in game.history.actions[since:])
+    placements = snapshot["placements"]
+    return {
+        "game": game.id,
+        "seq": game.seq,
+        "since": since,
+        "log": [attrs.asdict(entry) for entry in game.log[since:]],
+        "tiles": placements[len(placements) - new_tiles:] if new_tiles else [],
+        "pieces": snapshot["pieces"],
+        "scores": list(state.scores),
+        "phase": state.phase.value,
+        "to_move": None if state.is_terminal else state.current_player,
+        "is_terminal": state.is_terminal,
+        "tiles_left": state.tiles_left,
+    }
+
+
 def render_board(game: ServedGame) -> str:
     """The board as SVG, as the page shows it: coordinates, legend and the last move
     marked, no score table (the page shows the scores); the legal cells are drawn by the

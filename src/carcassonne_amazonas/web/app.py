@@ -25,6 +25,10 @@
     the action and the server's draws (``?board=1`` as above); with bot workers the
     view's ``bot`` says when a bot's move is ``queued`` (how many games are ahead) or
     ``thinking``, and the bot moves follow one at a time; without, they are in it.
+``GET /api/games/{ID}/events``
+    A Server-Sent Events stream: one ``step`` event per stored change, carrying only
+    what changed (:func:`~carcassonne_amazonas.web._stream.events`); the page listens
+    to it and polls when it cannot.
 ``GET /api/games/{ID}/record``
     The :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON.
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
@@ -86,6 +90,7 @@ from ._requests import (
 from ._served import ServedGame
 from ._service import GameService
 from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
+from ._stream import events
 from ._views import render_board, view_of
 
 __all__ = ["ROUTES", "SecurityHeaders", "create_app"]
@@ -298,6 +303,7 @@ ROUTES = [
     Route("/api/games", create_game, methods=["POST"]),
     Route("/api/games/{game_id}", show_game),
     Route("/api/games/{game_id}/actions", play, methods=["POST"]),
+    Route("/api/games/{game_id}/events", events),
     Route("/api/games/{game_id}/record", record),
     Route("/api/games/{game_id}/board.svg", board),
     Route("/api/games/{game_id}/segment", segment),

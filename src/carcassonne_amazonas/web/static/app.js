@@ -9,6 +9,7 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const POLL_MS = 1500;
+const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallback only
 const STORE_KEY = "carcassonne-amazonas/games";
 
 const ui = {};
@@ -18,6 +19,7 @@ let view = null;        // the last view of that game
 let selection = null;   // {kind: "tile", x, y, index} | {kind: "piece" | "double", action}
 let busy = false;
 let pollTimer = null;
+let stream = null;      // the live stream of the game on screen (EventSource), while open
 let pollLoop = 0;       // which polling loop is the current one
 let zoom = 1;
 let autoFit = true;
@@ -248,8 +250,26 @@ async function refresh() {
 function setView(next) {
   const moved = !view || next.seq !== view.seq;
   view = next;
+  if (view.is_terminal) closeStream();
   if (moved) { selection = null; ui.actionError.textContent = ""; }
   render();
+}
+
+// The live stream: each "step" event (actions stored, by anyone) fetches the view at once;
+// the browser reconnects by itself. Without EventSource, or while it is down, polling
+// every POLL_MS does the same.
+function openStream() {
+  closeStream();
+  if (!window.EventSource || !seat || (view && view.is_terminal)) return;
+  const game = seat.game;
+  stream = new EventSource(`/api/games/${encodeURIComponent(game)}/events`);
+  stream.addEventListener("step", () => { if (seat && seat.game === game && !busy) refresh(); });
+  stream.addEventListener("gone", closeStream);
+}
+
+function closeStream() {
+  if (stream) stream.close();
+  stream = null;
 }
 
 // Poll while the game is on: a 304 costs the server one count. Errors keep the polling
@@ -265,13 +285,16 @@ function startPolling() {
       if (seat && (!view || !view.is_terminal) && !busy && !document.hidden) answer = await refresh();
     } finally {
       const gone = answer && answer.status === 404;
-      if (loop === pollLoop && !gone && seat && (!view || !view.is_terminal)) pollTimer = setTimeout(tick, POLL_MS);
+      const live = stream && stream.readyState === 1;
+      if (loop === pollLoop && !gone && seat && (!view || !view.is_terminal)) pollTimer = setTimeout(tick, live ? STREAM_POLL_MS : POLL_MS);
     }
   };
+  openStream();
   pollTimer = setTimeout(tick, POLL_MS);
 }
 
 function stopPolling() {
+  closeStream();
   pollLoop += 1;
   if (pollTimer) clearTimeout(pollTimer);
   pollTimer = null;
