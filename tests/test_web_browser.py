@@ -133,7 +133,8 @@ def post_json(url: str, body: object) -> dict[str, object]:
 def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path) -> None:
     """Two human seats, each in its own browser context with its own seat link: the page
     of the player to move offers the legal cells, the other page waits (no cells, no
-    controls) and shows the move once it is made (the page polls the view)."""
+    controls) and shows the move once it is made: through the live stream, which both
+    pages hold open (``data-live``; meanwhile they poll only every 10 s, as a fallback)."""
     with running_server(tmp_path / "games.sqlite3") as url, sync_playwright() as driver:
         created = post_json(f"{url}/api/games", {"players": 2, "seats": ["human", "human"],
                                                  "seed": 17, "names": ["Ann", "Bo"]})
@@ -146,7 +147,8 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 page = browser.new_context().new_page()
                 page.goto(f"{url}/#game={created['game']}&player={seat['player']}"
                           f"&token={seat['token']}")
-                page.wait_for_selector("body[data-seq]", timeout=BROWSER_TIMEOUT_MS)
+                page.wait_for_selector('body[data-seq][data-live="true"]',
+                                       timeout=BROWSER_TIMEOUT_MS)
                 pages.append(page)
             for turn in range(4):
                 mover, waiter = pages[turn % 2], pages[1 - turn % 2]
@@ -167,6 +169,7 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 assert waiter.evaluate("document.body.dataset.seq") == \
                     mover.evaluate("document.body.dataset.seq") == str(1 + 3 * (turn + 1))
                 assert waiter.locator("#log li").count() == 1 + 3 * (turn + 1)
+                assert waiter.evaluate("document.body.dataset.live") == "true"
         finally:
             browser.close()
 

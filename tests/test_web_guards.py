@@ -342,3 +342,29 @@ def test_a_game_waiting_on_a_bot_when_the_server_starts_goes_on_by_itself(
         resumed = settled(client, game, waiting.seq)
     assert resumed["to_move"] == 0
     assert resumed["log"][waiting.seq]["player"] == 1  # the bot's move, stored
+
+
+# -- names --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("names, message", [
+    (["e\u0301" * 13, "B"], None),  # 26 code points, 13 characters once NFC: accepted
+    (["\u0301\u0302", "B"], "'names[0]' is only combining marks: give letters too"),
+    (["A", "Yellow"], "'names[1]' is 'Yellow', the colour of player 1's seat: choose another "
+                      "name (R-C1)"),
+    (["red", "B"], "'names[0]' is 'red', the colour of player 2's seat: choose another name "
+                   "(R-C1)"),
+    (["A", "a\u0007"], "'names[1]' contains a control or unassigned character"),
+])
+def test_names_are_nfc_short_printable_and_no_other_seats_colour(
+        client: TestClient, names: list[str], message: str | None) -> None:
+    answer = client.post("/api/games", json={"players": 2, "seats": ["human", "human"],
+                                             "names": names})
+    if message is None:
+        assert answer.status_code == 201, answer.text
+        seats = view(client, answer.json()["game"])["seats"]
+        assert seats[0]["name"] == "\u00e9" * 13
+    else:
+        assert answer.status_code == 400 and answer.json()["error"] == message
+    own = client.post("/api/games", json={"players": 2, "seats": ["human", "human"],
+                                          "names": ["Yellow", "Red"]})
+    assert own.status_code == 201  # a seat may be named after its own colour

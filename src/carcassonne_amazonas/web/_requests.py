@@ -19,7 +19,7 @@ from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN
 from ..formats._json import json_kind, reject_constant
-from ..rules.state import Rules
+from ..rules.state import PLAYER_COLOURS, Rules
 from ._options import DEFAULT_MAX_BOT_BUDGET
 
 __all__ = [
@@ -145,9 +145,22 @@ def _text(value: object, field: str, longest: int) -> str:
 
 
 def _name(value: object, index: int) -> str:
-    name = _text(value, f"names[{index}]", MAX_NAME_LENGTH).strip()
+    """A seat's name: NFC-normalised text of at most :data:`MAX_NAME_LENGTH` characters,
+    no control or unassigned character, not only combining marks (which would smear
+    over the rows around it), and not the colour of another seat (R-C1)."""
+    field = f"names[{index}]"
+    if isinstance(value, str):
+        value = unicodedata.normalize("NFC", value)
+    name = _text(value, field, MAX_NAME_LENGTH).strip()
     if any(unicodedata.category(char).startswith("C") for char in name):
-        raise ApiError(400, f"'names[{index}]' contains a control or unassigned character")
+        raise ApiError(400, f"{field!r} contains a control or unassigned character")
+    if name and all(unicodedata.category(char).startswith("M") for char in name):
+        raise ApiError(400, f"{field!r} is only combining marks: give letters too")
+    taken = [seat for seat, colour in enumerate(PLAYER_COLOURS)
+             if colour == name.casefold() and seat != index]
+    if taken:
+        raise ApiError(400, f"{field!r} is {name!r}, the colour of player {taken[0] + 1}'s "
+                            "seat: choose another name (R-C1)")
     return name
 
 

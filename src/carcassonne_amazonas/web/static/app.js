@@ -265,11 +265,14 @@ function openStream() {
   stream = new EventSource(`/api/games/${encodeURIComponent(game)}/events`);
   stream.addEventListener("step", () => { if (seat && seat.game === game && !busy) refresh(); });
   stream.addEventListener("gone", closeStream);
+  stream.onopen = () => { document.body.dataset.live = "true"; };
+  stream.onerror = () => { document.body.dataset.live = "false"; };
 }
 
 function closeStream() {
   if (stream) stream.close();
   stream = null;
+  document.body.dataset.live = "false";
 }
 
 // Poll while the game is on: a 304 costs the server one count. Errors keep the polling
