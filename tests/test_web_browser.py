@@ -220,7 +220,11 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
             page.wait_for_selector("#final:not([hidden])")
             shown = [int(page.locator(f'#final-rows tr[data-player="{player}"] td.total')
                          .inner_text()) for player in range(2)]
+            parts = [{cell.get_attribute("data-part"): int(cell.inner_text()) for cell in
+                      page.locator(f'#final-rows tr[data-player="{player}"] td[data-part]')
+                      .all()} for player in range(2)]
             result_text = page.locator("#result").inner_text()
+            assert page.locator("#ended-now").is_hidden()
             assert errors == []
         finally:
             browser.close()
@@ -231,6 +235,16 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
     assert final.is_terminal
     assert shown == list(final.scores) == json.loads(text)["result"]["scores"]
     assert ("winner" in result_text) or ("shared victory" in result_text.lower())
+    # The result panel splits each score as the library's breakdown does, and adds up.
+    for player, shown_parts in enumerate(parts):
+        breakdown = final.players[player].breakdown
+        end = (final.final_scoring or ())[player]
+        assert shown_parts == {
+            "play-tributaries": breakdown.tributaries - end.tributaries,
+            "play-villages": breakdown.villages - end.villages, "play-amazon": breakdown.amazon,
+            "final-tributaries": end.tributaries, "final-villages": end.villages,
+            "final-camps": end.camps, "final-river": end.river}
+        assert sum(shown_parts.values()) == shown[player] == breakdown.total
     # The variants chosen in the lobby are the game's.
     assert record.rules.amazon_ranking is AmazonRanking.COMPETITION
     assert record.rules.camp_scoring is CampScoring.PER_JUNGLE

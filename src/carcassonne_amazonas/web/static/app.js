@@ -615,18 +615,28 @@ function projectionText(b) {
   return `tributaries ${b.tributaries}, villages ${b.villages}, Amazon ${b.amazon}, camps ${b.camps}, river ${b.river}`;
 }
 
+// At the end: who won, and each player's score split as the library's ScoreBreakdown
+// splits it: what was scored during play (tributaries, villages, Amazon) and each part
+// of the final scoring; the parts add up to the total.
 function renderFinal() {
   ui.final.hidden = !view.final_scoring;
+  ui.endedNow.hidden = Boolean(view.is_terminal);
   if (!view.final_scoring) return;
   ui.finalRows.replaceChildren();
   view.final_scoring.forEach((final, index) => {
+    const b = view.players[index].breakdown;
     const row = el("tr", { "data-player": String(index) });
     if (view.winners.includes(index)) row.classList.add("winner");
     const name = el("td", { class: "player-name" });
     name.append(swatch(index), document.createTextNode(playerName(index)));
-    row.append(name, el("td", {}, `+${final.tributaries}`), el("td", {}, `+${final.villages}`),
-      el("td", {}, `+${final.camps}`), el("td", {}, `+${final.river}`),
-      el("td", { class: "total" }, String(view.scores[index])));
+    const parts = {
+      "play-tributaries": b.tributaries - final.tributaries, "play-villages": b.villages - final.villages,
+      "play-amazon": b.amazon, "final-tributaries": final.tributaries, "final-villages": final.villages,
+      "final-camps": final.camps, "final-river": final.river,
+    };
+    row.append(name);
+    for (const [part, points] of Object.entries(parts)) row.append(el("td", { "data-part": part }, String(points)));
+    row.append(el("td", { class: "total" }, String(view.scores[index])));
     ui.finalRows.append(row);
   });
   ui.result.textContent = capitalise(view.result || "") + ".";
@@ -748,7 +758,7 @@ async function start() {
     "created", "seat-links", "enter-game", "recent", "recent-games", "board", "turn-title", "turn-help",
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
     "action-error", "controls", "score-rows", "tiles-left", "rules-text", "amazon-ranking", "camp-scoring",
-    "bonus-river", "final", "final-rows", "result", "log", "invite",
+    "bonus-river", "final", "final-rows", "result", "ended-now", "log", "invite",
     "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }
