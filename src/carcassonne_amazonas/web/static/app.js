@@ -371,7 +371,7 @@ function updateControls() {
   ui.confirm.disabled = busy || !mine || !chosenAction();
   ui.takeBack.disabled = busy || !mine || !selection;
   ui.pass.disabled = busy || !mine || !view.pass;
-  ui.controls.hidden = !view || view.is_terminal;
+  ui.controls.hidden = !view || view.is_terminal || !mine;  // nothing to press while you wait
   ui.rotate.hidden = !tilePhase;
   ui.pass.hidden = !view || view.phase !== "place piece";
   let text = "";
