@@ -15,7 +15,8 @@
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
-    until the game is over); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
+    until the game is over), ``bot`` (``{"queued": N}``, ``{"thinking": true}`` or
+    null); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
     else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web._views.view_of`).
     The answer's ``ETag`` changes with every action stored; sent back in
     ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
