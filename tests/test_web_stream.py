@@ -57,6 +57,20 @@ def next_event(stream: http.client.HTTPResponse) -> tuple[str, str, Json]:
         fields[name] = value
 
 
+def update_after(stream: http.client.HTTPResponse, current: Json) -> Json:
+    """The stream's update that brings a listener to the view ``current``, checked."""
+    event_id, name, update = next_event(stream)
+    assert name == "step" and event_id == str(update["seq"])
+    while update["seq"] < current["seq"]:  # a step stored as the listener read
+        _, _, update = next_event(stream)
+    assert update["seq"] == current["seq"]
+    assert update["log"][-1] == current["log"][-1]
+    assert update["scores"] == current["scores"]
+    assert update["to_move"] == current["to_move"]
+    assert update["pieces"] == current["state"]["pieces"]
+    return update
+
+
 def test_a_move_reaches_the_other_page_as_one_small_update(tmp_path: Path) -> None:
     with running_server(tmp_path / "games.sqlite3") as base:
         created = call(f"{base}/api/games", "POST",
@@ -73,15 +87,7 @@ def test_a_move_reaches_the_other_page_as_one_small_update(tmp_path: Path) -> No
             action = rng.choice([a for a in current["legal"] if a != "p"] or current["legal"])
             current = call(f"{base}/api/games/{game}/actions", "POST",
                            {"token": tokens[current["to_move"]], "action": action})
-            event_id, name, update = next_event(stream)
-            assert name == "step" and event_id == str(update["seq"])
-            while update["seq"] < current["seq"]:  # a step stored as the listener read
-                _, _, update = next_event(stream)
-            assert update["seq"] == current["seq"]
-            assert update["log"][-1] == current["log"][-1]
-            assert update["scores"] == current["scores"]
-            assert update["to_move"] == current["to_move"]
-            assert update["pieces"] == current["state"]["pieces"]
+            update = update_after(stream, current)
             if action.startswith("t"):
                 assert update["tiles"] == current["state"]["placements"][-1:]
                 sizes.append(len(json.dumps(update)))
