@@ -155,6 +155,8 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 mover.wait_for_selector('body[data-my-turn="true"][data-phase="place tile"]',
                                         timeout=BROWSER_TIMEOUT_MS)
                 assert waiter.evaluate("document.body.dataset.myTurn") == "false"
+                assert mover.title().startswith("\u25cf Your turn")  # the tab says so
+                assert waiter.title() == "Carcassonne \u2013 Amazonas"
                 assert waiter.locator("rect.legal-cell").count() == 0
                 assert waiter.locator("#confirm").is_disabled()
                 assert waiter.locator("#turn-title").inner_text() == \

@@ -142,6 +142,7 @@ function renderRecent() {
 function showLobby(message) {
   stopPolling();
   seat = null; view = null; selection = null; etag = null;
+  document.title = "Carcassonne \u2013 Amazonas";
   ui.lobby.hidden = false; ui.game.hidden = true; ui.created.hidden = true;
   ui.status.textContent = "";
   ui.createError.textContent = message || "";
@@ -434,6 +435,8 @@ function renderStatus() {
     help = seat.player === null ? "You are watching this game." : "";
   }
   setText(ui.turnTitle, title);
+  // The tab says when it is your turn, so a player in another tab sees it.
+  document.title = myTurn() ? "\u25cf Your turn \u2013 Carcassonne \u2013 Amazonas" : "Carcassonne \u2013 Amazonas";
   setText(ui.turnHelp, help);
   const who = seat.player === null ? "watching" : `you are ${playerName(seat.player)}`;
   setText(ui.status, `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`);
