@@ -36,14 +36,14 @@ BROWSER_TIMEOUT_MS = 30_000  # for each wait of a browser test
 
 
 @contextmanager
-def running_server(db_path: Path) -> Iterator[str]:
-    """A real uvicorn server of the app over ``db_path`` on a free port of 127.0.0.1;
-    yields its base URL and stops it on exit."""
+def running_server(db_path: Path, app: Any = None) -> Iterator[str]:
+    """A real uvicorn server of the app over ``db_path`` (or of ``app``) on a free port
+    of 127.0.0.1; yields its base URL and stops it on exit."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(db_path), log_level="warning")
+    config = uvicorn.Config(create_app(db_path) if app is None else app, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

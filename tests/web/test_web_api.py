@@ -50,7 +50,7 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.rules.final_scoring import projected_scores
 from carcassonne_amazonas.web._requests import MAX_BODY_BYTES
-from carcassonne_amazonas.web._service import draw_random
+from carcassonne_amazonas.web._served import draw_random
 from carcassonne_amazonas.web.app import create_app
 from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
 

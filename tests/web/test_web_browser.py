@@ -133,7 +133,8 @@ def post_json(url: str, body: object) -> dict[str, object]:
 def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path) -> None:
     """Two human seats, each in its own browser context with its own seat link: the page
     of the player to move offers the legal cells, the other page waits (no cells, no
-    controls) and shows the move once it is made (the page polls the view)."""
+    controls) and shows the move once it is made: through the live stream, which both
+    pages hold open (``data-live``; meanwhile they poll only every 10 s, as a fallback)."""
     with running_server(tmp_path / "games.sqlite3") as url, sync_playwright() as driver:
         created = post_json(f"{url}/api/games", {"players": 2, "seats": ["human", "human"],
                                                  "seed": 17, "names": ["Ann", "Bo"]})
@@ -146,13 +147,16 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 page = browser.new_context().new_page()
                 page.goto(f"{url}/#game={created['game']}&player={seat['player']}"
                           f"&token={seat['token']}")
-                page.wait_for_selector("body[data-seq]", timeout=BROWSER_TIMEOUT_MS)
+                page.wait_for_selector('body[data-seq][data-live="true"]',
+                                       timeout=BROWSER_TIMEOUT_MS)
                 pages.append(page)
             for turn in range(4):
                 mover, waiter = pages[turn % 2], pages[1 - turn % 2]
                 mover.wait_for_selector('body[data-my-turn="true"][data-phase="place tile"]',
                                         timeout=BROWSER_TIMEOUT_MS)
                 assert waiter.evaluate("document.body.dataset.myTurn") == "false"
+                assert mover.title().startswith("\u25cf Your turn")  # the tab says so
+                assert waiter.title() == "Carcassonne \u2013 Amazonas"
                 assert waiter.locator("rect.legal-cell").count() == 0
                 assert waiter.locator("#confirm").is_disabled()
                 assert waiter.locator("#turn-title").inner_text() == \
@@ -167,6 +171,7 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 assert waiter.evaluate("document.body.dataset.seq") == \
                     mover.evaluate("document.body.dataset.seq") == str(1 + 3 * (turn + 1))
                 assert waiter.locator("#log li").count() == 1 + 3 * (turn + 1)
+                assert waiter.evaluate("document.body.dataset.live") == "true"
         finally:
             browser.close()
 
@@ -217,7 +222,11 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
             page.wait_for_selector("#final:not([hidden])")
             shown = [int(page.locator(f'#final-rows tr[data-player="{player}"] td.total')
                          .inner_text()) for player in range(2)]
+            parts = [{cell.get_attribute("data-part"): int(cell.inner_text()) for cell in
+                      page.locator(f'#final-rows tr[data-player="{player}"] td[data-part]')
+                      .all()} for player in range(2)]
             result_text = page.locator("#result").inner_text()
+            assert page.locator("#ended-now").is_hidden()
             assert errors == []
         finally:
             browser.close()
@@ -228,6 +237,16 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path) -> None
     assert final.is_terminal
     assert shown == list(final.scores) == json.loads(text)["result"]["scores"]
     assert ("winner" in result_text) or ("shared victory" in result_text.lower())
+    # The result panel splits each score as the library's breakdown does, and adds up.
+    for player, shown_parts in enumerate(parts):
+        breakdown = final.players[player].breakdown
+        end = (final.final_scoring or ())[player]
+        assert shown_parts == {
+            "play-tributaries": breakdown.tributaries - end.tributaries,
+            "play-villages": breakdown.villages - end.villages, "play-amazon": breakdown.amazon,
+            "final-tributaries": end.tributaries, "final-villages": end.villages,
+            "final-camps": end.camps, "final-river": end.river}
+        assert sum(shown_parts.values()) == shown[player] == breakdown.total
     # The variants chosen in the lobby are the game's.
     assert record.rules.amazon_ranking is AmazonRanking.COMPETITION
     assert record.rules.camp_scoring is CampScoring.PER_JUNGLE

@@ -30,7 +30,7 @@ from starlette.testclient import TestClient
 from carcassonne_amazonas import DrawTile, GameRecord, GameState, new_game
 from carcassonne_amazonas.rules.chance import chance_outcomes, sample_draw
 from carcassonne_amazonas.web._requests import MAX_SEED
-from carcassonne_amazonas.web._service import draw_random, new_draw_seed
+from carcassonne_amazonas.web._served import draw_random, new_draw_seed
 from carcassonne_amazonas.web.app import create_app
 from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
 

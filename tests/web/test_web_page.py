@@ -88,20 +88,21 @@ def test_a_second_tab_of_the_same_seat_catches_up_and_a_stale_move_is_explained(
         second.wait_for_timeout(3500)  # two polls or more: nothing changed, empty 304s
         assert 304 in polls and seq_of(second) == 1
 
-        # The first tab places the tile; the second catches up by polling.
+        # The first tab places the tile; the second catches up (its live stream).
         first.locator("rect.legal-cell").first.click()
         first.keyboard.press("Enter")
         first.wait_for_selector('body[data-phase="place piece"]', timeout=BROWSER_TIMEOUT_MS)
         second.wait_for_selector('body[data-phase="place piece"]', timeout=BROWSER_TIMEOUT_MS)
         assert seq_of(second) == seq_of(first) == 2
 
-        # The second tab stops polling (as if its next poll had not come yet) and passes;
-        # then the first tab, still showing the piece step, passes too: refused (409).
+        # Both tabs stop listening (the first as if the stream's event had not come yet);
+        # the second passes; then the first, still showing the piece step, passes too:
+        # refused (409).
+        first.evaluate("stopPolling()")
         second.evaluate("stopPolling()")
         second.keyboard.press("p")
         second.wait_for_function("() => Number(document.body.dataset.seq) > 2",
                                  timeout=BROWSER_TIMEOUT_MS)
-        first.evaluate("stopPolling()")
         first.keyboard.press("p")
         first.wait_for_selector("#action-error:has-text('moved on')", timeout=BROWSER_TIMEOUT_MS)
         # It now shows the game as it stands: red is to move.

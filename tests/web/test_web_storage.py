@@ -1,10 +1,11 @@
 """The web app's SQLite store: its layout version, and the files it refuses.
 
-- a new file gets the tables and layout :data:`SCHEMA_VERSION` (3), every game with its
+- a new file gets the tables and layout :data:`SCHEMA_VERSION` (4), every game with its
   draw seed;
 - a file of an earlier layout (1: before the server drew the tiles, 2: drawn with
-  another sampler) is refused with a message that says what to do, and left as it
-  was; so is a file of a later layout; ``serve`` says so in one line, exit code 1.
+  another sampler, 3: without the time of the last move) is refused with a message that
+  says what to do, and left as it was; so is a file of a later layout; ``serve`` says
+  so in one line, exit code 1.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def test_a_new_file_gets_this_layout_and_keeps_its_games(db_path: Path) -> None:
     store.create_game("g1", "{}", (StoredSeat(0, "human", "Ann", "ab"),
                                    StoredSeat(1, "greedy", "", None)), ("*3",), False, 17)
     store.close()
-    assert SCHEMA_VERSION == 3
+    assert SCHEMA_VERSION == 4
     store = GameStore(db_path)  # opened again: the same layout, the same game
     stored = store.load("g1")
     store.close()
@@ -55,7 +56,7 @@ def test_a_new_file_gets_this_layout_and_keeps_its_games(db_path: Path) -> None:
     db.close()
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_a_file_of_an_earlier_layout_is_refused_and_left_as_it_was(db_path: Path,
                                                                    version: int) -> None:
     before = old_file(db_path, version)

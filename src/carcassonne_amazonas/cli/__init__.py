@@ -21,6 +21,8 @@ Commands (``carcassonne-amazonas COMMAND --help`` describes each):
     Check a custom tile-set file and list its problems.
 ``serve``
     The web app (extra ``[web]``): see :mod:`carcassonne_amazonas.cli._serve`.
+``games``
+    The web app's stored games: ``list``, ``show ID``, ``delete ID``, ``prune``.
 
 Exit codes: 0 success, 2 usage errors (argparse), 1 any other error (a file
 that cannot be read, an invalid record or tile set), always with a one-line
@@ -43,7 +45,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import __version__
-from . import _play, _replay, _serve, _simulate, _tileset
+from . import _games, _play, _replay, _serve, _simulate, _tileset
 from ._common import PROG, AddCommand, CliError, error_line, one_line
 
 __all__ = ["COMMANDS", "build_parser", "main"]
@@ -55,6 +57,7 @@ COMMANDS: tuple[Callable[[AddCommand], object], ...] = (
     _replay.add_commands,       # replay and render
     _tileset.add_commands,      # tileset show and validate-tileset
     _serve.add_command,         # serve: the web app (carcassonne_amazonas.web)
+    _games.add_command,         # games: the web app's stored games
 )
 
 

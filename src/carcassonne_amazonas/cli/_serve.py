@@ -13,15 +13,44 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from ..web._options import DEFAULT_MAX_BOT_BUDGET
+from ..web._options import (
+    DEFAULT_CREATE_LIMIT,
+    DEFAULT_MAX_BOT_BUDGET,
+    parse_duration,
+)
 from ..web._storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
 from ._common import AddCommand, error_line, int_in
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_command", "run"]
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_command", "add_db_option", "add_expire_option",
+           "duration", "run"]
 
 #: Only this computer can reach the server unless ``--host`` says otherwise.
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+
+
+def duration(text: str) -> float:
+    """An argparse type: seconds in a duration such as ``30s``, ``15m`` or ``7d``
+    (:func:`~carcassonne_amazonas.web._options.parse_duration`)."""
+    try:
+        return parse_duration(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    """``--db PATH``: the games database of ``serve`` and ``games``."""
+    parser.add_argument("--db", metavar="PATH", type=Path, default=None,
+                        help="the SQLite file of the games (default "
+                             "$XDG_DATA_HOME/carcassonne-amazonas/games.sqlite3, "
+                             "$XDG_DATA_HOME being ~/.local/share when unset)")
+
+
+def add_expire_option(parser: argparse.ArgumentParser) -> None:
+    """``--expire-after DURATION``: when an idle unfinished game is deleted."""
+    parser.add_argument("--expire-after", type=duration, default="7d", metavar="DURATION",
+                        help="delete an unfinished game with no move for this long: a whole "
+                             "number and s, m, h or d (default 7d); finished games are kept")
 
 
 def add_command(add: AddCommand) -> None:
@@ -38,10 +67,7 @@ def add_command(add: AddCommand) -> None:
     serve.add_argument("--port", type=int_in(0, 65535, "the port"), default=DEFAULT_PORT,
                        metavar="PORT",
                        help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)")
-    serve.add_argument("--db", metavar="PATH", type=Path, default=None,
-                       help="the SQLite file of the games (default "
-                            "$XDG_DATA_HOME/carcassonne-amazonas/games.sqlite3, "
-                            "$XDG_DATA_HOME being ~/.local/share when unset)")
+    add_db_option(serve)
     serve.add_argument("--max-open-games", type=int_in(1, None, "the number of games"),
                        default=DEFAULT_MAX_OPEN_GAMES, metavar="N",
                        help="the most unfinished games the server keeps "
@@ -51,7 +77,33 @@ def add_command(add: AddCommand) -> None:
                        help="the most a bot that takes a budget (mcts) may think per move, in "
                             "search iterations; a seat may ask for less (default "
                             f"{DEFAULT_MAX_BOT_BUDGET})")
+    add_expire_option(serve)
+    serve.add_argument("--bot-workers", type=int_in(1, None, "the number of workers"),
+                       default=None, metavar="N",
+                       help="the worker processes in which bots think, after the request "
+                            "that made it their turn has returned; games queue for them in "
+                            "order (default: one per CPU core but one, 1 to 4)")
+    serve.add_argument("--create-limit", type=int_in(1, None, "the limit"),
+                       default=DEFAULT_CREATE_LIMIT, metavar="N",
+                       help="the most new games one client address may create per minute "
+                            f"(default {DEFAULT_CREATE_LIMIT}; past it: 429)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       type=_origin,
+                       help="an origin besides the server's own (https://example.org) whose "
+                            "pages may send requests to it; repeat for several (any other "
+                            "Origin: 403)")
+    serve.add_argument("--access-log", action="store_true",
+                       help="log a line per request (off by default)")
     serve.set_defaults(func=run, parser=serve)
+
+
+def _origin(text: str) -> str:
+    """An argparse type: an origin as browsers send it, ``scheme://host[:port]``."""
+    scheme, _, rest = text.partition("://")
+    if scheme not in ("http", "https") or not rest or "/" in rest:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not an origin: write "
+                                         "http://host or https://host:port, no path")
+    return text
 
 
 def _is_loopback(host: str) -> bool:
@@ -68,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from ..web._bots import default_bot_workers
         from ..web.app import create_app
     except ImportError as error:
         error_line(f"serve needs the web extra ({error.name or error} is missing): "
@@ -76,7 +129,10 @@ def run(args: argparse.Namespace) -> int:
     db_path = args.db if args.db is not None else default_db_path()
     try:
         app = create_app(db_path, max_open_games=args.max_open_games,
-                         max_bot_budget=args.max_bot_budget)
+                         max_bot_budget=args.max_bot_budget, expire_after=args.expire_after,
+                         create_limit=args.create_limit,
+                         allowed_origins=tuple(args.allow_origin),
+                         bot_workers=args.bot_workers or default_bot_workers())
     except (OSError, sqlite3.Error, RuntimeError) as error:
         error_line(f"cannot open the games database {str(db_path)!r}: {error}")
         return 1
@@ -84,5 +140,6 @@ def run(args: argparse.Namespace) -> int:
     if not _is_loopback(args.host):
         print(f"listening on {args.host}: anyone who can reach this computer can create "
               "games and watch them; only seat links let them play", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info",
+                access_log=args.access_log)
     return 0

@@ -6,11 +6,19 @@ API:
 
 - :mod:`~carcassonne_amazonas.web._storage` keeps every game in SQLite as its game
   record: the setup, the seats and an append-only list of actions;
-- :mod:`~carcassonne_amazonas.web._service` is the game service: it replays a stored
-  game, checks a seat's token, applies a player's action, then draws the tiles (with
-  the library's exact sampler and a secret seed, so that no answer tells the tiles to
-  come) and moves the bots, and stores what happened;
-- :mod:`~carcassonne_amazonas.web._views` builds the JSON view a page draws a game with;
+- :mod:`~carcassonne_amazonas.web._served` is a game of the app: replayed from its
+  record, its seats' tokens, the tiles it draws (with the library's exact sampler and a
+  secret seed, so that no answer tells the tiles to come) and its bots' seeds;
+- :mod:`~carcassonne_amazonas.web._service` is the game service: it loads a game,
+  checks a seat's token, applies a player's action and the draws after it, stores
+  what happened (one lock per game), expires idle games, and has the bots move;
+- :mod:`~carcassonne_amazonas.web._bots` is the pool of worker processes the bots
+  think in, off the request path;
+- :mod:`~carcassonne_amazonas.web._guards` refuses what no endpoint should see (a
+  foreign ``Origin``, a body that is not JSON, an address that is not UTF-8) and limits
+  how many games one address creates;
+- :mod:`~carcassonne_amazonas.web._views` builds the JSON view a page draws a game with,
+  and the updates of :mod:`~carcassonne_amazonas.web._stream`, the live stream of a game;
 - :mod:`~carcassonne_amazonas.web._options` says what a new game may ask for: the seat
   kinds (the bots module's, with a cap on their thinking) and the rule variants;
 - :mod:`~carcassonne_amazonas.web._requests` checks the JSON bodies the API accepts and
@@ -19,6 +27,8 @@ API:
   the page);
 - ``static/`` holds the page: plain HTML, CSS and JavaScript, no build step.
 
-Only :mod:`~carcassonne_amazonas.web.app` imports Starlette, so the command-line tool
-can describe ``serve`` without the extra installed.
+Only :mod:`~carcassonne_amazonas.web.app`, :mod:`~carcassonne_amazonas.web._guards` and
+:mod:`~carcassonne_amazonas.web._stream` (imported by the app alone) import Starlette, so
+the command-line tool can describe ``serve`` and run ``games`` without the extra
+installed.
 """

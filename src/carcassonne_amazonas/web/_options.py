@@ -9,7 +9,7 @@ move while a request waits, the server caps that budget (:data:`DEFAULT_MAX_BOT_
 ``serve --max-bot-budget``): a seat asks for ``kind`` (the cap itself) or ``kind:N``
 with N at most the cap, and a stored ``kind:N`` over the cap (from a server with a
 higher one) thinks no longer than the cap allows
-(:func:`~carcassonne_amazonas.web._service.bot_for`).  A fixed number of iterations, not
+(:func:`~carcassonne_amazonas.web._served.bot_for`).  A fixed number of iterations, not
 a time budget, so that a game's bot moves stay the same on any machine.
 
 **Rule options** are spelt as the command line's flags and the snapshot's JSON, and read
@@ -20,10 +20,35 @@ by the one reader of the options,
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_MAX_BOT_BUDGET"]
+import re
+
+__all__ = ["DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_MAX_BOT_BUDGET",
+           "parse_duration"]
 
 #: The most a bot that takes a budget may spend per move unless the server says
 #: otherwise: 100 MCTS iterations, a median of 0.2 s per decision in a 2-player game and
 #: 0.9 s with 4 players, measured on a busy shared 2-core machine (a turn takes 2 or 3
 #: decisions).
 DEFAULT_MAX_BOT_BUDGET = 100
+
+#: An unfinished game with no move for this long (seconds: 7 days) is deleted
+#: (``serve --expire-after``).
+DEFAULT_EXPIRE_AFTER = 7 * 24 * 3600.0
+#: How many new games one client address may create per minute (``serve --create-limit``).
+DEFAULT_CREATE_LIMIT = 20
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 24 * 3600}
+_DURATION = re.compile(r"([0-9]{1,9})([smhd])")
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in a duration written as a whole number and a unit: ``30s``, ``15m``,
+    ``12h``, ``7d``.  ``ValueError`` saying how to write one otherwise, or for 0."""
+    match = _DURATION.fullmatch(text.strip().lower())
+    if match is None:
+        raise ValueError(f"{text[:40]!r} is not a duration: write a whole number and a unit, "
+                         "s, m, h or d (30s, 15m, 12h, 7d)")
+    seconds = int(match.group(1)) * _UNITS[match.group(2)]
+    if seconds == 0:
+        raise ValueError("a duration must be longer than 0")
+    return float(seconds)

@@ -19,7 +19,7 @@ from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN
 from ..formats._json import json_kind, reject_constant
-from ..rules.state import Rules
+from ..rules.state import PLAYER_COLOURS, Rules
 from ._options import DEFAULT_MAX_BOT_BUDGET
 
 __all__ = [
@@ -46,14 +46,23 @@ _MAX_ACTION_LENGTH = 64
 
 class ApiError(Exception):
     """An error the API answers with HTTP status ``status`` and ``{"error": message}``:
-    400 a request that is not what the API accepts, 403 a token that opens no seat, 404
-    an unknown game, 409 an action that is not legal now, 413 a body too large, 503 too
-    many unfinished games, 500 a stored game the server cannot go on with."""
+    400 a request that is not what the API accepts, 403 a token that opens no seat or
+    an origin that is not the server's, 404 an unknown game, 409 an action that is not
+    legal now, 413 a body too large, 415 a body that is not JSON, 429 too many new games
+    from one address, 503 too many unfinished games or a database held by another
+    process, 500 a stored game the server cannot go on with.  ``retry_after`` (seconds)
+    becomes a ``Retry-After`` header (429, 503)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str] | None:
+        """The answer's extra headers: ``Retry-After`` when there is one."""
+        return None if self.retry_after is None else {"retry-after": str(self.retry_after)}
 
 
 @attrs.frozen
@@ -92,6 +101,11 @@ def parse_json_object(body: bytes) -> dict[str, Any]:
         raise ApiError(400, f"the body is not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise ApiError(400, f"the body must be a JSON object, not {json_kind(data)}")
+    try:  # a lone surrogate ("\\ud800") is valid JSON but no Unicode text
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "the body holds a \\u escape that is no Unicode character "
+                            "(a lone surrogate)") from None
     return data
 
 
@@ -131,9 +145,22 @@ def _text(value: object, field: str, longest: int) -> str:
 
 
 def _name(value: object, index: int) -> str:
-    name = _text(value, f"names[{index}]", MAX_NAME_LENGTH).strip()
+    """A seat's name: NFC-normalised text of at most :data:`MAX_NAME_LENGTH` characters,
+    no control or unassigned character, not only combining marks (which would smear
+    over the rows around it), and not the colour of another seat (R-C1)."""
+    field = f"names[{index}]"
+    if isinstance(value, str):
+        value = unicodedata.normalize("NFC", value)
+    name = _text(value, field, MAX_NAME_LENGTH).strip()
     if any(unicodedata.category(char).startswith("C") for char in name):
-        raise ApiError(400, f"'names[{index}]' contains a control or unassigned character")
+        raise ApiError(400, f"{field!r} contains a control or unassigned character")
+    if name and all(unicodedata.category(char).startswith("M") for char in name):
+        raise ApiError(400, f"{field!r} is only combining marks: give letters too")
+    taken = [seat for seat, colour in enumerate(PLAYER_COLOURS)
+             if colour == name.casefold() and seat != index]
+    if taken:
+        raise ApiError(400, f"{field!r} is {name!r}, the colour of player {taken[0] + 1}'s "
+                            "seat: choose another name (R-C1)")
     return name
 
 

@@ -3,22 +3,25 @@
 A game is stored as the setup part of its
 :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON (players, rule options, draws,
 tile set and checksum; no actions), its seats, its secret draw seed
-(:mod:`~carcassonne_amazonas.web._service`), and its actions in notation (the server's
-draws among them) in an append-only table.  Nothing is ever updated or deleted except
-the ``finished`` flag; loading a game replays its record
-(:mod:`~carcassonne_amazonas.web._service`), so stopping and restarting the server loses
-nothing.
+(:mod:`~carcassonne_amazonas.web._service`), the time of its last move, and its actions
+in notation (the server's draws among them) in an append-only table.  Loading a game
+replays its record (:mod:`~carcassonne_amazonas.web._service`), so stopping and
+restarting the server loses nothing.  A game is deleted only on purpose: an unfinished
+one with no move for a while (:meth:`GameStore.prune`, the server's ``--expire-after``),
+or one named to ``carcassonne-amazonas games delete``.
 
 Seat tokens are never stored, only their SHA-256 hashes.
 
 The file's ``PRAGMA user_version`` is the layout it was written with
 (:data:`SCHEMA_VERSION`).  A file of another layout is refused with a message that says
-what to do: the draw seed of a game decides its tiles to come only with the sampler of
-its layout, so an older file's unfinished games could not go on as their seeds promise.
+what to do, and so is a damaged file (``PRAGMA quick_check`` when the store opens).
 
-The store can be used from the threads of a web server (one call at a time); writes run
-in ``BEGIN IMMEDIATE`` transactions and check the number of actions already stored, so
-two writers, even two servers over one file, can never both append the same turn.
+The store can be used from the threads of a web server.  Each thread reads on its own
+connection, and in WAL mode a read never waits for a write.  Writes go through one
+connection, run in ``BEGIN IMMEDIATE`` transactions and check the number of actions
+already stored, so two writers, even two servers over one file, can never both append
+the same turn; a write that cannot get the database within ``write_timeout`` seconds (a
+backup or a second server holds it) raises :class:`StoreBusyError`.
 """
 
 from __future__ import annotations
@@ -36,22 +39,27 @@ import attrs
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 
-__all__ = ["DEFAULT_MAX_OPEN_GAMES", "SCHEMA_VERSION", "GameStore", "StaleWriteError",
-           "StoredGame", "StoredSeat", "default_db_path"]
+__all__ = ["DEFAULT_MAX_OPEN_GAMES", "DEFAULT_WRITE_TIMEOUT", "SCHEMA_VERSION", "GameStore",
+           "GameSummary", "StaleWriteError", "StoreBusyError", "StoredGame", "StoredSeat",
+           "default_db_path"]
 
 #: How many unfinished games a server keeps at most (``serve --max-open-games``).
 DEFAULT_MAX_OPEN_GAMES = 500
-#: ``PRAGMA user_version`` of the database layout this module reads and writes: 3, whose
+#: How long a write waits for the database (held by a backup or another server), in
+#: seconds, before :class:`StoreBusyError`.
+DEFAULT_WRITE_TIMEOUT = 5.0
+#: ``PRAGMA user_version`` of the database layout this module reads and writes: 4, whose
 #: games draw their tiles with the library's exact sampler
-#: (:func:`~carcassonne_amazonas.rules.chance.sample_draw`).  Files of layouts 1 and 2
-#: (earlier development versions, which drew otherwise) are refused.
-SCHEMA_VERSION = 3
+#: (:func:`~carcassonne_amazonas.rules.chance.sample_draw`) and keep the time of their
+#: last move.  Files of layouts 1 to 3 (earlier development versions) are refused.
+SCHEMA_VERSION = 4
 
 _SCHEMA = f"""
 BEGIN IMMEDIATE;
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
     setup TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     draw_seed INTEGER NOT NULL
@@ -70,7 +78,7 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
-CREATE INDEX IF NOT EXISTS games_open ON games(finished);
+CREATE INDEX IF NOT EXISTS games_open ON games(finished, updated_at);
 PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
@@ -85,8 +93,23 @@ def default_db_path() -> Path:
     return root / "carcassonne-amazonas" / "games.sqlite3"
 
 
+def _now() -> str:
+    """The time now, as the store writes it (UTC, ISO 8601 to the second: text that
+    sorts as the times do)."""
+    return _timestamp(datetime.datetime.now(datetime.timezone.utc))
+
+
+def _timestamp(moment: datetime.datetime) -> str:
+    return moment.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
 class StaleWriteError(Exception):
     """Another request appended actions to the game first; reload and try again."""
+
+
+class StoreBusyError(Exception):
+    """Another process held the database for longer than the store's ``write_timeout``:
+    nothing was written; try again in a moment."""
 
 
 @attrs.frozen
@@ -119,22 +142,49 @@ class StoredGame:
     finished: bool
     draw_seed: int
     """The secret seed of the server's draws."""
+    updated_at: str
+    """When the last action was stored (UTC, ISO 8601)."""
+
+
+@attrs.frozen
+class GameSummary:
+    """One line of ``carcassonne-amazonas games list``: a game without its actions."""
+
+    _repr_pretty_ = repr_pretty
+
+    id: str
+    created_at: str
+    updated_at: str
+    finished: bool
+    actions: int
+    seats: tuple[StoredSeat, ...]
+
+
+_SUMMARY = ("SELECT id, created_at, updated_at, finished, "
+            "(SELECT COUNT(*) FROM actions WHERE game_id = games.id) FROM games")
 
 
 class GameStore:
     """The games of one SQLite database file (created with its tables if missing).
 
-    One connection serves every thread, one call at a time; :meth:`close` closes it.
+    Reads run on a connection of the calling thread, writes on one shared connection,
+    one at a time, waiting at most ``write_timeout`` seconds for the database
+    (:class:`StoreBusyError`); :meth:`close` closes them all.  ``RuntimeError`` saying
+    what to do for a file of another layout or a damaged one.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *,
+                 write_timeout: float = DEFAULT_WRITE_TIMEOUT) -> None:
         self.path = Path(path)
+        self.write_timeout = write_timeout
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
-                                   check_same_thread=False)
+        self._write_lock = threading.Lock()
+        self._connections: list[sqlite3.Connection] = []
+        self._connections_lock = threading.Lock()
+        self._local = threading.local()
+        self._db = self._connect()
         try:
-            self._check_version(self._db.execute("PRAGMA user_version").fetchone()[0])
+            self._check_file()
             # WAL: readers never wait for the writer; NORMAL: a commit survives a crash
             # of the server (not necessarily a power cut) without a sync per action.
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -143,12 +193,29 @@ class GameStore:
             # In one transaction, since two servers may open a new file at once.
             self._db.executescript(_SCHEMA)
         except BaseException:
-            self._db.close()
+            self.close()
             raise
 
-    def _check_version(self, version: int) -> None:
-        """``RuntimeError`` saying what to do unless the file is new (0) or of this
-        module's layout."""
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=self.write_timeout, isolation_level=None,
+                             check_same_thread=False)
+        with self._connections_lock:
+            self._connections.append(db)
+        return db
+
+    def _check_file(self) -> None:
+        """``RuntimeError`` saying what to do unless the file is new (layout 0) or of this
+        module's layout, and passes SQLite's ``PRAGMA quick_check``."""
+        damaged = (f"{self.path} is damaged ({{}}); restore it from a backup, or move it "
+                   "away to start afresh (sqlite3's .recover command may save its games)")
+        try:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            problems = [row[0] for row in self._db.execute("PRAGMA quick_check(5)")]
+        except sqlite3.DatabaseError as error:
+            raise RuntimeError(damaged.format(error)) from None
+        if problems != ["ok"]:
+            said = " ".join(" ".join(problems).split())  # one line
+            raise RuntimeError(damaged.format(said[:200]))
         if version > SCHEMA_VERSION:
             raise RuntimeError(
                 f"{self.path} was written by a newer version (database layout "
@@ -156,40 +223,59 @@ class GameStore:
         if 0 < version < SCHEMA_VERSION:
             raise RuntimeError(
                 f"{self.path} holds games of an earlier version of the web app (database "
-                f"layout {version}; this version draws the tiles otherwise and reads only "
-                f"layout {SCHEMA_VERSION}); move the file away to start afresh, or use "
-                "another --db file")
+                f"layout {version}; this version reads only layout {SCHEMA_VERSION}); "
+                "move the file away to start afresh, or use another --db file")
 
     def close(self) -> None:
-        """Close the database connection."""
-        with self._lock:
-            self._db.close()
+        """Close every connection of the store."""
+        with self._connections_lock:
+            for db in self._connections:
+                db.close()
+            self._connections.clear()
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            yield self._db
+        """This thread's connection, in one read transaction (one snapshot)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._connect()
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            db.execute("COMMIT")
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+        busy = StoreBusyError(f"the database is held by another process for more than "
+                              f"{self.write_timeout:g} s")
+        if not self._write_lock.acquire(timeout=self.write_timeout):
+            raise busy
+        try:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if "locked" in str(error) or "busy" in str(error):
+                    raise busy from None
+                raise
             try:
                 yield self._db
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+        finally:
+            self._write_lock.release()
 
     def create_game(self, game_id: str, setup: str, seats: Sequence[StoredSeat],
                     actions: Sequence[str], finished: bool, draw_seed: int) -> None:
         """Store a new game with its first ``actions`` (the first draw, and the bot moves
         before any human's) and the secret seed of its draws."""
-        now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+        now = _now()
         with self._write() as db:
-            db.execute("INSERT INTO games (id, created_at, setup, finished, draw_seed) "
-                       "VALUES (?, ?, ?, ?, ?)",
-                       (game_id, now, setup, int(finished), draw_seed))
+            db.execute("INSERT INTO games (id, created_at, updated_at, setup, finished, "
+                       "draw_seed) VALUES (?, ?, ?, ?, ?, ?)",
+                       (game_id, now, now, setup, int(finished), draw_seed))
             db.executemany(
                 "INSERT INTO seats (game_id, player, kind, name, token_hash) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -201,16 +287,18 @@ class GameStore:
         """Append ``actions`` after the first ``seq`` stored ones.
 
         Raises :class:`StaleWriteError` (and stores nothing) when the game does not
-        hold exactly ``seq`` actions: another request played in between.
+        hold exactly ``seq`` actions: another request played in between (or the game
+        was deleted).
         """
         with self._write() as db:
-            stored = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
-                                (game_id,)).fetchone()[0]
-            if stored != seq:
-                raise StaleWriteError(f"game {game_id} has {plural(stored, 'action')}, not {seq}")
+            stored = db.execute("SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?) "
+                                "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+            if stored is None or stored[0] != seq:
+                held = "no actions" if stored is None else plural(stored[0], "action")
+                raise StaleWriteError(f"game {game_id} has {held}, not {seq}")
             self._insert_actions(db, game_id, seq, actions)
-            if finished:
-                db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
+            db.execute("UPDATE games SET finished = ?, updated_at = ? WHERE id = ?",
+                       (int(finished), _now(), game_id))
 
     @staticmethod
     def _insert_actions(db: sqlite3.Connection, game_id: str, seq: int,
@@ -221,16 +309,21 @@ class GameStore:
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game, or None if there is no game ``game_id``."""
         with self._read() as db:
-            row = db.execute("SELECT created_at, setup, finished, draw_seed FROM games "
-                             "WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute("SELECT created_at, setup, finished, draw_seed, updated_at "
+                             "FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
-            seats = db.execute("SELECT player, kind, name, token_hash FROM seats "
-                               "WHERE game_id = ? ORDER BY player", (game_id,)).fetchall()
+            seats = self._seats(db, game_id)
             actions = db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq",
                                  (game_id,)).fetchall()
-        return StoredGame(game_id, row[0], row[1], tuple(StoredSeat(*s) for s in seats),
-                          tuple(a[0] for a in actions), bool(row[2]), row[3])
+        return StoredGame(game_id, row[0], row[1], seats, tuple(a[0] for a in actions),
+                          bool(row[2]), row[3], row[4])
+
+    @staticmethod
+    def _seats(db: sqlite3.Connection, game_id: str) -> tuple[StoredSeat, ...]:
+        rows = db.execute("SELECT player, kind, name, token_hash FROM seats "
+                          "WHERE game_id = ? ORDER BY player", (game_id,)).fetchall()
+        return tuple(StoredSeat(*row) for row in rows)
 
     def action_count(self, game_id: str) -> int | None:
         """How many actions game ``game_id`` holds; None if there is no such game (one
@@ -245,3 +338,40 @@ class GameStore:
         with self._read() as db:
             count: int = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0]
         return count
+
+    def unfinished_ids(self) -> list[str]:
+        """The ids of the unfinished games, the longest idle first."""
+        with self._read() as db:
+            return [row[0] for row in db.execute(
+                "SELECT id FROM games WHERE finished = 0 ORDER BY updated_at, id")]
+
+    def summaries(self) -> list[GameSummary]:
+        """Every stored game without its actions, the most recently moved first."""
+        with self._read() as db:
+            rows = db.execute(_SUMMARY + " ORDER BY updated_at DESC, id").fetchall()
+            return [GameSummary(row[0], row[1], row[2], bool(row[3]), row[4],
+                                self._seats(db, row[0])) for row in rows]
+
+    def delete_game(self, game_id: str) -> bool:
+        """Delete game ``game_id`` and everything about it; False if there is none."""
+        with self._write() as db:
+            return self._delete(db, [game_id]) == 1
+
+    def prune(self, idle_since: datetime.datetime) -> list[str]:
+        """Delete the unfinished games with no move since ``idle_since`` (an aware
+        time); their ids.  Finished games are kept."""
+        with self._write() as db:
+            ids = [row[0] for row in db.execute(
+                "SELECT id FROM games WHERE finished = 0 AND updated_at < ?",
+                (_timestamp(idle_since),))]
+            self._delete(db, ids)
+        return ids
+
+    @staticmethod
+    def _delete(db: sqlite3.Connection, ids: Sequence[str]) -> int:
+        rows = [(game_id,) for game_id in ids]
+        db.executemany("DELETE FROM actions WHERE game_id = ?", rows)
+        db.executemany("DELETE FROM seats WHERE game_id = ?", rows)
+        before = db.total_changes
+        db.executemany("DELETE FROM games WHERE id = ?", rows)
+        return db.total_changes - before

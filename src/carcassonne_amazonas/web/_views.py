@@ -1,7 +1,7 @@
 """The JSON views of the web app: what a page draws and plays a game with.
 
 :func:`view_of` is the answer of ``GET /api/games/{ID}`` (and of a played action), built
-from a :class:`~carcassonne_amazonas.web._service.ServedGame` with the library's public
+from a :class:`~carcassonne_amazonas.web._served.ServedGame` with the library's public
 API: the snapshot (:func:`~carcassonne_amazonas.formats.snapshot.state_to_json`), the
 legal actions in notation, the placement help
 (:mod:`~carcassonne_amazonas.render.placement_options`, the piece anchors of
@@ -34,7 +34,7 @@ from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, Rules, colour
 from ..tiles.geometry import Rotation
 from ..tiles.tileset import Tile
-from ._service import ServedGame
+from ._served import ServedGame
 
 __all__ = ["render_board", "view_of"]
 
@@ -172,6 +172,31 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     if board:
         view["board_svg"] = render_board(game)
     return view
+
+
+def update_of(game: ServedGame, since: int) -> dict[str, Any]:
+    """What changed in ``game`` since it held ``since`` actions (an event of
+    ``GET /api/games/{ID}/events``): the new log entries, the tiles placed since (as the
+    snapshot's ``placements`` rows), every piece on the board now (the snapshot's
+    ``pieces`` rows: placement index, segment, player), and the scores, phase and whose
+    turn it is.  Its size does not grow with the game, only with what changed."""
+    state = game.state
+    snapshot = json.loads(state_to_json(state))
+    new_tiles = sum(isinstance(action, PlaceTile) for action in game.history.actions[since:])
+    placements = snapshot["placements"]
+    return {
+        "game": game.id,
+        "seq": game.seq,
+        "since": since,
+        "log": [attrs.asdict(entry) for entry in game.log[since:]],
+        "tiles": placements[len(placements) - new_tiles:] if new_tiles else [],
+        "pieces": snapshot["pieces"],
+        "scores": list(state.scores),
+        "phase": state.phase.value,
+        "to_move": None if state.is_terminal else state.current_player,
+        "is_terminal": state.is_terminal,
+        "tiles_left": state.tiles_left,
+    }
 
 
 def render_board(game: ServedGame) -> str:

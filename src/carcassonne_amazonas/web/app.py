@@ -15,14 +15,21 @@
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
-    until the game is over); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
+    until the game is over), ``bot`` (``{"queued": N}``, ``{"thinking": true}`` or
+    null); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
     else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web._views.view_of`).
     The answer's ``ETag`` changes with every action stored; sent back in
     ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
     nothing changed (how the page polls).
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
-    the action and the bot moves that follow (``?board=1`` as above).
+    the action and the server's draws (``?board=1`` as above); with bot workers the
+    view's ``bot`` says when a bot's move is ``queued`` (how many games are ahead) or
+    ``thinking``, and the bot moves follow one at a time; without, they are in it.
+``GET /api/games/{ID}/events``
+    A Server-Sent Events stream: one ``step`` event per stored change, carrying only
+    what changed (:func:`~carcassonne_amazonas.web._stream.events`); the page listens
+    to it and polls when it cannot.
 ``GET /api/games/{ID}/record``
     The :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON.
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
@@ -33,11 +40,15 @@
 ``GET /``
     The page (``static/index.html``; its script and style under ``/static``).
 
-Statuses: 400 a body or action text that is not what the API accepts, 403 a token that
-opens no seat, 404 an unknown game, 409 an action that is not legal now (the library's
-message), 413 a body over 64 KiB, 503 too many unfinished games, 500 a failure of the
+Statuses: 400 a body, address or action text that is not what the API accepts (text
+that is not Unicode among it), 403 a token that opens no seat, or an ``Origin`` that is
+neither the server's own nor allowed (:mod:`~carcassonne_amazonas.web._guards`), 404 an
+unknown game, 409 an action that is not legal now (the library's message), 413 a body
+over 64 KiB, 415 a ``POST`` that is not ``application/json``, 429 too many new games from
+one address (with ``Retry-After``), 503 too many unfinished games, or a database held by
+another process past the write timeout (with ``Retry-After``), 500 a failure of the
 server (a database it cannot read, say), still with a JSON message.  Nothing changes on
-an error.
+an error.  Answers over 1 KB are gzip-compressed for clients that accept it.
 
 The endpoints are the functions of this module; each reads the app's
 :class:`~carcassonne_amazonas.web._service.GameService` from ``request.app.state``.  Every
@@ -57,6 +68,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -66,7 +78,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..ai import bots
 from ..rules.state import PLAYER_COLOURS, Rules
-from ._options import DEFAULT_MAX_BOT_BUDGET
+from ._guards import CreateLimiter, RequestGuard
+from ._options import DEFAULT_CREATE_LIMIT, DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
 from ._requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
@@ -75,8 +88,10 @@ from ._requests import (
     parse_json_object,
     parse_new_game_request,
 )
+from ._served import ServedGame
 from ._service import GameService
-from ._storage import DEFAULT_MAX_OPEN_GAMES, GameStore
+from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
+from ._stream import events
 from ._views import render_board, view_of
 
 __all__ = ["ROUTES", "SecurityHeaders", "create_app"]
@@ -149,6 +164,14 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None
     return JSONResponse(data, status_code=status, headers=headers)
 
 
+def _view(service: GameService, game: ServedGame, board: bool) -> dict[str, Any]:
+    """The view of ``game`` and ``bot``: whether its bot's move is queued or being
+    thought (:meth:`~carcassonne_amazonas.web._service.GameService.bot_status`)."""
+    view = view_of(game, board=board)
+    view["bot"] = service.bot_status(game.id)
+    return view
+
+
 def _etag(seq: int, board: bool) -> str:
     """The entity tag of a game's view: it changes exactly when an action is stored."""
     return f'"{seq}{"b" if board else ""}"'
@@ -196,10 +219,12 @@ async def config(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
-    """``POST /api/games``: a new game, 201."""
+    """``POST /api/games``: a new game, 201 (429 past the client address's limit)."""
     service = _service(request.app)
     body = await _read_body(request)
     new = parse_new_game_request(parse_json_object(body), max_budget=service.max_bot_budget)
+    limiter: CreateLimiter = request.app.state.create_limiter
+    limiter.admit(request.client.host if request.client is not None else "")
     return _json(await run_in_threadpool(service.create, new), status=201)
 
 
@@ -215,7 +240,7 @@ def show_game(request: Request) -> Response:
         if count is not None and _matches(known, _etag(count, board)):
             return Response(status_code=304, headers={"etag": _etag(count, board)})
     game = service.load(game_id)
-    return _json(view_of(game, board=board), headers={"etag": _etag(game.seq, board)})
+    return _json(_view(service, game, board), headers={"etag": _etag(game.seq, board)})
 
 
 async def play(request: Request) -> Response:
@@ -227,7 +252,7 @@ async def play(request: Request) -> Response:
     await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
     action = parse_action_request(parse_json_object(body))
     game = await run_in_threadpool(service.act, game_id, action)
-    return _json(await run_in_threadpool(view_of, game, board=board),
+    return _json(await run_in_threadpool(_view, service, game, board),
                  headers={"etag": _etag(game.seq, board)})
 
 
@@ -262,7 +287,7 @@ async def refusal(request: Request, error: Exception) -> Response:
     if isinstance(error, HTTPException):
         error = ApiError(error.status_code, error.detail)
     assert isinstance(error, ApiError)
-    return _json({"error": error.message}, status=error.status)
+    return _json({"error": error.message}, status=error.status, headers=error.headers)
 
 
 async def failure(request: Request, error: Exception) -> Response:
@@ -279,6 +304,7 @@ ROUTES = [
     Route("/api/games", create_game, methods=["POST"]),
     Route("/api/games/{game_id}", show_game),
     Route("/api/games/{game_id}/actions", play, methods=["POST"]),
+    Route("/api/games/{game_id}/events", events),
     Route("/api/games/{game_id}/record", record),
     Route("/api/games/{game_id}/board.svg", board),
     Route("/api/games/{game_id}/segment", segment),
@@ -288,33 +314,60 @@ ROUTES = [
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Close the database when the server stops."""
+    """Delete the expired games and queue the games waiting on a bot when the server
+    starts; stop the bots' workers and close the database when it stops."""
+    service = _service(app)
     try:
+        await run_in_threadpool(service.expire)
+        await run_in_threadpool(service.resume_bots)
         yield
     finally:
-        _service(app).store.close()
+        await run_in_threadpool(service.close)
 
 
 def create_app(db_path: str | os.PathLike[str], *,
                max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
-               max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET) -> Starlette:
+               max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET,
+               expire_after: float = DEFAULT_EXPIRE_AFTER,
+               create_limit: int = DEFAULT_CREATE_LIMIT,
+               allowed_origins: tuple[str, ...] = (),
+               write_timeout: float = DEFAULT_WRITE_TIMEOUT,
+               bot_workers: int = 0) -> Starlette:
     """The app over the SQLite database ``db_path`` (created if missing), its
     :class:`~carcassonne_amazonas.web._service.GameService` in ``app.state.service``.
 
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
-    ``max_bot_budget`` caps what a bot that takes a budget (``mcts``) may spend per move
-    (:func:`~carcassonne_amazonas.web._service.bot_for`).  The database is closed when the
-    app's lifespan ends (the server stops).  ``RuntimeError`` for a database of another
-    layout (:mod:`~carcassonne_amazonas.web._storage`).
+    An unfinished game with no move for ``expire_after`` seconds is deleted (when the
+    server starts and before each new game).  One client address creates at most
+    ``create_limit`` games a minute (429 past that).  ``allowed_origins`` are the origins
+    (``https://example.org``) besides the server's own whose pages may send requests
+    (403 for any other ``Origin``).  A write waits at most ``write_timeout`` seconds for
+    a database another process holds (503 after that).  With ``bot_workers`` (``serve``
+    gives :func:`~carcassonne_amazonas.web._bots.default_bot_workers`), bots think in
+    that many worker processes after the request that made it their turn has returned
+    (:mod:`~carcassonne_amazonas.web._bots`), and a game waiting on a bot when the server
+    starts goes on by itself; with 0, bots move inside that request (what scripts and
+    tests that want the bots' moves in the answer use).  ``max_bot_budget`` caps what a
+    bot that takes a budget (``mcts``) may spend per move
+    (:func:`~carcassonne_amazonas.web._served.bot_for`).  The database is closed when the
+    app's lifespan ends (the server stops).  ``RuntimeError`` saying what to do for a
+    database of another layout or a damaged one (:mod:`~carcassonne_amazonas.web._storage`).
     """
-    if not isinstance(max_bot_budget, int) or max_bot_budget < 1:
-        raise ValueError(f"max_bot_budget must be a whole number >= 1, not {max_bot_budget!r}")
+    for name, value, least in (("max_bot_budget", max_bot_budget, 1),
+                               ("create_limit", create_limit, 1), ("bot_workers", bot_workers, 0)):
+        if not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be a whole number >= {least}, not {value!r}")
     page = (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
-    service = GameService(GameStore(db_path), max_open_games=max_open_games,
-                          max_bot_budget=max_bot_budget)
-    app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=[Middleware(SecurityHeaders)],
+    service = GameService(GameStore(db_path, write_timeout=write_timeout),
+                          max_open_games=max_open_games, max_bot_budget=max_bot_budget,
+                          expire_after=expire_after, bot_workers=bot_workers)
+    middleware = [Middleware(SecurityHeaders),
+                  Middleware(RequestGuard, allowed_origins=allowed_origins),
+                  Middleware(GZipMiddleware, minimum_size=1000)]
+    app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=middleware,
                     exception_handlers={ApiError: refusal, HTTPException: refusal,
                                         Exception: failure})
     app.state.service = service
     app.state.page = page
+    app.state.create_limiter = CreateLimiter(create_limit)
     return app

@@ -9,6 +9,7 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const POLL_MS = 1500;
+const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallback only
 const STORE_KEY = "carcassonne-amazonas/games";
 
 const ui = {};
@@ -18,6 +19,7 @@ let view = null;        // the last view of that game
 let selection = null;   // {kind: "tile", x, y, index} | {kind: "piece" | "double", action}
 let busy = false;
 let pollTimer = null;
+let stream = null;      // the live stream of the game on screen (EventSource), while open
 let pollLoop = 0;       // which polling loop is the current one
 let zoom = 1;
 let autoFit = true;
@@ -140,6 +142,7 @@ function renderRecent() {
 function showLobby(message) {
   stopPolling();
   seat = null; view = null; selection = null; etag = null;
+  document.title = "Carcassonne \u2013 Amazonas";
   ui.lobby.hidden = false; ui.game.hidden = true; ui.created.hidden = true;
   ui.status.textContent = "";
   ui.createError.textContent = message || "";
@@ -248,8 +251,29 @@ async function refresh() {
 function setView(next) {
   const moved = !view || next.seq !== view.seq;
   view = next;
+  if (view.is_terminal) closeStream();
   if (moved) { selection = null; ui.actionError.textContent = ""; }
   render();
+}
+
+// The live stream: each "step" event (actions stored, by anyone) fetches the view at once;
+// the browser reconnects by itself. Without EventSource, or while it is down, polling
+// every POLL_MS does the same.
+function openStream() {
+  closeStream();
+  if (!window.EventSource || !seat || (view && view.is_terminal)) return;
+  const game = seat.game;
+  stream = new EventSource(`/api/games/${encodeURIComponent(game)}/events`);
+  stream.addEventListener("step", () => { if (seat && seat.game === game && !busy) refresh(); });
+  stream.addEventListener("gone", closeStream);
+  stream.onopen = () => { document.body.dataset.live = "true"; };
+  stream.onerror = () => { document.body.dataset.live = "false"; };
+}
+
+function closeStream() {
+  if (stream) stream.close();
+  stream = null;
+  document.body.dataset.live = "false";
 }
 
 // Poll while the game is on: a 304 costs the server one count. Errors keep the polling
@@ -265,13 +289,16 @@ function startPolling() {
       if (seat && (!view || !view.is_terminal) && !busy && !document.hidden) answer = await refresh();
     } finally {
       const gone = answer && answer.status === 404;
-      if (loop === pollLoop && !gone && seat && (!view || !view.is_terminal)) pollTimer = setTimeout(tick, POLL_MS);
+      const live = stream && stream.readyState === 1;
+      if (loop === pollLoop && !gone && seat && (!view || !view.is_terminal)) pollTimer = setTimeout(tick, live ? STREAM_POLL_MS : POLL_MS);
     }
   };
+  openStream();
   pollTimer = setTimeout(tick, POLL_MS);
 }
 
 function stopPolling() {
+  closeStream();
   pollLoop += 1;
   if (pollTimer) clearTimeout(pollTimer);
   pollTimer = null;
@@ -345,7 +372,7 @@ function updateControls() {
   ui.confirm.disabled = busy || !mine || !chosenAction();
   ui.takeBack.disabled = busy || !mine || !selection;
   ui.pass.disabled = busy || !mine || !view.pass;
-  ui.controls.hidden = !view || view.is_terminal;
+  ui.controls.hidden = !view || view.is_terminal || !mine;  // nothing to press while you wait
   ui.rotate.hidden = !tilePhase;
   ui.pass.hidden = !view || view.phase !== "place piece";
   let text = "";
@@ -401,10 +428,15 @@ function renderStatus() {
   } else {
     const who = playerName(view.to_move);
     const seatInfo = view.seats[view.to_move];
-    title = seatInfo.kind === "human" ? `Waiting for ${who}` : `${who} (${seatInfo.kind}) is thinking`;
+    const bot = view.bot || {};
+    if (seatInfo.kind === "human") title = `Waiting for ${who}`;
+    else if (bot.queued) title = `${who} (${seatInfo.kind}) waits for a free bot: ${bot.queued} ${bot.queued === 1 ? "game" : "games"} ahead`;
+    else title = `${who} (${seatInfo.kind}) is thinking…`;
     help = seat.player === null ? "You are watching this game." : "";
   }
   setText(ui.turnTitle, title);
+  // The tab says when it is your turn, so a player in another tab sees it.
+  document.title = myTurn() ? "\u25cf Your turn \u2013 Carcassonne \u2013 Amazonas" : "Carcassonne \u2013 Amazonas";
   setText(ui.turnHelp, help);
   const who = seat.player === null ? "watching" : `you are ${playerName(seat.player)}`;
   setText(ui.status, `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`);
@@ -586,18 +618,28 @@ function projectionText(b) {
   return `tributaries ${b.tributaries}, villages ${b.villages}, Amazon ${b.amazon}, camps ${b.camps}, river ${b.river}`;
 }
 
+// At the end: who won, and each player's score split as the library's ScoreBreakdown
+// splits it: what was scored during play (tributaries, villages, Amazon) and each part
+// of the final scoring; the parts add up to the total.
 function renderFinal() {
   ui.final.hidden = !view.final_scoring;
+  ui.endedNow.hidden = Boolean(view.is_terminal);
   if (!view.final_scoring) return;
   ui.finalRows.replaceChildren();
   view.final_scoring.forEach((final, index) => {
+    const b = view.players[index].breakdown;
     const row = el("tr", { "data-player": String(index) });
     if (view.winners.includes(index)) row.classList.add("winner");
     const name = el("td", { class: "player-name" });
     name.append(swatch(index), document.createTextNode(playerName(index)));
-    row.append(name, el("td", {}, `+${final.tributaries}`), el("td", {}, `+${final.villages}`),
-      el("td", {}, `+${final.camps}`), el("td", {}, `+${final.river}`),
-      el("td", { class: "total" }, String(view.scores[index])));
+    const parts = {
+      "play-tributaries": b.tributaries - final.tributaries, "play-villages": b.villages - final.villages,
+      "play-amazon": b.amazon, "final-tributaries": final.tributaries, "final-villages": final.villages,
+      "final-camps": final.camps, "final-river": final.river,
+    };
+    row.append(name);
+    for (const [part, points] of Object.entries(parts)) row.append(el("td", { "data-part": part }, String(points)));
+    row.append(el("td", { class: "total" }, String(view.scores[index])));
     ui.finalRows.append(row);
   });
   ui.result.textContent = capitalise(view.result || "") + ".";
@@ -719,7 +761,7 @@ async function start() {
     "created", "seat-links", "enter-game", "recent", "recent-games", "board", "turn-title", "turn-help",
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
     "action-error", "controls", "score-rows", "tiles-left", "rules-text", "amazon-ranking", "camp-scoring",
-    "bonus-river", "final", "final-rows", "result", "log", "invite",
+    "bonus-river", "final", "final-rows", "result", "ended-now", "log", "invite",
     "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }

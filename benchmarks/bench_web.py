@@ -1,0 +1,222 @@
+"""Benchmark of the web app, bounded and on loopback only.
+
+Prints:
+
+- **CPU per move mid-game**: the server's CPU time (``time.process_time``) to take a
+  human's move through the app (Starlette's TestClient, in process: request parsing,
+  the engine, SQLite, the view, JSON) at moves 40 to 60 of a 2-human game, median,
+  excluding bot thinking (no bots);
+- **bytes per game**: what a page downloads over a whole human-vs-greedy game: each
+  move's answer with the board, as the page asks for it, raw and gzip-compressed, and
+  the largest live-stream update against an early one (when the version has a stream);
+- **32 clients**: moves per second and p50/p95/p99 latency of 32 threads, each playing
+  its own 2-human game on a real uvicorn server on 127.0.0.1, for a fixed number of
+  moves each;
+- **GET while bots think**: the latency of GETs of one game while other games wait for
+  ``mcts`` bots (created with bot seats that move first), p50/p95.
+
+Run::
+
+    python benchmarks/bench_web.py [--moves N] [--clients N]
+
+Every load is on 127.0.0.1 and bounded in count (``--moves``, ``--clients``) and time
+(each wait times out).  To compare with another version, run the script with
+``PYTHONPATH`` pointing at that version's ``src``: options the version's ``create_app``
+does not take are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import inspect
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from carcassonne_amazonas.web.app import create_app
+from web_helpers import running_server
+
+Json = dict[str, Any]
+
+
+def app_over(path: Path, **options: Any) -> Any:
+    """``create_app`` with the options this version takes."""
+    known = inspect.signature(create_app).parameters
+    return create_app(path, **{k: v for k, v in options.items() if k in known})
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def tokens_of(created: Json) -> dict[int, str]:
+    return {seat["player"]: seat["token"] for seat in created["seats"] if seat["token"]}
+
+
+def pick(view: Json, rng: random.Random) -> str:
+    return str(rng.choice(view["legal"]))
+
+
+def cpu_per_move(folder: Path) -> float:
+    """Median server CPU (ms) per human move, moves 40 to 60 of a 2-human game."""
+    with TestClient(app_over(folder / "cpu.sqlite3", create_limit=1000)) as client:
+        created = client.post("/api/games", json={"players": 2, "seats": ["human", "human"],
+                                                  "seed": 1}).json()
+        tokens = tokens_of(created)
+        game = created["game"]
+        view = client.get(f"/api/games/{game}").json()
+        rng = random.Random(2)
+        times = []
+        for number in range(60):
+            body = {"token": tokens[view["to_move"]], "action": pick(view, rng)}
+            started = time.process_time()
+            view = client.post(f"/api/games/{game}/actions?board=1", json=body).json()
+            if number >= 40:
+                times.append(time.process_time() - started)
+            if view["is_terminal"]:
+                break
+    return 1000 * statistics.median(times)
+
+
+def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
+    """Raw and gzipped bytes of the answers a page gets over a human-vs-greedy game,
+    the first and the largest mid-game stream update (0 without a stream)."""
+    options = {"create_limit": 1000}
+    with TestClient(app_over(folder / "bytes.sqlite3", **options)) as client:
+        created = client.post("/api/games", json={"players": 2, "seats": ["human", "greedy"],
+                                                  "seed": 3}).json()
+        game, token = created["game"], tokens_of(created)[0]
+        first = client.get(f"/api/games/{game}?board=1")
+        raw, packed = len(first.content), len(gzip.compress(first.content))
+        view = first.json()
+        rng = random.Random(4)
+        updates: list[int] = []
+        while not view["is_terminal"]:
+            seq = view["seq"]
+            answer = client.post(f"/api/games/{game}/actions?board=1",
+                                 json={"token": token, "action": pick(view, rng)})
+            raw += len(answer.content)
+            packed += len(gzip.compress(answer.content))
+            view = answer.json()
+            updates.append(stream_update_size(client, game, seq))
+    early = next((size for size in updates if size), 0)
+    return raw, packed, early, max(updates[len(updates) // 2:] or [0])
+
+
+def stream_update_size(client: TestClient, game: str, seq: int) -> int:
+    """The size of the stream's update since ``seq`` (0 without a stream)."""
+    try:
+        from carcassonne_amazonas.web._views import update_of  # type: ignore[attr-defined]
+    except ImportError:
+        return 0
+    service = client.app.state.service  # type: ignore[attr-defined]
+    return len(json.dumps(update_of(service.load(game), seq)))
+
+
+def post(url: str, body: Json) -> Json:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        answer: Json = json.load(response)
+    return answer
+
+
+def get(url: str) -> Json:
+    with urllib.request.urlopen(url, timeout=60) as response:
+        answer: Json = json.load(response)
+    return answer
+
+
+def clients_playing(folder: Path, clients: int, moves: int) -> tuple[float, list[float]]:
+    """Moves per second and each move's latency (s), ``clients`` threads on loopback."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    app = app_over(folder / "load.sqlite3", create_limit=1000)
+    with running_server(folder / "load.sqlite3", app) as base:
+
+        def play(number: int) -> None:
+            created = post(f"{base}/api/games", {"players": 2, "seats": ["human", "human"]})
+            tokens, game = tokens_of(created), created["game"]
+            view = get(f"{base}/api/games/{game}")
+            rng = random.Random(number)
+            for _ in range(moves):
+                if view["is_terminal"]:
+                    break
+                started = time.perf_counter()
+                view = post(f"{base}/api/games/{game}/actions",
+                            {"token": tokens[view["to_move"]], "action": pick(view, rng)})
+                with lock:
+                    latencies.append(time.perf_counter() - started)
+
+        threads = [threading.Thread(target=play, args=(n,)) for n in range(clients)]
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=600)
+        elapsed = time.perf_counter() - started
+    return len(latencies) / elapsed, latencies
+
+
+def gets_while_bots_think(folder: Path, games: int, gets: int) -> list[float]:
+    """Latencies (s) of GETs of one game while ``games`` games' mcts bots think."""
+    latencies: list[float] = []
+    app = app_over(folder / "bots.sqlite3", bot_workers=1, create_limit=1000)
+    with running_server(folder / "bots.sqlite3", app) as base:
+        game = post(f"{base}/api/games", {"players": 2, "seats": ["human", "human"]})["game"]
+        creators = [threading.Thread(target=post, args=(
+            f"{base}/api/games", {"players": 4, "seats": ["mcts", "mcts", "mcts", "human"]}))
+            for _ in range(games)]
+        for thread in creators:
+            thread.start()
+        time.sleep(0.2)
+        for _ in range(gets):
+            started = time.perf_counter()
+            get(f"{base}/api/games/{game}")
+            latencies.append(time.perf_counter() - started)
+            time.sleep(0.05)
+        for thread in creators:
+            thread.join(timeout=600)
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=20, help="moves per client (20)")
+    parser.add_argument("--clients", type=int, default=32, help="clients playing (32)")
+    parser.add_argument("--bot-games", type=int, default=8,
+                        help="games whose bots think during the GETs (8)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        print(f"server CPU per move, mid-game: {cpu_per_move(folder):.2f} ms (median)")
+        raw, packed, early, late = bytes_per_game(folder)
+        print(f"bytes per human-vs-greedy game: {raw / 1e6:.2f} MB raw, "
+              f"{packed / 1e6:.2f} MB gzipped")
+        if early:
+            print(f"stream update: early {early} B, largest after mid-game {late} B")
+        rate, latencies = clients_playing(folder, args.clients, args.moves)
+        print(f"{args.clients} clients: {rate:.0f} moves/s, latency p50 "
+              f"{1000 * percentile(latencies, 0.5):.0f} ms, p95 "
+              f"{1000 * percentile(latencies, 0.95):.0f} ms, p99 "
+              f"{1000 * percentile(latencies, 0.99):.0f} ms")
+        gets = gets_while_bots_think(folder, args.bot_games, 40)
+        print(f"GET while {args.bot_games} games' bots think: p50 "
+              f"{1000 * percentile(gets, 0.5):.0f} ms, p95 {1000 * percentile(gets, 0.95):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

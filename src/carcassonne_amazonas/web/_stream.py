@@ -1,0 +1,77 @@
+"""The live stream of a game: ``GET /api/games/{ID}/events`` (Server-Sent Events).
+
+A page opens it with ``EventSource`` and gets one ``step`` event each time actions are
+stored (a human's move with the draws after it, or one bot move), carrying only what
+changed (:func:`~carcassonne_amazonas.web._views.update_of`), so that the other player
+sees a move about :data:`EVENTS_POLL` seconds after it is stored, and a mid-game update
+is no larger than an early one.  The stream looks for new actions with one count query
+per :data:`EVENTS_POLL` seconds and holds no lock between them.  A browser reconnects
+by itself with ``Last-Event-ID``, and the stream goes on from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from ._requests import ApiError
+from ._service import GameService
+from ._views import update_of
+
+__all__ = ["EVENTS_KEEPALIVE", "EVENTS_POLL", "events"]
+
+#: How often the event stream looks for new actions (one count query), and how often
+#: it sends a comment to keep the connection open while nothing happens, in seconds.
+EVENTS_POLL = 0.2
+EVENTS_KEEPALIVE = 15.0
+
+
+async def events(request: Request) -> Response:
+    """``GET /api/games/{ID}/events``: a Server-Sent Events stream of the game's steps.
+
+    Each time actions are stored, one ``step`` event whose ``id`` is the number of
+    actions and whose data is :func:`~carcassonne_amazonas.web._views.update_of` since
+    the previous event; it starts after ``?after=N`` or the ``Last-Event-ID`` a browser
+    sends when it reconnects (default: now), ends after the game is over (a finished
+    game with nothing new answers 204, which stops a browser's reconnecting), and sends
+    ``gone`` if the game is deleted."""
+    service: GameService = request.app.state.service
+    game_id = request.path_params["game_id"]
+    game = await run_in_threadpool(service.load, game_id)  # 404 before the stream starts
+    since = request.query_params.get("after", request.headers.get("last-event-id", ""))
+    if since and not since.isdigit():
+        raise ApiError(400, f"after must be a number of actions, not {since[:20]!r}")
+    seq = min(int(since), game.seq) if since else game.seq
+    if game.state.is_terminal and seq == game.seq:
+        return Response(status_code=204)  # nothing will come: a browser stops reconnecting
+    return StreamingResponse(_steps(request, service, game_id, seq),
+                             media_type="text/event-stream",
+                             headers={"x-accel-buffering": "no"})
+
+
+async def _steps(request: Request, service: GameService, game_id: str,
+                 seq: int) -> AsyncIterator[str]:
+    quiet = 0.0
+    while not await request.is_disconnected():
+        count = await run_in_threadpool(service.action_count, game_id)
+        if count is None:
+            yield "event: gone\ndata: {}\n\n"
+            return
+        if count != seq:
+            game = await run_in_threadpool(service.load, game_id)
+            update = await run_in_threadpool(update_of, game, seq)
+            update["bot"] = service.bot_status(game_id)
+            yield f"id: {game.seq}\nevent: step\ndata: {json.dumps(update)}\n\n"
+            seq, quiet = game.seq, 0.0
+            if game.state.is_terminal:
+                return
+        elif quiet >= EVENTS_KEEPALIVE:
+            yield ": still here\n\n"
+            quiet = 0.0
+        await asyncio.sleep(EVENTS_POLL)
+        quiet += EVENTS_POLL

@@ -1,0 +1,117 @@
+"""The live stream ``GET /api/games/{ID}/events`` (Server-Sent Events), on a real server:
+
+- a move stored by one player reaches a listener as one ``step`` event, whose ``id`` is
+  the number of actions and whose data holds only what changed (the new log entries,
+  the tile placed, the pieces, the scores, whose turn it is);
+- ``?after=N`` replays from N; a mid-game update is no larger than the early one of
+  the same kind; a finished game with nothing new answers 204 (a browser stops
+  reconnecting); an unknown game is a 404 and a bad ``after`` a 400.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+
+from starlette.testclient import TestClient
+
+from web_helpers import Json, create, play_to_the_end, running_server
+
+
+def call(url: str, method: str = "GET", body: Json | None = None) -> Json:
+    request = urllib.request.Request(url, method=method,
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        answer: Json = json.load(response)
+    return answer
+
+
+def open_stream(base: str, game: str, query: str = "") -> http.client.HTTPResponse:
+    parts = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    connection.request("GET", f"/api/games/{game}/events{query}")
+    return connection.getresponse()
+
+
+def next_event(stream: http.client.HTTPResponse) -> tuple[str, str, Json]:
+    """The next event's id, name and data (comments skipped)."""
+    fields: dict[str, str] = {}
+    while True:
+        line = stream.readline().decode("utf-8").rstrip("\n")
+        if not line:
+            if fields:
+                return fields.get("id", ""), fields.get("event", ""), json.loads(fields["data"])
+            continue
+        if line.startswith(":"):
+            continue
+        name, _, value = line.partition(": ")
+        fields[name] = value
+
+
+def update_after(stream: http.client.HTTPResponse, current: Json) -> Json:
+    """The stream's update that brings a listener to the view ``current``, checked."""
+    event_id, name, update = next_event(stream)
+    assert name == "step" and event_id == str(update["seq"])
+    while update["seq"] < current["seq"]:  # a step stored as the listener read
+        _, _, update = next_event(stream)
+    assert update["seq"] == current["seq"]
+    assert update["log"][-1] == current["log"][-1]
+    assert update["scores"] == current["scores"]
+    assert update["to_move"] == current["to_move"]
+    assert update["pieces"] == current["state"]["pieces"]
+    return update
+
+
+def test_a_move_reaches_the_other_page_as_one_small_update(tmp_path: Path) -> None:
+    with running_server(tmp_path / "games.sqlite3") as base:
+        created = call(f"{base}/api/games", "POST",
+                       {"players": 2, "seats": ["human", "human"], "seed": 4})
+        game = created["game"]
+        tokens = {seat["player"]: seat["token"] for seat in created["seats"]}
+        stream = open_stream(base, game)
+        assert stream.status == 200
+        assert stream.getheader("content-type", "").startswith("text/event-stream")
+        current = call(f"{base}/api/games/{game}")
+        rng = random.Random(3)
+        sizes = []
+        for _ in range(40):  # 40 actions: the early and the later updates
+            action = rng.choice([a for a in current["legal"] if a != "p"] or current["legal"])
+            current = call(f"{base}/api/games/{game}/actions", "POST",
+                           {"token": tokens[current["to_move"]], "action": action})
+            update = update_after(stream, current)
+            if action.startswith("t"):
+                assert update["tiles"] == current["state"]["placements"][-1:]
+                sizes.append(len(json.dumps(update)))
+        stream.close()
+        assert max(sizes[-3:]) <= 2 * max(sizes[:3])  # no growth with the game
+        # From an earlier point, the stream starts with everything since.
+        stream = open_stream(base, game, "?after=0")
+        _, _, update = next_event(stream)
+        assert update["since"] == 0 and len(update["log"]) == current["seq"]
+        stream.close()
+        for query, status in (("?after=x", 400),):
+            assert open_stream(base, game, query).status == status
+        assert open_stream(base, "nope", "").status == 404
+
+
+def test_a_finished_game_with_nothing_new_answers_204(client: TestClient) -> None:
+    created = create(client, ["human", "human"], seed=2)
+    final = play_to_the_end(client, created, random.Random(1))
+    answer = client.get(f"/api/games/{created['game']}/events")
+    assert answer.status_code == 204
+    answer = client.get(f"/api/games/{created['game']}/events",
+                        headers={"last-event-id": str(final["seq"])})
+    assert answer.status_code == 204
+    with client.stream("GET", f"/api/games/{created['game']}/events?after=1") as stream:
+        lines = list(stream.iter_lines())  # the rest of the game, then the end
+    assert lines[0] == f"id: {final['seq']}" and lines[1] == "event: step"
+    assert json.loads(lines[2].removeprefix("data: "))["is_terminal"] is True
