@@ -7,6 +7,13 @@ Each score is its breakdown's total; camp and river points come only with the fi
 scoring, which is exactly what :func:`~carcassonne_amazonas.rules.final_scoring.final_scoring`
 gives for the board and boats; completed-feature and Amazon points are sums that the
 completed features and the river tiles scored so far can have paid.
+
+Those two checks are subset sums, a bit set as wide as the points at stake.  Its width is
+bounded by the tile-set format, not by the snapshot: a game's tile set is what its own
+source text gives (checked first, in ``types``), a set has at most 400 tiles and a copy at
+most 99 icons in all (docs/tileset.md), so no feature or Amazon scoring is worth more than
+a few hundred points and the bit set stays under 100,000 bits, whatever the numbers in
+the snapshot (a score larger than the sum at stake is refused before the bit set is made).
 """
 
 from __future__ import annotations
