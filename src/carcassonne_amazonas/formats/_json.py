@@ -17,6 +17,7 @@ import json
 import math
 from typing import Any
 
+from .._support.exact import check_exact
 from .._support.wording import plural, show_int
 from ..errors import RecordError
 
@@ -29,7 +30,11 @@ whole game of a 400-tile set with a start snapshot, is about 50 kB."""
 
 
 def parse_json(text: object, what: str) -> Fields:
-    """Parse ``text`` as a JSON object; RecordError if it is not one."""
+    """Parse ``text`` as a JSON object; RecordError if it is not one, TypeError for a
+    subclass of ``str`` or ``bytes`` (types are exact at every entry point)."""
+    for kind in (str, bytes):
+        if isinstance(text, kind):
+            check_exact(text, kind)
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_DOCUMENT:
             raise RecordError(f"{what}: {len(text)} bytes is too long (at most {MAX_DOCUMENT})")
@@ -164,7 +169,8 @@ def check_int(value: object, path: str, low: int | None = None, high: int | None
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(f"{path}: expected a whole number, not {json_kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        shown = f"{low if low is not None else '...'}..{high if high is not None else '...'}"
+        shown = f"{low}..{high}" if low is not None and high is not None else \
+            f"(at least {low})" if low is not None else f"(at most {high})"
         raise RecordError(f"{path}: {show_int(value)} is out of range {shown}")
     return value
 

@@ -45,6 +45,7 @@ from typing import Any
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from .._support.wording import plural, show_int, show_text
 from ..errors import IllegalActionError, NotationError, RecordError
@@ -56,6 +57,7 @@ from ..rules.state import GameState, Rules
 from ..tiles.tileset import Tile, TileSet
 from ._json import Fields, parse_json
 from .snapshot import (
+    final_from_json,
     read_header,
     state_from_fields,
     state_to_json,
@@ -126,8 +128,7 @@ class GameRecord:
 
         Raises :class:`RecordError` if an action is not legal where it is played.
         """
-        if not isinstance(initial_state, GameState):
-            raise TypeError(f"expected a GameState, not {type(initial_state).__name__}")
+        check_exact(initial_state, GameState)
         actions = tuple(actions)
         for index, action in enumerate(actions):
             if type(action) not in ACTION_TYPES:
@@ -286,12 +287,10 @@ def _check_result(result: Fields, final: GameState) -> None:
                           f"{list(final.winners)}")
     assert final.final_scoring is not None
     expected = [[f.tributaries, f.villages, f.camps, f.river] for f in final.final_scoring]
-    recorded = result.get_list("final_scoring", players)
-    if recorded != expected:
-        rows = all(isinstance(row, list) and len(row) == 4 and
-                   all(type(v) is int for v in row) for row in recorded)
-        shown = "[" + ", ".join(_ints(row) for row in recorded) + "]" if rows else \
-            "something else"
+    recorded = [final_from_json(row, f"{result.path}.final_scoring[{index}]")
+                for index, row in enumerate(result.get_list("final_scoring", players))]
+    if tuple(recorded) != final.final_scoring:
+        shown = "[" + ", ".join(_ints(list(attrs.astuple(row))) for row in recorded) + "]"
         raise RecordError(f"record.result.final_scoring: recorded {shown}, the actions "
                           f"give {expected}")
 

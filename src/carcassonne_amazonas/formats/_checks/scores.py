@@ -54,8 +54,9 @@ def river_problems(facts: Facts, derivation: Derivation) -> Iterator[Problem]:
                       f"give {track}", "R-T9")
     turns = derivation.turns
     done = len(turns) - (1 if facts.in_turn and turns else 0)
-    scorings = sum(1 for p in facts.placements if p.tile.kind.is_river) - \
-        len(state.pending_amazon)
+    # More pending scorings than river tiles is the pile checks' problem (R-T8): none here.
+    scorings = max(0, sum(1 for p in facts.placements if p.tile.kind.is_river) -
+                   len(state.pending_amazon))
     icons = sum(icons.boats for p in facts.placements for icons in p.tile.icons)
     own_pieces = Counter(player for feature in derivation.graph
                          for _, player in feature.pieces)
