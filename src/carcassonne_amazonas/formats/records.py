@@ -55,7 +55,7 @@ from ..rules.notation import format_action, parse_action
 from ..rules.pile import Draws, as_draws
 from ..rules.state import GameState, Rules
 from ..tiles.tileset import Tile, TileSet
-from ._json import Fields, parse_json
+from ._json import Fields, check_text, parse_json
 from .snapshot import (
     final_from_json,
     read_header,
@@ -222,8 +222,10 @@ class GameRecord:
 
         ``tileset`` must be given when the record uses a tile set other than
         the reference set.  Every action is replayed; anything wrong raises
-        :class:`RecordError`, never another exception and never a half-loaded game.
+        :class:`RecordError`, never another exception and never a half-loaded game; only
+        a subclass of ``str`` or ``bytes`` is a ``TypeError`` (types are exact).
         """
+        check_text(text)
         try:
             return cls._from_json(text, tileset)
         except RecordError:

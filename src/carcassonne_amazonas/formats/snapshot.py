@@ -88,7 +88,7 @@ from ..tiles.geometry import COORDINATE_LIMIT, Position, Rotation
 from ..tiles.reference import reference_tileset, shipped_tileset
 from ..tiles.tileset import Tile, TileKind, TileSet
 from ._checks.derivation import derive
-from ._json import Fields, check_int, parse_json
+from ._json import Fields, check_int, check_text, parse_json
 from .problems import Problem, find_problems
 
 __all__ = ["STATE_SCHEMA", "read_header", "state_from_fields", "state_from_json", "state_to_json",
@@ -179,8 +179,10 @@ def state_from_json(text: str | bytes, tileset: TileSet | None = None) -> GameSt
     ``tileset`` must be given when the snapshot uses a tile set other than the
     reference set.  Raises :class:`RecordError`, and nothing else, for anything
     malformed or inconsistent: the message names the snapshot's field and, for a
-    state the rules cannot reach, the rule (see the module docstring).
+    state the rules cannot reach, the rule (see the module docstring).  Only a subclass
+    of ``str`` or ``bytes`` is a ``TypeError``: types are exact, since a subclass can lie.
     """
+    check_text(text)
     return _guarded("state", lambda: state_from_fields(parse_json(text, "state"), tileset))
 
 
