@@ -116,7 +116,7 @@ def score_problems(facts: Facts, derivation: Derivation) -> Iterator[Problem]:
                       "R-E2", "R-E3", "R-E4", "R-E5")
     completed = _completed_values(facts, derivation)
     river_tiles = [p.tile for p in facts.placements if p.tile.kind.is_river]
-    scored = river_tiles[:len(river_tiles) - len(state.pending_amazon)]
+    scored = river_tiles[:max(0, len(river_tiles) - len(state.pending_amazon))]
     for index, supply in enumerate(state.players):
         wrong_sum = list(_score_sum_problems(state, index, supply))
         if wrong_sum:
