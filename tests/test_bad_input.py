@@ -797,6 +797,6 @@ def test_a_pile_tile_id_must_be_exactly_an_int(tile_id: object) -> None:
     """R-C3: ``new_game(pile=...)`` takes the tile set's own tiles; a tile whose id is a
     bool or an int subclass is a TypeError, not a ValueError."""
     pile = list(reference_tileset().land_tiles)
-    pile[0] = attrs.evolve(pile[0], id=tile_id)
+    pile[0] = attrs.evolve(pile[0], id=tile_id)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a tile id, an int, not"):
         new_game(2, pile=pile)

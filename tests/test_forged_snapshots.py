@@ -13,9 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import attrs
+import pytest
 
 from carcassonne_amazonas import RecordError, state_from_json, state_problems, state_to_json
 from forged_corpus import apply_patch, bases
@@ -76,7 +75,7 @@ def test_an_unknown_key_in_the_rules_is_refused_by_name(name: str) -> None:
     """R-V1–R-V3: a misspelt variant must not load the game under the default rules."""
     forged = json.loads(json.dumps(CORPUS["bases"][name]))
     forged["rules"]["camp-scoring"] = forged["rules"].pop("camp_scoring", "per_jungle")
-    with pytest.raises(RecordError, match="^state.rules: unknown rule option 'camp-scoring'"):
+    with pytest.raises(RecordError, match=r"^state\.rules: unknown rule option 'camp-scoring'"):
         state_from_json(json.dumps(forged))
 
 

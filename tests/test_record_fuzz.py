@@ -391,7 +391,7 @@ def test_a_boolean_is_refused_wherever_a_number_is_expected(
             continue
         data = json.loads(json.dumps(document))
         _parent(data, path)[path[-1]] = bool(_parent(data, path)[path[-1]])
-        with pytest.raises(RecordError, match="not (a boolean|True|False)") as caught:
+        with pytest.raises(RecordError, match=r"not (a boolean|True|False)") as caught:
             load(json.dumps(data))
         field = ".".join(f"[{step}]" if isinstance(step, int) else step for step in path)
         assert field.replace(".[", "[") in str(caught.value), (name, path, str(caught.value))
