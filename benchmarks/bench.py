@@ -102,11 +102,15 @@ def games_per_second(num_players: int, games: int, batches: int, seed: int) -> t
 
 
 def playout_module() -> Any:
-    """``carcassonne_amazonas.ai.playout``, or None in versions without it."""
-    try:
-        return importlib.import_module("carcassonne_amazonas.ai.playout")
-    except ImportError:
-        return None
+    """``carcassonne_amazonas.ai.playout`` (``carcassonne_amazonas.playout`` before the
+    package had layers, so that ``--compare`` can measure older versions), or None in
+    versions without it."""
+    for name in ("carcassonne_amazonas.ai.playout", "carcassonne_amazonas.playout"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    return None
 
 
 def playouts_per_second(num_players: int, games: int, batches: int, seed: int) -> float | None:

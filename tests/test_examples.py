@@ -1,7 +1,7 @@
 """Every script in examples/ runs as users run it (``python examples/NAME.py ...``), with
 small arguments, exits 0 and prints what it should.
 
-``examples/property_testing.py`` is a pytest file, run by tests/test_examples_property.py.
+``examples/property_testing.py`` is a pytest file, run by tests/testing/test_examples_property.py.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """A user's own test suite, run in a subprocess: what the failure-report tests read.
 
-``tests/test_failure_reports.py`` and ``tests/test_failure_reports_variants.py`` write
-a test file as a user of the library would, run pytest on it with every warning an
-error, and check what pytest prints for each failing property.
+``tests/testing/test_failure_reports.py`` and
+``tests/testing/test_failure_reports_variants.py`` write a test file as a user of the
+library would, run pytest on it with every warning an error, and check what pytest
+prints for each failing property.
 """
 
 from __future__ import annotations

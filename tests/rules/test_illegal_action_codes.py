@@ -43,7 +43,7 @@ from carcassonne_amazonas.ai.encoding import decode_action, encode_action
 from carcassonne_amazonas.errors import ILLEGAL_ACTION_CODES, IllegalActionCode
 from carcassonne_amazonas.testing import actions, game_states
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "guides" / "illegal-actions.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "guides" / "illegal-actions.md"
 
 
 def refusal(call: Callable[[], object]) -> IllegalActionError:

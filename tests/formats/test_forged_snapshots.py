@@ -19,8 +19,9 @@ import pytest
 from carcassonne_amazonas import RecordError, state_from_json, state_problems, state_to_json
 from forged_corpus import apply_patch, bases
 
+DATA = Path(__file__).resolve().parents[1] / "data"
 CORPUS: dict[str, Any] = json.loads(
-    (Path(__file__).parent / "data" / "forged_snapshots.json").read_text(encoding="utf-8"))
+    (DATA / "forged_snapshots.json").read_text(encoding="utf-8"))
 CASES: list[dict[str, Any]] = CORPUS["cases"]
 
 # Every consistency check of the loader that the hostile-inputs issue lists, each with at

@@ -1,6 +1,6 @@
 """Failure reports under every rule variant paste back to the very value that failed.
 
-The model is ``tests/test_failure_reports.py``: a user's failing properties run in a
+The model is ``tests/testing/test_failure_reports.py``: a user's failing properties run in a
 fresh pytest process under ``-W error``.  Here each property fails only under a rule
 variant (R-V1 competition ranking, R-V2 per-camp scoring, R-V3 the bonus river tiles,
 then all three with explicit draws), so the shrunk example must carry the variant.

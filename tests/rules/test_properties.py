@@ -13,7 +13,7 @@ that check every step in depth (30, 15 and 10 games per player count with the
 ``dev`` profile).  Measured with coverage (branches, fixed seed): these reach the same
 lines and branches of the package as the 60, 45 and 30 games played before, but for
 the rare removal of a tile that fits nowhere (R-G7, about one game in a hundred),
-whose own tests are in ``tests/test_decisions.py`` and ``tests/test_events.py``.
+whose own tests are in ``tests/rules/test_decisions.py`` and ``tests/rules/test_events.py``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # runs the example's properties under pytest
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "property_testing.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "property_testing.py"
 
 
 def test_property_testing_example_passes_under_pytest(tmp_path: Path) -> None:

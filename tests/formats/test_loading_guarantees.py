@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_record_fuzz import bases, json_values, snapshot_bases
 
 from carcassonne_amazonas import (
     AmazonRanking,
@@ -39,7 +40,6 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.ai.playout import random_action as uniform_random_action
 from games import play_random, random_action
-from test_record_fuzz import bases, json_values, snapshot_bases
 
 ROUND_TRIP_GAMES = int(os.environ.get("ROUND_TRIP_GAMES") or 1000)
 ROUND_TRIP_STRIDE = int(os.environ.get("ROUND_TRIP_STRIDE") or 100)

@@ -27,7 +27,7 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 wheel_builder = pytest.importorskip("hatchling.builders.wheel",
                                     reason="needs hatchling, the build backend ([dev])")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "carcassonne_amazonas" / "web" / "static"
 
 
