@@ -17,6 +17,17 @@ Two tables:
   whitespace shows the fixed cost of loading a whole game (replaying it, for a record),
   which does not grow with the text.
 
+A third table, **custom tile sets**, loads the game-over snapshot and the record of a game
+played on a crafted tile set, and runs ``state_problems`` on its state, next to the same
+calls on the reference set (the target: within 5x of them, or refused up front):
+
+- the set of issue 22, whose Amazon tiles carry many ``caiman*999999`` tokens (45 million
+  points on one copy): refused by ``parse_tileset``, a copy carrying at most
+  ``MAX_COPY_ICONS`` icons in all;
+- sets at that limit (every river copy with 99 caimans and piranhas, every straight
+  tributary with 99 Fruit icons), of 85, 169 and 337 tiles (each set's layouts copied 1, 2
+  and 4 times, so each document about doubles) and of 400 tiles (the format's maximum).
+
 Run:  python benchmarks/bench_loading.py [--repeat N] [--smoke]
 
 Figures are medians of ``--repeat`` runs on a shared machine; quote them as such.
@@ -29,6 +40,7 @@ import contextlib
 import functools
 import json
 import random
+import re
 import statistics
 import sys
 import time
@@ -38,10 +50,16 @@ from typing import Any
 from carcassonne_amazonas import (
     GameRecord,
     RecordError,
+    Rules,
+    TileSet,
+    TileSetError,
     apply_action,
     legal_actions,
     new_game,
+    parse_tileset,
+    reference_tileset,
     state_from_json,
+    state_problems,
     state_to_json,
 )
 from carcassonne_amazonas.formats import _json as jsonio
@@ -175,6 +193,104 @@ def table(title: str, sizes: tuple[int, ...], repeat: int, snapshot: dict[str, A
     return worst
 
 
+# ---------------------------------------------------------------------------- custom tile sets
+
+def crafted_tileset(copies: int = 1, extra: int = 0, river: str = "river:caiman*50 "
+                    "river:piranha*49", fruit: str = "t:fruit*99") -> str:
+    """The reference set's file with each layout's copy lines repeated ``copies`` times (the
+    start tile's excepted), ``extra`` more straight tributaries, every river copy carrying
+    ``river`` and every straight tributary ``fruit``; no ``expect`` or ``icon-totals``."""
+    lines, name, kind = ["tileset crafted"], "", ""
+    for line in reference_tileset().source.splitlines():
+        words = line.split()
+        if not words or words[0] in ("tileset", "expect", "icon-totals"):
+            continue
+        if words[0] == "layout":
+            name, kind = words[1], words[2].rstrip("!")
+            line = re.sub(r" x[0-9]+ ", " ", line)
+        elif words[0] == "copy":
+            count = int(words[1][1:]) if re.fullmatch(r"x[0-9]+", words[1:2][0] if
+                                                      words[1:] else "") else 1
+            icons = " ".join(words[2 if count > 1 or "x1" in words else 1:])
+            if kind in ("amazon", "double"):
+                icons = river
+            elif name == "S01":
+                icons = fruit
+            line = f"  copy x{count * (1 if kind == 'start' else copies)} {icons}"
+            if name == "S01" and extra:
+                lines.append(f"  copy x{extra} {fruit}")
+                extra = 0
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _tileset_game(tileset: TileSet) -> tuple[str, str, Any]:
+    """The game-over snapshot and the record of a random two-player game on ``tileset``,
+    and its final state."""
+    initial = state = new_game(2, seed=5, rules=Rules(tileset=tileset))
+    rng, actions = random.Random(5), []
+    while not state.is_terminal:
+        action = rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply_action(state, action)
+    return state_to_json(state), GameRecord.from_game(initial, actions).to_json(), state
+
+
+def _cpu(run: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.process_time()
+        run()
+        times.append(time.process_time() - started)
+    return statistics.median(times)
+
+
+def tileset_table(repeat: int, sizes: tuple[int, ...], doublings: tuple[int, ...]) -> float:
+    """The custom-tile-set table; returns the worst CPU time of one load, in seconds.
+
+    The issue's set is parsed as it is and with its copy lines repeated ``doublings``
+    times (each about doubling the file, up to the 1,000,000-character limit)."""
+    print("\ncustom tile sets (CPU seconds, medians; x ref: over the reference set's time)")
+    hostile = crafted_tileset(river=" ".join(["river:caiman*999999"] * 45))
+    copies = "\n".join(line for line in hostile.splitlines() if line.startswith("  copy"))
+    worst = 0.0
+    for times in doublings:
+        text = hostile + f"\n{copies}" * (times - 1)
+        started = time.process_time()
+        try:
+            parse_tileset(text)
+            outcome = "loaded"
+        except TileSetError as error:
+            outcome = f"refused: {error.problems[0][:60]}"
+        load = time.process_time() - started
+        worst = max(worst, load)
+        print(f"issue-22 set x{times:<2} ({len(text) / 1000:4.0f} kB) parse_tileset "
+              f"{load * 1e3:6.1f}ms  {outcome}")
+    print(f"{'tile set':16} {'tiles':>5} {'call':15} {'size':>7} {'json.loads':>10} "
+          f"{'load':>9} {'ratio':>6} {'x ref':>6}")
+    reference: dict[str, float] = {}
+    sets = [("reference", reference_tileset())] + [
+        (f"limit x{k}", parse_tileset(crafted_tileset(k))) for k in sizes] + [
+        ("limit, 400 tiles", parse_tileset(crafted_tileset(4, extra=63)))]
+    for name, tileset in sets:
+        snapshot, record, final = _tileset_game(tileset)
+        calls = [("state_from_json", snapshot, lambda t=tileset, x=snapshot:
+                  state_from_json(x, t)),
+                 ("record replay", record, lambda t=tileset, x=record:
+                  GameRecord.from_json(x, t).replay()),
+                 ("state_problems", snapshot, lambda s=final: state_problems(s))]
+        for call, text, run in calls:
+            parse = _cpu(functools.partial(_json, text), repeat)
+            load = _cpu(run, repeat)
+            reference.setdefault(call, load)
+            worst = max(worst, load)
+            print(f"{name:16} {len(tileset.tiles):5} {call:15} {len(text) / 1000:6.1f}k "
+                  f"{parse * 1e3:8.2f}ms {load * 1e3:7.1f}ms {load / parse:6.0f} "
+                  f"{load / reference[call]:6.2f}")
+    print(f"worst crafted load: {worst:.3f} s CPU")
+    return worst
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per input (median)")
@@ -195,6 +311,9 @@ def main() -> None:
     finally:
         jsonio.MAX_DOCUMENT = limit
     print(f"\nworst ratio as shipped {shipped:.2f}; with the limit raised {raised:.2f}")
+    slowest = tileset_table(repeat, (1, 2) if args.smoke else (1, 2, 4),
+                            (1, 2) if args.smoke else (1, 2, 4, 8, 16, 32, 56))
+    print(f"worst custom-tile-set load: {slowest:.3f} s CPU")
 
 
 if __name__ == "__main__":

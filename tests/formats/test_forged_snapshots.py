@@ -13,10 +13,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from carcassonne_amazonas import RecordError, state_from_json, state_problems, state_to_json
-from forged_corpus import apply_patch
+from forged_corpus import apply_patch, bases
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CORPUS: dict[str, Any] = json.loads(
@@ -66,3 +67,48 @@ def test_every_forged_snapshot_is_rejected_with_its_rule(case: dict[str, Any]) -
 def test_the_corpus_covers_every_check() -> None:
     assert {case["check"] for case in CASES} == CHECKS
     assert len({case["name"] for case in CASES}) == len(CASES)
+
+
+# ---------------------------------------------------------------------------- strict fields
+
+@pytest.mark.parametrize("name", sorted(CORPUS["bases"]))
+def test_an_unknown_key_in_the_rules_is_refused_by_name(name: str) -> None:
+    """R-V1–R-V3: a misspelt variant must not load the game under the default rules."""
+    forged = json.loads(json.dumps(CORPUS["bases"][name]))
+    forged["rules"]["camp-scoring"] = forged["rules"].pop("camp_scoring", "per_jungle")
+    with pytest.raises(RecordError, match=r"^state\.rules: unknown rule option 'camp-scoring'"):
+        state_from_json(json.dumps(forged))
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    ("/players/0/score", True, "state.players[0].score: expected a whole number, not a boolean"),
+    ("/players/0/breakdown/amazon", False,
+     "state.players[0].breakdown.amazon: expected a whole number, not a boolean"),
+    ("/final_scoring/0/2", True,
+     "state.final_scoring[0][2]: expected a whole number, not a boolean"),
+    ("/players/0/score", -3, "state.players[0].score: -3 is out of range (at least 0)"),
+])
+def test_numbers_are_strict_and_their_messages_read_well(path: str, value: object,
+                                                         message: str) -> None:
+    """R-T7, R-E2: a boolean is never a number, and a number below its least value says
+    which (issue 22: the message read ``-3 is out of range 0.....``)."""
+    forged = apply_patch(CORPUS["bases"]["game over"], [
+        {"op": "replace", "path": path, "value": value}])
+    with pytest.raises(RecordError) as caught:
+        state_from_json(json.dumps(forged))
+    assert str(caught.value) == message
+
+
+def test_more_pending_scorings_than_river_tiles_count_no_negative_scorings() -> None:
+    """R-T8, R-A4: with more pending Amazon scorings than river tiles placed, the boats'
+    bound counts no scoring, not a negative number of them (issue 22: "-2 Amazon
+    scorings")."""
+    state = bases()["early"]
+    river = [tile for tile in state.rules.tileset.tiles if tile.kind.is_river]
+    players = list(state.players)
+    players[0] = attrs.evolve(players[0], boat=state.track_length)
+    forged = attrs.evolve(state, pending_amazon=tuple(river[-3:]), players=tuple(players))
+    problems = state_problems(forged)
+    assert any(p.startswith("pending_amazon:") for p in problems), problems
+    assert any("0 Amazon scorings" in p for p in problems), problems
+    assert not any(re.search(r"-\d+ Amazon scoring", p) for p in problems), problems

@@ -260,6 +260,23 @@ def wrong_result(base: Base, data: dict[str, Any], rng: random.Random) -> str:
     return "wrong winners"
 
 
+def boolean_number(data: dict[str, Any], rng: random.Random) -> str:
+    """A number written as a boolean (``true`` for 1): never a number (issue 22)."""
+    paths = [p for p in _paths(data) if type(_parent(data, p)[p[-1]]) is int]
+    path = rng.choice(paths)
+    parent = _parent(data, path)
+    parent[path[-1]] = bool(parent[path[-1]])
+    return f"boolean at {'.'.join(map(str, path))}"
+
+
+def renamed_rule_key(data: dict[str, Any], rng: random.Random) -> str:
+    """A rule option under a misspelt name: never the default rules, silently (issue 22)."""
+    rules = data["rules"]
+    key = rng.choice(sorted(rules) or ["amazon_ranking"])
+    rules[key.replace("_", "-") if "_" in key else key + "s"] = rules.pop(key, "dense")
+    return f"renamed rule key {key}"
+
+
 def load_record(text: str | bytes) -> None:
     GameRecord.from_json(text).replay()
 
@@ -276,8 +293,13 @@ def fuzz_case(rng: random.Random) -> tuple[str | bytes, str, bool]:
         what = " then ".join(rng.choice(TREE_MUTATIONS)(data, rng)
                              for _ in range(rng.choice((1, 1, 1, 2, 3))))
         return _dump(data, rng), f"{base.name}: {what}", False
-    breaker = rng.choice(("schema", "checksum", "action", "action", "result"))
-    if breaker == "schema":
+    breaker = rng.choice(("schema", "checksum", "action", "action", "result", "boolean",
+                          "rule key"))
+    if breaker == "boolean":
+        what = boolean_number(data, rng)
+    elif breaker == "rule key":
+        what = renamed_rule_key(data, rng)
+    elif breaker == "schema":
         what = wrong_schema(data, rng)
     elif breaker == "checksum":
         what = unknown_checksum(data, rng)
@@ -349,6 +371,44 @@ def test_mutated_snapshots_raise_only_record_error() -> None:
         again = state_from_json(state_to_json(state))
         assert again == state and hash(again) == hash(state), (case, what)
     assert loaded > 0
+
+
+def _documents() -> list[tuple[str, dict[str, Any], Callable[[str], object]]]:
+    records = [(f"record {b.name}", b.data, load_record) for b in bases()
+               if b.name in ("seeded complete", "start snapshot")]
+    return records + [(f"snapshot {i}", d, state_from_json)
+                      for i, d in enumerate(snapshot_bases()[:4])]
+
+
+@pytest.mark.parametrize(("name", "document", "load"), _documents(),
+                         ids=[name for name, _, _ in _documents()])
+def test_a_boolean_is_refused_wherever_a_number_is_expected(
+        name: str, document: dict[str, Any], load: Callable[[str], object]) -> None:
+    """Every number of a record or snapshot, written as ``true`` or ``false``, is refused,
+    naming its field (issue 22: ``record.result.final_scoring`` took ``true`` for 1)."""
+    for path in _paths(document):
+        if type(_parent(document, path)[path[-1]]) is not int:
+            continue
+        data = json.loads(json.dumps(document))
+        _parent(data, path)[path[-1]] = bool(_parent(data, path)[path[-1]])
+        with pytest.raises(RecordError, match=r"not (a boolean|True|False)") as caught:
+            load(json.dumps(data))
+        field = ".".join(f"[{step}]" if isinstance(step, int) else step for step in path)
+        assert field.replace(".[", "[") in str(caught.value), (name, path, str(caught.value))
+
+
+@pytest.mark.parametrize(("name", "document", "load"), _documents(),
+                         ids=[name for name, _, _ in _documents()])
+def test_an_unknown_rule_key_is_refused_by_name(
+        name: str, document: dict[str, Any], load: Callable[[str], object]) -> None:
+    """R-V1–R-V3: a renamed variant key in a record's or snapshot's rules (the record's
+    start too) is a RecordError naming it, not a game under the default rules."""
+    for rules_path in [p for p in _paths(document) if p[-1] == "rules"]:
+        data = json.loads(json.dumps(document))
+        rules = _parent(data, rules_path)["rules"]
+        rules["amazon-ranking"] = rules.pop("amazon_ranking", "dense")
+        with pytest.raises(RecordError, match="unknown rule option 'amazon-ranking'"):
+            load(json.dumps(data))
 
 
 # -- the same with Hypothesis: structured JSON replacements that shrink to a minimal case

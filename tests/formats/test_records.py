@@ -254,6 +254,16 @@ def _start_snapshot(num_players: int) -> Callable[[dict[str, Any]], None]:
         (_edit_result("scores", lambda s: "61 58"), "record.result.scores: expected a list"),
         (_edit_result("winners", lambda w: [0, 1]), "record.result.winners: recorded"),
         (_edit(result=[]), "record.result: expected an object"),
+        (_edit_result("final_scoring", lambda rows: [[bool(v) if v in (0, 1) else v
+                                                      for v in row] for row in rows]),
+         "record.result.final_scoring[1][1]: expected a whole number, not a boolean"),
+        (_edit_result("final_scoring", lambda rows: [[-3, 0, 0, 0], *rows[1:]]),
+         "record.result.final_scoring[0][0]: -3 is out of range (at least 0)"),
+        (_edit_result("final_scoring", lambda rows: [rows[0][:3], *rows[1:]]),
+         "record.result.final_scoring[0]: expected [tributaries, villages, camps, river]"),
+        (_edit(rules={"first_player": 0, "shuffle": "stratified", "slices": 4,
+                      "amazon-ranking": "competition"}),
+         "record.rules: unknown rule option 'amazon-ranking'"),
     ],
 )
 def test_bad_records_raise_record_error_saying_where(

@@ -13,6 +13,7 @@ happens to be legal must apply without error.
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -27,6 +28,8 @@ from carcassonne_amazonas import (
     Action,
     ChooseDouble,
     DrawTile,
+    Game,
+    GameRecord,
     GameState,
     IllegalActionError,
     Pass,
@@ -41,12 +44,25 @@ from carcassonne_amazonas import (
     TileId,
     TileKind,
     apply_action,
+    apply_action_with_events,
+    chance_outcomes,
+    determinize,
     legal_actions,
     new_game,
+    parse_action,
+    parse_tileset,
     reference_tileset,
+    state_from_json,
+    state_problems,
+    state_to_json,
 )
-from carcassonne_amazonas.ai.encoding import decode_action, encode_action
+from carcassonne_amazonas.ai.encoding import decode_action, encode_action, legal_action_mask
+from carcassonne_amazonas.ai.observation import observation_sparse, observation_tensor
+from carcassonne_amazonas.ai.playout import random_action, random_playout
+from carcassonne_amazonas.integrations import game_returns
+from carcassonne_amazonas.render.svg import board_svg
 from carcassonne_amazonas.rules.actions import ACTION_TYPES
+from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.rules.features import node_of
 from carcassonne_amazonas.testing import actions, check_invariants, game_states
 from refusal import picture, refuse
@@ -663,3 +679,124 @@ def test_other_entry_points_take_only_exact_ints() -> None:
         state.feature_at(LyingPosition(0, 0), 1)
     with pytest.raises(TypeError):
         state.feature_at(Position(0, 0), LyingInt(1))
+
+
+# ---------------------------------------------------------------------------- exact types
+
+class LyingState(GameState):
+    """A GameState that says it equals every state (issue 22: ``GameRecord.from_game``
+    recorded a 30-tile position as "seed 9, no actions")."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class LyingText(str):
+    """A str whose every character reads ``p`` (issue 22: ``'zzz'`` parsed as a pass)."""
+
+    def __getitem__(self, index: Any) -> str:
+        return "p"
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+class LyingBytes(bytes):
+    pass
+
+
+def _lying_state() -> GameState:
+    state = new_game(2, seed=9)
+    for _ in range(30):
+        state = apply_action(state, legal_actions(state)[0])
+    lying = copy.copy(state)
+    object.__setattr__(lying, "__class__", LyingState)
+    return lying
+
+
+def _game() -> Game:
+    return Game(new_game(2, seed=1))
+
+
+STATE_ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
+    "legal_actions": legal_actions,
+    "apply_action": lambda s: apply_action(s, Pass()),
+    "apply_action_with_events": lambda s: apply_action_with_events(s, Pass()),
+    "chance_outcomes": chance_outcomes,
+    "sample_draw": lambda s: sample_draw(s, random.Random(0)),
+    "determinize": lambda s: determinize(s, random.Random(0)),
+    "state_to_json": state_to_json,
+    "GameRecord.from_game": lambda s: GameRecord.from_game(s, []),
+    "Game": Game,
+    "random_action": lambda s: random_action(s, random.Random(0)),
+    "random_playout": lambda s: random_playout(s, random.Random(0)),
+    "encode_action": lambda s: encode_action(s, Pass()),
+    "decode_action": lambda s: decode_action(s, 0),
+    "legal_action_mask": legal_action_mask,
+    "observation_tensor": lambda s: observation_tensor(s, 0),
+    "observation_sparse": lambda s: observation_sparse(s, 0),
+    "board_svg": board_svg,
+    "game_returns": game_returns,
+}
+TEXT_ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
+    "parse_action": parse_action,
+    **{f"{kind.__name__}.from_notation": kind.from_notation for kind in ACTION_TYPES},
+    "Game.play": lambda t: _game().play(t),
+    "Game.play_all": lambda t: _game().play_all(t),
+    "state_from_json": state_from_json,
+    "GameRecord.from_json": GameRecord.from_json,
+    "parse_tileset": parse_tileset,
+}
+
+
+@pytest.mark.parametrize("name", [*STATE_ENTRY_POINTS, *TEXT_ENTRY_POINTS, "state_problems",
+                                  "state_from_json(bytes)", "GameRecord.from_json(bytes)"])
+def test_every_entry_point_refuses_subclasses_of_a_state_or_of_str(name: str) -> None:
+    """Types are exact at every public function that takes a state or text (issue 22), as
+    they are for actions (R-T2): a subclass of GameState or str is a TypeError (for
+    ``state_problems``, which never raises, a problem), whatever its ``__eq__`` says."""
+    state = _lying_state()
+    if name == "state_problems":
+        assert state_problems(state) == [
+            "state: expected a GameState, not LyingState"]
+        return
+    if name.endswith("(bytes)"):
+        run: Callable[[Any], object] = state_from_json if name.startswith("state") \
+            else GameRecord.from_json
+        value: object = LyingBytes(state_to_json(new_game(2, seed=9)).encode())
+        kind = "bytes"
+    elif name in STATE_ENTRY_POINTS:
+        run, value, kind = STATE_ENTRY_POINTS[name], state, "GameState"
+    else:
+        run, value, kind = TEXT_ENTRY_POINTS[name], LyingText("zzz"), "str"
+    with pytest.raises(TypeError, match=rf"not Lying\w+ \(a subclass of {kind}: refused"):
+        run(value)
+
+
+def test_a_lying_state_is_not_recorded_as_another_game() -> None:
+    """The probe of issue 22: the lying state equals a new game's start, and was recorded
+    as "seed 9, no actions"."""
+    state = _lying_state()
+    assert state == new_game(2, seed=9)
+    with pytest.raises(TypeError, match="LyingState"):
+        GameRecord.from_game(state, [])
+    with pytest.raises(TypeError, match="LyingText"):
+        parse_action(LyingText("zzz"))
+
+
+@pytest.mark.parametrize("tile_id", [True, LyingInt(3)], ids=["bool", "int subclass"])
+def test_a_pile_tile_id_must_be_exactly_an_int(tile_id: object) -> None:
+    """R-C3: ``new_game(pile=...)`` takes the tile set's own tiles; a tile whose id is a
+    bool or an int subclass is a TypeError, not a ValueError."""
+    pile = list(reference_tileset().land_tiles)
+    pile[0] = attrs.evolve(pile[0], id=tile_id)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a tile id, an int, not"):
+        new_game(2, pile=pile)

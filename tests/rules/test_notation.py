@@ -270,8 +270,11 @@ def test_format_action_of_a_non_action_is_a_type_error(value: object) -> None:
         format_action(value)  # type: ignore[arg-type]
 
 
-def test_a_subclass_of_str_is_parsed_as_text() -> None:
+def test_a_subclass_of_str_is_refused() -> None:
+    """Types are exact (issue 22): a subclass of str could lie in ``__getitem__`` or
+    ``__eq__`` and make other text read as an action."""
     class Word(str):
         pass
 
-    assert parse_action(Word("t1,2,90")) == PlaceTile(Position(1, 2), Rotation.R90)
+    with pytest.raises(TypeError, match="not Word \\(a subclass of str"):
+        parse_action(Word("t1,2,90"))

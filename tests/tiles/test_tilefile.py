@@ -110,7 +110,7 @@ def test_reference_text_has_no_problems() -> None:
 
 
 def test_parse_rejects_non_text_with_type_error() -> None:
-    with pytest.raises(TypeError, match="must be a str"):
+    with pytest.raises(TypeError, match="text, a str"):
         parse_tileset(b"tileset x")  # type: ignore[arg-type]
 
 

@@ -5,13 +5,25 @@ copies, long lines, text that is not UTF-8).
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carcassonne_amazonas import TileSetError, load_tileset, parse_tileset, reference_tileset
+from carcassonne_amazonas import (
+    Rules,
+    TileSetError,
+    apply_action,
+    legal_actions,
+    load_tileset,
+    new_game,
+    parse_tileset,
+    reference_tileset,
+    state_problems,
+)
+from carcassonne_amazonas.tiles._tilefile_lines import MAX_COPY_ICONS, _words
 from carcassonne_amazonas.tiles.tilefile import MAX_TEXT
 
 REFERENCE = reference_tileset().source
@@ -45,6 +57,38 @@ def test_hostile_edits_of_the_reference_file(old: str, new: str, words: str) -> 
     assert words in refused(REFERENCE.replace(old, new, 1))
 
 
+ISSUE_22_COPY = "  copy     " + " ".join(["river:caiman*999999"] * 45)
+
+
+def test_a_copy_carries_a_bounded_number_of_icons_in_all() -> None:
+    """R-F7, R-A2: each number has 6 digits at most, but a copy's icons add up; the copy
+    of issue 22 (45 million points on one tile) is refused, naming its line, before any
+    game can be played on the set."""
+    old = "  copy     river:caiman*3 river:piranha"
+    line = LINES.index(old) + 1
+    message = refused(REFERENCE.replace(old, ISSUE_22_COPY))
+    assert f"line {line}: layout A1: a copy with 44999955 icons; a copy carries at most " \
+        f"{MAX_COPY_ICONS} icons in all" in message
+    spread = old.replace("river:piranha", "river:piranha*50 west:animal*47")
+    assert f"line {line}: layout A1: a copy with 100 icons" in refused(
+        REFERENCE.replace(old, spread))
+
+
+def test_a_set_at_the_icon_limit_loads_and_its_games_check() -> None:
+    """R-A2, R-T7: a copy of exactly the limit loads, and the validator checks a whole game
+    on such a set (the scores reach thousands of points)."""
+    old = "  copy     river:caiman*3 river:piranha"
+    text = "tileset at-limit\n" + "\n".join(
+        "  copy river:caiman*50 river:piranha*49" if line == old else
+        line.replace("t:fruit", "t:fruit*90") for line in LINES
+        if not line.startswith(("tileset", "icon-totals")))
+    tileset = parse_tileset(text)
+    state = new_game(2, seed=3, rules=Rules(tileset=tileset))
+    while not state.is_terminal:
+        state = apply_action(state, legal_actions(state)[-1])
+    assert state_problems(state) == []
+
+
 def test_too_long_texts_and_lines() -> None:
     assert "too long for a tile-set file" in refused(REFERENCE + "#" * MAX_TEXT)
     assert "too long for a line" in refused(REFERENCE + "\ntitle \"" + "x" * 900_000 + "\"")
@@ -76,7 +120,9 @@ line_junk = st.one_of(
         lambda cut: line[:cut])),
     st.builds(lambda word, n: f"{word} {n}", st.sampled_from(
         ["copy x", "layout X standard", "start-side 2-3 river-spaces", "expect standard",
-         "  tributary t N@", "  copy t:boat*"]), st.integers(-10**8, 10**8)),
+         "  tributary t N@", "  copy t:boat*", "  copy river:caiman*99 river:piranha*"]),
+        st.integers(-10**8, 10**8)),
+    st.just(ISSUE_22_COPY),
 )
 
 
@@ -95,3 +141,15 @@ def test_mutated_tile_files_raise_only_tileset_error(edits: list[tuple[int, str,
         parse_tileset("\n".join(lines))
     except TileSetError as error:
         assert error.problems and len(str(error)) < 20_000
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab#:*x1-@, \t\x0b\x0c\u00a0\u2003é\"'\\")),
+               max_size=20))
+def test_lines_split_into_the_words_shlex_gives(line: str) -> None:
+    """The fast split of a line without quotes agrees with ``shlex`` (which reads a
+    character at a time: a 1 MB file took a second)."""
+    try:
+        expected = shlex.split(line, comments=True)
+    except ValueError:
+        return
+    assert _words(line) == expected

@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..rules.state import GameState, Phase, Rules
 from ..tiles.tileset import Layout, TileSet
@@ -181,8 +182,7 @@ def double_indices(tileset: TileSet) -> Mapping[int, int]:
 
 def check_observer(state: GameState, player: int) -> None:
     """Raise ``TypeError`` or ``ValueError`` unless ``player`` is a player of ``state``."""
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_exact(state, GameState)
     if not isinstance(player, int) or isinstance(player, bool):
         raise TypeError(f"player must be an int, not {type(player).__name__}")
     if not 0 <= player < state.num_players:

@@ -29,6 +29,7 @@ import functools
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..errors import IllegalActionError
 from ..rules.actions import (
@@ -190,8 +191,8 @@ def encode_action(state: GameState, action: Action) -> int:
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:  # inline: the hot path
+        check_exact(state, GameState)
 
 
 def decode_action(state: GameState, index: int) -> Action:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from .._support.exact import check_exact
 from .._support.sampling import uniform_below
 from ..errors import IllegalActionError
 from ..rules._action_lists import piece_actions, place_tile_action, tile_actions
@@ -66,8 +67,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     but without listing the tile placements.  Raises
     :class:`~carcassonne_amazonas.errors.IllegalActionError` once the game is over.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:  # inline: the hot path
+        check_exact(state, GameState)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     return _choose(state.phase, state.board, state.tile_in_hand, state.features,
@@ -83,8 +84,8 @@ def random_playout(state: GameState, rng: random.Random) -> GameState:
     ``rng``, without making the states in between.  ``state`` is not changed; a
     terminal state is returned as it is.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:  # inline: the hot path
+        check_exact(state, GameState)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.is_terminal:

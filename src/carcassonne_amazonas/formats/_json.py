@@ -17,10 +17,12 @@ import json
 import math
 from typing import Any
 
+from .._support.exact import check_exact
 from .._support.wording import plural, show_int
 from ..errors import RecordError
 
-__all__ = ["MAX_DOCUMENT", "Fields", "check_int", "json_kind", "parse_json", "reject_constant"]
+__all__ = ["MAX_DOCUMENT", "Fields", "check_int", "check_text", "json_kind", "parse_json",
+           "reject_constant"]
 
 MAX_DOCUMENT = 500_000
 """The longest text a loader reads, in characters (bytes before decoding).  Records and
@@ -28,8 +30,18 @@ snapshots of real games are a few kB; the largest the library writes, a record o
 whole game of a 400-tile set with a start snapshot, is about 50 kB."""
 
 
+def check_text(text: object) -> None:
+    """TypeError for a subclass of ``str`` or ``bytes``: types are exact at every entry
+    point, and a subclass could lie in its methods (other types are parse_json's
+    RecordError)."""
+    for kind in (str, bytes):
+        if isinstance(text, kind):
+            check_exact(text, kind)
+
+
 def parse_json(text: object, what: str) -> Fields:
-    """Parse ``text`` as a JSON object; RecordError if it is not one."""
+    """Parse ``text`` as a JSON object; RecordError if it is not one (a subclass of ``str``
+    or ``bytes`` is refused before, by :func:`check_text`)."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_DOCUMENT:
             raise RecordError(f"{what}: {len(text)} bytes is too long (at most {MAX_DOCUMENT})")
@@ -164,7 +176,8 @@ def check_int(value: object, path: str, low: int | None = None, high: int | None
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(f"{path}: expected a whole number, not {json_kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        shown = f"{low if low is not None else '...'}..{high if high is not None else '...'}"
+        shown = f"{low}..{high}" if low is not None and high is not None else \
+            f"(at least {low})" if low is not None else f"(at most {high})"
         raise RecordError(f"{path}: {show_int(value)} is out of range {shown}")
     return value
 

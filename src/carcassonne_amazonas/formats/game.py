@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..rules.actions import Action
@@ -46,8 +47,7 @@ class Game:
     """
 
     def __init__(self, initial_state: GameState) -> None:
-        if not isinstance(initial_state, GameState):
-            raise TypeError(f"expected a GameState, not {type(initial_state).__name__}")
+        check_exact(initial_state, GameState)
         self._states: list[GameState] = [initial_state]
         self._actions: list[Action] = []
         self._events: list[tuple[Event, ...]] = []
@@ -132,6 +132,8 @@ class Game:
         """Play several actions (or a string of them separated by spaces), in order; the
         current state after the last.  An illegal action raises as in :meth:`play`, with
         the actions before it played."""
+        if isinstance(actions, str):
+            check_exact(actions, str)
         items = actions.split() if isinstance(actions, str) else actions
         for action in items:
             self.play(action)

@@ -45,6 +45,7 @@ from typing import Any
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from .._support.wording import plural, show_int, show_text
 from ..errors import IllegalActionError, NotationError, RecordError
@@ -54,8 +55,9 @@ from ..rules.notation import format_action, parse_action
 from ..rules.pile import Draws, as_draws
 from ..rules.state import GameState, Rules
 from ..tiles.tileset import Tile, TileSet
-from ._json import Fields, parse_json
+from ._json import Fields, check_text, parse_json
 from .snapshot import (
+    final_from_json,
     read_header,
     state_from_fields,
     state_to_json,
@@ -126,8 +128,7 @@ class GameRecord:
 
         Raises :class:`RecordError` if an action is not legal where it is played.
         """
-        if not isinstance(initial_state, GameState):
-            raise TypeError(f"expected a GameState, not {type(initial_state).__name__}")
+        check_exact(initial_state, GameState)
         actions = tuple(actions)
         for index, action in enumerate(actions):
             if type(action) not in ACTION_TYPES:
@@ -221,8 +222,10 @@ class GameRecord:
 
         ``tileset`` must be given when the record uses a tile set other than
         the reference set.  Every action is replayed; anything wrong raises
-        :class:`RecordError`, never another exception and never a half-loaded game.
+        :class:`RecordError`, never another exception and never a half-loaded game; only
+        a subclass of ``str`` or ``bytes`` is a ``TypeError`` (types are exact).
         """
+        check_text(text)
         try:
             return cls._from_json(text, tileset)
         except RecordError:
@@ -286,12 +289,10 @@ def _check_result(result: Fields, final: GameState) -> None:
                           f"{list(final.winners)}")
     assert final.final_scoring is not None
     expected = [[f.tributaries, f.villages, f.camps, f.river] for f in final.final_scoring]
-    recorded = result.get_list("final_scoring", players)
-    if recorded != expected:
-        rows = all(isinstance(row, list) and len(row) == 4 and
-                   all(type(v) is int for v in row) for row in recorded)
-        shown = "[" + ", ".join(_ints(row) for row in recorded) + "]" if rows else \
-            "something else"
+    recorded = [final_from_json(row, f"{result.path}.final_scoring[{index}]")
+                for index, row in enumerate(result.get_list("final_scoring", players))]
+    if tuple(recorded) != final.final_scoring:
+        shown = "[" + ", ".join(_ints(list(attrs.astuple(row))) for row in recorded) + "]"
         raise RecordError(f"record.result.final_scoring: recorded {shown}, the actions "
                           f"give {expected}")
 

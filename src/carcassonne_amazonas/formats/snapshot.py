@@ -71,6 +71,7 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from .._support.exact import check_exact
 from .._support.wording import plural, show_text
 from ..errors import RecordError
 from ..rules.board import Placement
@@ -87,7 +88,7 @@ from ..tiles.geometry import COORDINATE_LIMIT, Position, Rotation
 from ..tiles.reference import reference_tileset, shipped_tileset
 from ..tiles.tileset import Tile, TileKind, TileSet
 from ._checks.derivation import derive
-from ._json import Fields, check_int, parse_json
+from ._json import Fields, check_int, check_text, parse_json
 from .problems import Problem, find_problems
 
 __all__ = ["STATE_SCHEMA", "read_header", "state_from_fields", "state_from_json", "state_to_json",
@@ -139,8 +140,7 @@ def read_header(doc: Fields, schema: str,
 
 def state_to_json(state: GameState) -> str:
     """A JSON snapshot of ``state`` (see the module's layout)."""
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_exact(state, GameState)
     pieces = sorted((node >> 6, node & 63, player) for node, player in state.features.piece_set())
     data = {
         "schema": STATE_SCHEMA,
@@ -179,8 +179,10 @@ def state_from_json(text: str | bytes, tileset: TileSet | None = None) -> GameSt
     ``tileset`` must be given when the snapshot uses a tile set other than the
     reference set.  Raises :class:`RecordError`, and nothing else, for anything
     malformed or inconsistent: the message names the snapshot's field and, for a
-    state the rules cannot reach, the rule (see the module docstring).
+    state the rules cannot reach, the rule (see the module docstring).  Only a subclass
+    of ``str`` or ``bytes`` is a ``TypeError``: types are exact, since a subclass can lie.
     """
+    check_text(text)
     return _guarded("state", lambda: state_from_fields(parse_json(text, "state"), tileset))
 
 
@@ -230,7 +232,7 @@ def state_from_fields(doc: Fields, tileset: TileSet | None = None) -> GameState:
     pending = names.many(lists.pending_amazon, "pending_amazon", again=True)
     final = None
     if lists.final_scoring is not None:
-        final = tuple(_final_from_json(row, f"{doc.path}.final_scoring[{i}]")
+        final = tuple(final_from_json(row, f"{doc.path}.final_scoring[{i}]")
                       for i, row in enumerate(lists.final_scoring))
     state = GameState(
         rules=rules, num_players=num_players, phase=_PHASES[phase_name],
@@ -340,7 +342,10 @@ def _piece(row: object, path: str, placements: list[Placement],
     return node_of(placed, segment), player
 
 
-def _final_from_json(row: object, path: str) -> FinalScore:
+def final_from_json(row: object, path: str) -> FinalScore:
+    """One player's final scoring (R-E2–R-E5) as a snapshot or a record writes it:
+    ``[tributaries, villages, camps, river]``, whole numbers of at least 0 (a boolean is
+    not a number); RecordError naming ``path`` otherwise."""
     if not isinstance(row, list) or len(row) != len(FINAL_SCORE_CATEGORIES):
         raise RecordError(f"{path}: expected [{', '.join(FINAL_SCORE_CATEGORIES)}]")
     return FinalScore(*(check_int(v, f"{path}[{i}]", 0) for i, v in enumerate(row)))

@@ -17,6 +17,7 @@ with :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_opti
 
 from __future__ import annotations
 
+from .._support.exact import check_exact
 from ..rules.state import GameState
 
 __all__ = ["MAX_RETURN", "MIN_RETURN", "game_returns"]
@@ -37,8 +38,7 @@ def game_returns(state: GameState) -> tuple[float, ...]:
     on purpose: only winning counts in the rules, and a bounded, scale-free return
     suits search (MCTS) and reinforcement learning alike.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_exact(state, GameState)
     if not state.is_terminal:
         return (0.0,) * state.num_players
     winners = state.winners

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.wording import plural
 from ..rules.board import Placement
 from ..rules.state import PLAYER_COLOURS, GameState, Phase
@@ -119,8 +120,7 @@ def _shown(value: object) -> str:
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    check_exact(state, GameState, "state to be a GameState")
 
 
 def _cells(cells: object) -> list[Position]:

@@ -29,6 +29,7 @@ from typing import ClassVar, TypeAlias
 import attrs
 from typing_extensions import Self
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..errors import NotationError
 from ..tiles.geometry import Position, Rotation
@@ -70,8 +71,7 @@ def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:
 
 def _checked_text(text: str, letter: str, kind: str) -> None:
     """Refuse a value that is not a str, empty text and text of another kind of action."""
-    if not isinstance(text, str):
-        raise TypeError(f"expected a str, not {type(text).__name__}")
+    check_exact(text, str)
     if not text:
         raise NotationError(text, 0, "empty text")
     if text[0] != letter:

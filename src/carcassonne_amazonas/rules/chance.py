@@ -20,6 +20,7 @@ from fractions import Fraction
 
 import attrs
 
+from .._support.exact import check_exact
 from ..errors import IllegalActionError
 from .actions import DrawTile
 from .engine import apply_action
@@ -47,8 +48,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
 
 def _at_chance_node(state: GameState) -> GameState:
     """``state``, checked to be a chance node (R-T1)."""
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_exact(state, GameState)
     if not state.is_chance_node:
         raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
                                  rule="R-T1", code="not-a-chance-node")
@@ -81,8 +81,7 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
     the real order.  For an explicit-draws state at a chance node, the draw is
     resolved from the sampled order (as apply_action would in seeded mode).
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_exact(state, GameState)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.is_terminal:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .._support.exact import check_exact
 from ..tiles.tileset import Tile, TileSet
 from ._action_lists import piece_actions, tile_actions
 from ._turn import Turn
@@ -99,8 +100,8 @@ def _checked_pile(pile: Sequence[Tile], tileset: TileSet) -> tuple[Tile, ...]:
     for tile in pile:
         if type(tile) is not Tile:
             raise TypeError(f"a pile holds Tile objects, not {type(tile).__name__}")
-        own = tileset.tiles[tile.id] if type(tile.id) is int and 0 <= tile.id < len(
-            tileset.tiles) else None
+        check_exact(tile.id, int, "a tile id, an int")
+        own = tileset.tiles[tile.id] if 0 <= tile.id < len(tileset.tiles) else None
         if own is None or own != tile:
             raise ValueError(f"{tile!r} is not a tile of the game's tile set")
         order.append(own)
@@ -117,8 +118,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Tile placements come row by row, then column, then rotation; piece
     placements by segment, then :class:`Pass`.  Empty once the game is over.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:  # inline: the hot path
+        check_exact(state, GameState)
     phase = state.phase
     if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
         actions = state.tile_actions
@@ -164,8 +165,8 @@ def apply_action_with_events(state: GameState,
 
 
 def _apply(state: GameState, action: Action, events: list[Event] | None) -> GameState:
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if type(state) is not GameState:  # inline: the hot path
+        check_exact(state, GameState)
     check_action(action)  # exact types, before any use of the action's fields
     turn = Turn(state, events)
     turn.play(action)

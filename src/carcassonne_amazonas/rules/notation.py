@@ -25,6 +25,7 @@ reads one kind of action; this module's functions take any kind.
 
 from __future__ import annotations
 
+from .._support.exact import check_exact
 from ..errors import NotationError
 from .actions import (
     ACTION_TYPES,
@@ -61,8 +62,7 @@ def parse_action(text: str) -> Action:
     Raises :class:`NotationError` (a ``ValueError``) for text that is not an
     action, and ``TypeError`` for a value that is not a ``str``.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"expected a str, not {type(text).__name__}")
+    check_exact(text, str)
     if not text:
         raise NotationError(text, 0, "empty text")
     action_class = _BY_LETTER.get(text[0])

@@ -22,6 +22,7 @@ from .tileset import CellPort, Icons, Segment, StartSide, Terrain, TileKind
 
 __all__ = [
     "ICON_FIELDS",
+    "MAX_COPY_ICONS",
     "MAX_DIGITS",
     "MAX_LINE",
     "MAX_PROBLEMS",
@@ -53,6 +54,10 @@ MAX_SIDE = 8
 MAX_SEGMENTS = 64
 #: The longest number in a file, in digits.
 MAX_DIGITS = 6
+#: The most icons one copy may carry, all its segments and icon kinds together.  Icons are
+#: points (R-T7, R-A2, R-E4): with :data:`MAX_TILES`, this bounds every point total a
+#: game on the set can reach, and so the cost of checking a snapshot's scores.
+MAX_COPY_ICONS = 99
 #: Problems listed; the rest are counted.
 MAX_PROBLEMS = 200
 
@@ -219,6 +224,10 @@ def parse_copy(tokens: list[str], draft: LayoutDraft, reader: ProblemLog, line: 
         field, _ = ICON_FIELDS[icon]
         before = icons.get(seg_name, Icons())
         icons[seg_name] = attrs.evolve(before, **{field: getattr(before, field) + times})
+    carried = sum(sum(attrs.astuple(seg_icons)) for seg_icons in icons.values())
+    if carried > MAX_COPY_ICONS:
+        reader.problem(line, f"layout {draft.name}: a copy with {carried} icons; a copy "
+                             f"carries at most {MAX_COPY_ICONS} icons in all")
     draft.copies.append((line, count, icons))
 
 
@@ -289,6 +298,18 @@ def parse_pairs(tokens: list[str], reader: ProblemLog, line: int) -> dict[str, i
 
 
 
+_BLANKS = re.compile(r"[ \t\r\n]+")
+
+
+def _words(raw: str) -> list[str]:
+    """A line's words as ``shlex.split(raw, comments=True)`` gives them; a line without
+    quotes or backslashes (nearly every line) is split without shlex, which reads a
+    character at a time and would make a long file take seconds."""
+    if '"' in raw or "'" in raw or "\\" in raw:
+        return shlex.split(raw, comments=True)
+    return [word for word in _BLANKS.split(raw.split("#", 1)[0]) if word]
+
+
 def read_lines(text: str, reader: ProblemLog) -> FileDraft:
     """Every line of a tile-set file read into a draft; each problem reported with its line
     number."""
@@ -299,7 +320,7 @@ def read_lines(text: str, reader: ProblemLog) -> FileDraft:
                                    f"{MAX_LINE})")
             continue
         try:
-            tokens = shlex.split(raw, comments=True)
+            tokens = _words(raw)
         except ValueError as error:
             reader.problem(number, f"cannot split the line into words: {error}")
             continue

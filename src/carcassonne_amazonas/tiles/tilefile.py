@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import os
 
+from .._support.exact import check_exact
 from ..errors import TileSetError
 from ._tilefile_checks import check_copies, check_layout, check_whole_set
 from ._tilefile_lines import MAX_TILES, ProblemLog, read_lines
@@ -62,8 +63,7 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
 
     Raises :class:`TileSetError` listing every problem found.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"a tile-set file's text must be a str, not {type(text).__name__}")
+    check_exact(text, str, "a tile-set file's text, a str")
     if len(text) > MAX_TEXT:
         raise TileSetError([f"{len(text)} characters is too long for a tile-set file (at most "
                             f"{MAX_TEXT})"], source_name)

@@ -7,6 +7,13 @@ Each score is its breakdown's total; camp and river points come only with the fi
 scoring, which is exactly what :func:`~carcassonne_amazonas.rules.final_scoring.final_scoring`
 gives for the board and boats; completed-feature and Amazon points are sums that the
 completed features and the river tiles scored so far can have paid.
+
+Those two checks are subset sums, a bit set as wide as the points at stake.  Its width is
+bounded by the tile-set format, not by the snapshot: a game's tile set is what its own
+source text gives (checked first, in ``types``), a set has at most 400 tiles and a copy at
+most 99 icons in all (docs/tileset.md), so no feature or Amazon scoring is worth more than
+a few hundred points and the bit set stays under 100,000 bits, whatever the numbers in
+the snapshot (a score larger than the sum at stake is refused before the bit set is made).
 """
 
 from __future__ import annotations
@@ -47,8 +54,9 @@ def river_problems(facts: Facts, derivation: Derivation) -> Iterator[Problem]:
                       f"give {track}", "R-T9")
     turns = derivation.turns
     done = len(turns) - (1 if facts.in_turn and turns else 0)
-    scorings = sum(1 for p in facts.placements if p.tile.kind.is_river) - \
-        len(state.pending_amazon)
+    # More pending scorings than river tiles is the pile checks' problem (R-T8): none here.
+    scorings = max(0, sum(1 for p in facts.placements if p.tile.kind.is_river) -
+                   len(state.pending_amazon))
     icons = sum(icons.boats for p in facts.placements for icons in p.tile.icons)
     own_pieces = Counter(player for feature in derivation.graph
                          for _, player in feature.pieces)
@@ -108,7 +116,7 @@ def score_problems(facts: Facts, derivation: Derivation) -> Iterator[Problem]:
                       "R-E2", "R-E3", "R-E4", "R-E5")
     completed = _completed_values(facts, derivation)
     river_tiles = [p.tile for p in facts.placements if p.tile.kind.is_river]
-    scored = river_tiles[:len(river_tiles) - len(state.pending_amazon)]
+    scored = river_tiles[:max(0, len(river_tiles) - len(state.pending_amazon))]
     for index, supply in enumerate(state.players):
         wrong_sum = list(_score_sum_problems(state, index, supply))
         if wrong_sum:
