@@ -204,13 +204,34 @@ def _placement_glyphs(placement: Placement, pieces: dict[int, str]) -> dict[_Cel
     glyphs = {(x + dx, y + dy): glyph
               for dx, dy, glyph in _layout_glyphs(placement.tile.layout, placement.rotation)}
     for segment, letter in pieces.items():
-        for cell in placement.variant.cells:
-            if segment in cell.port_segments:
-                where = (x + cell.dx, y + cell.dy)
-                top, middle, bottom = glyphs[where]
-                glyphs[where] = (top, middle[0] + letter + middle[2], bottom)
-                break
+        (dx, dy), (row, column) = _piece_spot(placement, segment, glyphs)
+        lines = list(glyphs[(x + dx, y + dy)])
+        lines[row] = lines[row][:column] + letter + lines[row][column + 1:]
+        glyphs[(x + dx, y + dy)] = (lines[0], lines[1], lines[2])
     return glyphs
+
+
+# Where each port (side * 3 + index) sits in a cell's 3×3 glyph, as (row, column); the
+# middle ports first, so that a piece beside the river stands on its tributary's mark.
+_PORT_SPOTS = ((0, 0), (0, 1), (0, 2), (0, 2), (1, 2), (2, 2),
+               (2, 2), (2, 1), (2, 0), (2, 0), (1, 0), (0, 0))
+_PORTS_MIDDLE_FIRST = (1, 4, 7, 10, 0, 2, 3, 5, 6, 8, 9, 11)
+
+
+def _piece_spot(placement: Placement, segment: int,
+                glyphs: dict[_Cell, Glyph]) -> tuple[_Cell, tuple[int, int]]:
+    """The footprint cell ``(dx, dy)`` and the glyph spot ``(row, column)`` of a piece on
+    ``segment``: the centre of the first cell the segment touches outside the river
+    column, else, in a river cell, one of the segment's own ports, so that no piece is
+    ever drawn on the Amazon, where none may stand (R-F6)."""
+    x, y = placement.position.x, placement.position.y
+    touched = [cell for cell in placement.variant.cells if segment in cell.port_segments]
+    for cell in touched:
+        if glyphs[(x + cell.dx, y + cell.dy)][1][1] != RIVER_MARK:
+            return (cell.dx, cell.dy), (1, 1)
+    cell = touched[0]
+    port = next(p for p in _PORTS_MIDDLE_FIRST if cell.port_segments[p] == segment)
+    return (cell.dx, cell.dy), _PORT_SPOTS[port]
 
 
 def tile_text(tile: Tile, rotation: Rotation = Rotation.R0) -> list[str]:
