@@ -266,6 +266,29 @@ def test_the_writability_check_leaves_no_file_and_keeps_an_existing_one(
     assert kept.read_text(encoding="utf-8") == "{}"
 
 
+def test_save_refuses_an_existing_file_unless_forced(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{}", encoding="utf-8")
+    play = ("play", "--bots", "human,random", "--seed", "1", "--save", str(path))
+    code, out, err = run_main(capsys, monkeypatch, *play, stdin="q\n")
+    assert (code, out) == (1, "")
+    assert error_of(err).startswith(f"{path} exists: --force replaces it")
+    assert path.read_text(encoding="utf-8") == "{}"
+    code, out, _ = run_main(capsys, monkeypatch, *play, "--force", stdin="1\nq\n")
+    assert code == 0 and f"Game record saved to {path}." in out
+    assert len(record_of(path).actions) == 1
+
+
+def test_a_stopped_game_without_save_says_how_to_keep_it_next_time(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run_main(capsys, monkeypatch, "play", "--bots", "human,random",
+                            "--seed", "1", stdin="q\n")
+    assert code == 0
+    assert "The game was not saved: start it with --save FILE" in out
+
+
 # ---------------------------------------------------------------------------- --resume
 
 

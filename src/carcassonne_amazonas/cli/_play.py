@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -53,7 +54,11 @@ def add_command(add: AddCommand) -> None:
     play.add_argument("--seed", type=int_in(0, None, "the seed"), metavar="S",
                       help="shuffle and bot seed (default: a random one, printed); with "
                            "--resume only the bots' seed")
-    play.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the game record (JSON) to FILE, also when the game is "
+                           "stopped; an existing FILE is kept unless --force is given")
+    play.add_argument("--force", action="store_true",
+                      help="let --save replace an existing file")
     play.add_argument("--resume", metavar="FILE",
                       help="continue the unfinished game saved in FILE, with its players, "
                            "rules and actions (rule options, if given, must be the "
@@ -168,6 +173,9 @@ def run(args: argparse.Namespace) -> int:
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     game, intro = _game(args, seed)
     target = args.save or args.resume
+    if args.save and args.save != args.resume and os.path.isfile(args.save) and not args.force:
+        raise CliError(f"{args.save} exists: --force replaces it, or --save names another "
+                       f"file (--resume {args.save} continues the game it holds)")
     if target:
         check_writable(target, "game record")  # now, not after a whole game
     players = game.state.num_players
@@ -204,4 +212,7 @@ def run(args: argparse.Namespace) -> int:
     if target:
         write_text(target, game.record().to_json(), "game record")
         say(out, f"Game record saved to {target}.")
+    elif stopped:
+        say(out, "The game was not saved: start it with --save FILE to keep a stopped game "
+                 "(and --resume FILE to continue it).")
     return 0
