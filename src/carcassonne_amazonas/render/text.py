@@ -1,7 +1,7 @@
 """Plain-text pictures for terminals: the board, single tiles, the boat track, the players.
 
-:func:`state_text` is what ``str(state)`` shows: the board, the players and the
-tile in hand.
+:func:`state_text` is what ``str(state)`` shows: the board, the players, the
+tile in hand and a legend.
 
 :func:`board_text` draws the board as a grid of 3×3 character glyphs, one per
 cell, with the x coordinates above (``~`` marks the river column) and the y
@@ -88,9 +88,10 @@ RIVER_MARK = "~"
 _MIDDLE = 1  # offset of a side's middle port from its first port
 _CORNERS = ((Side.NORTH, 0, Side.WEST, 2), (Side.NORTH, 2, Side.EAST, 0),
             (Side.SOUTH, 2, Side.WEST, 0), (Side.SOUTH, 0, Side.EAST, 2))
-_LEGEND = ("legend: . jungle  | - tributary  + junction/bend  o rock  # village  ~ Amazon  "
-           "[ ] open cell  [v] next river cell",
-           "        Y R G B K meeples (yellow red green blue black), y r g b k camps")
+_LEGEND = ("legend: . jungle  | - tributary  + junction or bend  o rock  # village  ~ Amazon",
+           "        [ ] open cell  [v] next river cell  Y R G B K meeples  y r g b k camps",
+           "        boats: the explored track, a boat as its player's letter (2-5: boats "
+           "sharing a space)")
 
 
 def icons_text(icons: Icons) -> str:
@@ -398,7 +399,7 @@ def _decision_text(state: GameState) -> list[str]:
 
 
 def state_text(state: GameState) -> str:
-    """What ``str(state)`` shows: the board (without its legend), the players' scores,
-    boats and supplies, and who is to do what, with the tile in hand."""
+    """What ``str(state)`` shows: the board, the players' scores, boats and supplies, who
+    is to do what, with the tile in hand, and last the legend of the board's signs."""
     return "\n".join([board_text(state, legend=False), players_text(state),
-                      *_decision_text(state)])
+                      *_decision_text(state), *_LEGEND])
