@@ -308,7 +308,8 @@ def hand(state: GameState, left: float, top: float, size: float) -> str:
     height = max(c.dy for c in tile.layout.variant(rotation).cells) + 1
     who = PLAYER_COLOURS[state.current_player]
     return "\n".join([
-        f'<g class="hand" data-tile={quoteattr(tile.name)} font-family="sans-serif" fill="#3a3a32">',
+        f'<g class="hand" data-tile={quoteattr(tile.name)} font-family="sans-serif" '
+        f'fill="#3a3a32">',
         f'<text class="hand-heading" x="{number(left)}" y="{number(top - size * 0.08)}" '
         f'font-size="{font}">in hand ({who})</text>',
         tile_group(Pen(left, top, size), tile, rotation, None, f"{tile.name} in hand",
