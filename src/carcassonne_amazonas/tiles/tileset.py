@@ -134,7 +134,7 @@ class CellPort:
 
 @attrs.frozen(slots=True)
 class Segment:
-    """A piece of tributary, village, jungle or Amazon on a layout (F1)."""
+    """A piece of tributary, village, jungle or Amazon on a layout (R-F1)."""
 
     name: str
     terrain: Terrain
