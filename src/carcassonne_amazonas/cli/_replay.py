@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pathlib
 import shutil
 import sys
 import textwrap
@@ -46,8 +47,9 @@ def add_commands(add: AddCommand) -> None:
                     "pieces, boats) at the end or after turn K; says whether the game is "
                     "finished.")
     ren.add_argument("file", metavar="FILE", help="a game record (JSON)")
-    ren.add_argument("--svg", metavar="OUT", required=True,
-                     help="the SVG file to write ('-': standard output, and the summary "
+    ren.add_argument("--svg", metavar="OUT",
+                     help="the SVG file to write (default: FILE with the suffix .svg, "
+                          "game.json -> game.svg; '-': standard output, and the summary "
                           "line on standard error)")
     ren.add_argument("--turn", type=turn, metavar="K", help="draw the board after turn K")
     ren.add_argument("--cell-size", type=int_in(8, 1000, "the cell size"), default=64,
@@ -129,6 +131,8 @@ def run_render(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     picture = board_svg(state, cell_size=args.cell_size)
+    if args.svg is None:
+        args.svg = str(pathlib.Path(args.file).with_suffix(".svg"))
     to_stdout = args.svg == "-"
     if to_stdout:
         sys.stdout.write(picture)
@@ -139,7 +143,8 @@ def run_render(args: argparse.Namespace) -> int:
     label = "at the end" if args.turn is None else f"after turn {args.turn}"
     pieces = sum(1 for _ in state.pieces())
     print(f"{'the SVG' if to_stdout else args.svg}: the board {label} "
-          f"({plural(len(state.board), 'tile')}, {plural(pieces, 'piece')})", file=summary)
+          f"({plural(len(state.board) - 1, 'tile')} placed, {plural(pieces, 'piece')})",
+          file=summary)
     last = turns[-1].after if turns else initial
     if not last.is_terminal:
         print(f"{args.file}: the game is {status(last, record.actions)}", file=summary)
