@@ -42,6 +42,7 @@ extensions = [
     "sphinx_autodoc_typehints",
     "myst_parser",
     "tileset_gallery",
+    "game_pictures",
     "generated_pages",
 ]
 

@@ -395,3 +395,17 @@ def test_resume_refuses_another_tile_set(stopped: Path, tmp_path: Path,
                             str(other), "--bots", "random")
     assert code == 1
     assert "the game uses tile set 'amazonas-reference'" in error_of(err)
+
+
+def test_play_wraps_its_long_lines_to_the_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "72")
+    code, out, _ = run_main(capsys, monkeypatch, "play", "--bots", "random,random",
+                            "--seed", "1")
+    assert code == 0
+    explained = [line for line in out.splitlines() if "(R-" in line or line.startswith("      ")]
+    assert explained and max(map(len, explained)) <= 72
+    monkeypatch.delenv("COLUMNS")
+    _, unwrapped, _ = run_main(capsys, monkeypatch, "play", "--bots", "random,random",
+                               "--seed", "1")
+    assert max(map(len, unwrapped.splitlines())) > 72  # a pipe is not wrapped

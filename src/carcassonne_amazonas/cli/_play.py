@@ -25,11 +25,13 @@ from ._common import (
     bots_help,
     check_writable,
     int_in,
+    line_width,
     load_record,
     rules_clashes,
     rules_from_args,
     say,
     silence_output,
+    wrapped,
     write_text,
 )
 from ._human import StopGame, UndoRequest, ask_human
@@ -191,6 +193,7 @@ def run(args: argparse.Namespace) -> int:
         say(out, f"\nTurn {current_turn(game.actions)}, resumed: "
                  f"{status(game.state, game.actions)}")
     stopped = ""
+    width = line_width(None)  # the terminal's; a pipe or a file is not wrapped
     try:
         while not game.state.is_terminal:
             state = game.state
@@ -201,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
                 continue
             game.play(action)
             for line in step_lines(state, action, game.last_events):
-                say(out, line)
+                for part in wrapped(line, width, 6):
+                    say(out, part)
     except EOFError:
         stopped = "end of input"
     except KeyboardInterrupt:
@@ -213,6 +217,6 @@ def run(args: argparse.Namespace) -> int:
         write_text(target, game.record().to_json(), "game record")
         say(out, f"Game record saved to {target}.")
     elif stopped:
-        say(out, "The game was not saved: start it with --save FILE to keep a stopped game "
+        say(out, "The game was not saved: start it with --save FILE to keep a stopped game\n"
                  "(and --resume FILE to continue it).")
     return 0

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import os
 import pathlib
-import shutil
 import sys
-import textwrap
 
 from .._support.wording import plural
 from ..render.explain import results_text, variants_text
 from ..render.svg import board_svg
 from ..render.text import board_text, players_text, tile_description
 from ..rules.state import colour
-from ._common import AddCommand, CliError, int_in, load_record, write_text
+from ._common import AddCommand, CliError, int_in, line_width, load_record, wrapped, write_text
 from ._turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
 
-__all__ = ["add_commands", "line_width", "run_render", "run_replay", "wrapped"]
+__all__ = ["add_commands", "run_render", "run_replay"]
 
 #: Where an action's explanation starts in a replay line (after the notation column).
 _TEXT_COLUMN = 13
@@ -57,24 +54,6 @@ def add_commands(add: AddCommand) -> None:
     ren.add_argument("--tileset", metavar="FILE",
                      help="the tile-set file, for records made with a custom set")
     ren.set_defaults(func=run_render, parser=ren)
-
-
-def line_width(requested: int | None) -> int:
-    """The width to wrap to: ``--width``, else the terminal's (or ``$COLUMNS``); 0 (no
-    wrapping) when writing into a pipe or a file."""
-    if requested is not None:
-        return requested
-    if os.environ.get("COLUMNS", "").isdigit() or sys.stdout.isatty():
-        return shutil.get_terminal_size().columns
-    return 0
-
-
-def wrapped(line: str, width: int, indent: int) -> list[str]:
-    """``line`` wrapped to ``width`` (0: not at all), its continuations indented."""
-    if width <= indent + 20 or len(line) <= width:
-        return [line]
-    return textwrap.wrap(line, width, subsequent_indent=" " * indent,
-                         break_on_hyphens=False) or [line]
 
 
 def run_replay(args: argparse.Namespace) -> int:
