@@ -43,6 +43,7 @@ extensions = [
     "myst_parser",
     "tileset_gallery",
     "game_pictures",
+    "rule_ids",
     "generated_pages",
 ]
 
@@ -79,7 +80,7 @@ typehints_document_rtype = True
 # -- HTML -------------------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"carcassonne-amazonas {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
 html_theme_options = {
     "navigation_with_keys": True,
 }
