@@ -174,12 +174,7 @@ def run(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     game, intro = _game(args, seed)
-    target = args.save or args.resume
-    if args.save and args.save != args.resume and os.path.isfile(args.save) and not args.force:
-        raise CliError(f"{args.save} exists: --force replaces it, or --save names another "
-                       f"file (--resume {args.save} continues the game it holds)")
-    if target:
-        check_writable(target, "game record")  # now, not after a whole game
+    target = _save_target(args)
     players = game.state.num_players
     kinds = bot_kinds(args.parser, args.bots, players, [HUMAN] + ["greedy"] * (players - 1),
                       BOT_KINDS)
@@ -213,10 +208,28 @@ def run(args: argparse.Namespace) -> int:
     except StopGame:
         stopped = "stopped by the player"
     _say_end(out, game, kinds, stopped)
+    _keep(out, game, target, stopped)
+    return 0
+
+
+def _save_target(args: argparse.Namespace) -> str | None:
+    """The file the record goes to (``--save``, else ``--resume``), checked now, not after
+    a whole game: writable, and not an existing file unless ``--force`` (or the file the
+    game is resumed from)."""
+    target: str | None = args.save or args.resume
+    if args.save and args.save != args.resume and os.path.isfile(args.save) and not args.force:
+        raise CliError(f"{args.save} exists: --force replaces it, or --save names another "
+                       f"file (--resume {args.save} continues the game it holds)")
+    if target:
+        check_writable(target, "game record")
+    return target
+
+
+def _keep(out: TextIO, game: Game, target: str | None, stopped: str) -> None:
+    """Save the record to ``target``; without one, say how to keep a stopped game."""
     if target:
         write_text(target, game.record().to_json(), "game record")
         say(out, f"Game record saved to {target}.")
     elif stopped:
         say(out, "The game was not saved: start it with --save FILE to keep a stopped game\n"
                  "(and --resume FILE to continue it).")
-    return 0

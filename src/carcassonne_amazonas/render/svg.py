@@ -33,7 +33,7 @@ Elements carry classes and data for styling, tests and pages: ``g.tile``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -207,12 +207,7 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
                                if legend else 0.0)
         return frame, legend_top, max(height, frame.hand_bottom) + frame.margin
 
-    frame, legend_top, height = layout(size)
-    for _ in range(2):  # a long river: smaller cells by default, so the picture fits
-        if (cell_size is None and not compact and height > MAX_DEFAULT_HEIGHT
-                and size > MIN_FITTED_CELL_SIZE):
-            size = max(float(int(size * MAX_DEFAULT_HEIGHT / height)), MIN_FITTED_CELL_SIZE)
-            frame, legend_top, height = layout(size)
+    size, (frame, legend_top, height) = _fitted(layout, size, cell_size is None and not compact)
     inner_width = frame.width - 2 * frame.margin
 
     pen = frame.pen
@@ -238,6 +233,19 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
                   "data-cell-size": number(size), "data-origin-x": number(pen.x),
                   "data-origin-y": number(pen.y)}
     return svg_document(frame.width, height, body, _title(state), attributes)
+
+
+def _fitted(layout: Callable[[float], tuple[_Frame, float, float]], size: float,
+            fit: bool) -> tuple[float, tuple[_Frame, float, float]]:
+    """The cell size and the ``layout`` at it: ``size``, or, when ``fit`` and the picture
+    would be taller than :data:`MAX_DEFAULT_HEIGHT`, a smaller whole number of units down
+    to :data:`MIN_FITTED_CELL_SIZE` (two tries: the panels do not scale exactly)."""
+    laid = layout(size)
+    for _ in range(2):
+        if fit and laid[2] > MAX_DEFAULT_HEIGHT and size > MIN_FITTED_CELL_SIZE:
+            size = max(float(int(size * MAX_DEFAULT_HEIGHT / laid[2])), MIN_FITTED_CELL_SIZE)
+            laid = layout(size)
+    return size, laid
 
 
 @attrs.frozen
