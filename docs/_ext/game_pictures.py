@@ -21,7 +21,7 @@ from carcassonne_amazonas.render.svg import board_svg, tileset_svg
 FOLDER = Path("_generated") / "pictures"
 #: The game the page follows: 2 players, seed 1, both played by a seeded GreedyBot;
 #: a picture after each of these numbers of actions.
-MOMENTS = {"start": 0, "first-tile": 1, "turn-6": 14, "end": None}
+MOMENTS = {"start": 0, "first-tile": 2, "turn-7": 14, "end": None}
 
 
 def _write_if_changed(path: Path, text: str) -> None:
