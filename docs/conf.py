@@ -42,6 +42,8 @@ extensions = [
     "sphinx_autodoc_typehints",
     "myst_parser",
     "tileset_gallery",
+    "game_pictures",
+    "rule_ids",
     "generated_pages",
 ]
 
@@ -78,7 +80,7 @@ typehints_document_rtype = True
 # -- HTML -------------------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"carcassonne-amazonas {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
 html_theme_options = {
     "navigation_with_keys": True,
 }

@@ -4,7 +4,7 @@ Copy this file into your test suite and replace the code under "your code" with
 yours.  It needs pytest and the ``[testing]`` extra
 (``pip install pytest 'carcassonne-amazonas[testing]'``).  Run it with:
 
-    python -m pytest examples/property_testing.py
+    python -m pytest examples/property_testing.py   # or: python examples/property_testing.py
 
 - ``game_states()`` draws positions reached by legal play; its knobs choose the
   player count, the phase (the rare ones too: choosing a double tile, a chance
@@ -190,3 +190,12 @@ class ScoreBoardMachine(GameMachine):
 
 TestScoreBoard = settings(max_examples=15, stateful_step_count=20, deadline=None)(
     ScoreBoardMachine).TestCase
+
+
+if __name__ == "__main__":  # python examples/property_testing.py runs the properties too
+    import subprocess
+    import sys
+
+    # In a fresh process: pytest must load Hypothesis's plugin before this module.
+    raise SystemExit(subprocess.call([sys.executable, "-m", "pytest", "-q",
+                                      "-p", "no:cacheprovider", __file__]))

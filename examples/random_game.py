@@ -26,7 +26,7 @@ def main() -> None:
 
     assert state.final_scoring is not None
     print(f"{args.players} players, seed {args.seed}: {turns} actions, "
-          f"{len(state.board)} tiles on the board, {len(state.removed)} removed, "
+          f"{len(state.board) - 1} tiles placed, {len(state.removed)} removed, "
           f"river {state.track_length} spaces")
     print(f"{'player':<8} {'score':>5}  {'boat':>4}  in play: {'trib':>4} {'vill':>4} "
           f"{'amaz':>4}  final: {'trib':>4} {'vill':>4} {'camp':>4} {'river':>5}")

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> None:
     svg = board_svg(state)
     args.out.write_text(svg, encoding="utf-8")
     where = "the end of the game" if state.is_terminal else f"action {played}"
-    print(f"wrote {args.out}: the board at {where}, {len(state.board)} tiles, "
+    print(f"wrote {args.out}: the board at {where}, {len(state.board) - 1} tiles placed, "
           f"scores {state.scores} ({len(svg) // 1024} KiB)")
 
     if args.tiles is not None:

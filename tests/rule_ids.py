@@ -99,8 +99,9 @@ def old_forms(path: Path, line: str) -> Iterator[re.Match[str]]:
             continue
         words = re.findall(r"[A-Za-z]+", line[:match.start()])
         word = words[-1].lower() if words else ""
-        if word in ("layout", "port", "ports") or (rule in ("E1", "E2", "E3")
-                                                   and _OTHER_PORT.search(line)):
+        # In parentheses, (F2), it is a rule id whatever word comes before it.
+        named = word in ("layout", "port", "ports") and line[match.start() - 1] != "("
+        if named or (rule in ("E1", "E2", "E3") and _OTHER_PORT.search(line)):
             continue
         yield match
 

@@ -1,5 +1,5 @@
-"""The package's metadata: the licence file matches the declared licence, and the project
-names its documentation, changelog and source.
+"""The package's metadata: the licence file matches the declared licence, the classifiers
+name the Python versions CI tests, and the extras split the tests from the tools.
 
 Building the wheel and the sdist, ``twine check`` and installing the wheel into a fresh
 virtual environment are the release check of ``.ci/check-dist`` (run by ``.ci/run``).
@@ -36,10 +36,25 @@ def test_the_licence_file_matches_the_declared_licence() -> None:
     assert "Permission is hereby granted, free of charge" in text
 
 
-def test_the_project_links_its_documentation_changelog_and_source() -> None:
-    urls = pyproject()["project"]["urls"]
-    assert {"Documentation", "Changelog", "Source"} <= set(urls)
-    assert all(url.startswith("https://") for url in urls.values())
+def test_the_classifiers_name_the_python_versions_ci_tests() -> None:
+    project = pyproject()["project"]
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for version in ("3.10", "3.13"):  # the lowest and the highest, tested by .ci/run
+        assert f"Programming Language :: Python :: {version}" in project["classifiers"]
+        assert f"{version}." in run.split("for version in ")[1].split(";")[0], version
+    assert project["requires-python"] == ">=3.10"
+    assert "Environment :: Console" in project["classifiers"]
+    # No project links until the project has a public home: none that lead nowhere.
+    assert "urls" not in project
+
+
+def test_the_test_extra_holds_the_tests_needs_and_dev_the_tools() -> None:
+    extras = pyproject()["project"]["optional-dependencies"]
+    names = {extra: {d.split(">")[0].split(";")[0].strip() for d in extras[extra]}
+             for extra in ("test", "dev")}
+    assert {"pytest", "pytest-xdist", "hypothesis", "playwright"} <= names["test"]
+    assert not {"mypy", "ruff", "build", "twine"} & names["test"]
+    assert {"carcassonne-amazonas[test]", "mypy", "ruff"} <= names["dev"]
 
 
 def test_the_release_check_runs_in_ci() -> None:

@@ -13,6 +13,7 @@ The checks live in ``tests/rule_ids.py``, which also runs alone
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,9 @@ def test_no_old_forms_no_undefined_ids_and_nothing_outside_the_repository() -> N
     ("G4/F2 and T10", "R-G4/R-F2 and R-T10"),
     ('f"(A1\\u2013A3)"', 'f"(R-A1\\u2013R-A3)"'),
     ("(R-T5) stays", "(R-T5) stays"),
+    ("on a layout (F1).", "on a layout (R-F1)."),
+    ("three *ports* (F2), numbered", "three *ports* (R-F2), numbered"),
+    ("touches ``port`` (G4).", "touches ``port`` (R-G4)."),
 ])
 def test_old_forms_are_rewritten(line: str, expected: str) -> None:
     assert converted(Path("x.py"), line) == expected
@@ -84,3 +88,13 @@ def test_messages_name_players_by_colour_and_end_with_the_rule_id() -> None:
                                         "yellow must play PlaceTile")
     with pytest.raises(ValueError, match=r"for 2 to 5 players, not 6 \(R-C1\)$"):
         new_game(6)
+
+
+def test_no_file_cites_an_issue_number() -> None:
+    """An issue tracker is outside the repository: its numbers mean nothing to a reader."""
+    cited = re.compile(r"\bissues? #\d+|\bPR #\d+", re.IGNORECASE)
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in repository_files()
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if cited.search(line)]
+    assert found == []

@@ -112,3 +112,28 @@ def test_greedy_takes_the_best_immediate_gain() -> None:
             checked += 1
         state = apply_action(state, rng.choice(legal_actions(state)))
     assert checked > 10
+
+
+@pytest.mark.parametrize("bot_class", [RandomBot, GreedyBot, MctsBot])
+def test_every_bot_builds_with_no_arguments_a_seed_or_a_generator(
+        bot_class: type[RandomBot | GreedyBot | MctsBot]) -> None:
+    """R-T1: whatever it is built from, a bot chooses a legal action; a seed gives the
+    same choices as a generator seeded alike."""
+    state = new_game(2, seed=1)
+    assert bot_class().choose(state) in legal_actions(state)
+    seeded = [bot_class(seed=7).choose(state) for _ in range(2)]
+    assert seeded == [bot_class(random.Random(7)).choose(state)] * 2
+    with pytest.raises(ValueError, match="rng= or seed=, not both"):
+        bot_class(random.Random(1), seed=1)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        bot_class(seed="7")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), RandomBot(seed=3), GreedyBot(seed=4),
+                                 MctsBot(), MctsBot(seed=2, iterations=50, paired=False),
+                                 make_bot("mcts:20", 5)], ids=repr)
+def test_a_bots_repr_is_the_code_that_builds_it_again(bot: object) -> None:
+    text = repr(bot)
+    namespace = {"RandomBot": RandomBot, "GreedyBot": GreedyBot, "MctsBot": MctsBot}
+    assert repr(eval(text, namespace)) == text
+    assert repr(MctsBot(iterations=100)) == "MctsBot(iterations=100)"

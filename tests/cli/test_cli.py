@@ -72,9 +72,7 @@ def test_console_script_is_installed() -> None:
     ["simulate", "--jobs", "-1"],
     ["replay"],                                           # FILE missing
     ["replay", "x.json", "--turn", "-2"],
-    ["render", "x.json"],                                 # --svg missing
     ["validate-tileset"],
-    ["tileset"],                                          # ACTION missing
     ["tileset", "show", "a.tiles", "b.tiles"],
     ["replay", "x.json", "--width", "-1"],
 ])

@@ -266,6 +266,29 @@ def test_the_writability_check_leaves_no_file_and_keeps_an_existing_one(
     assert kept.read_text(encoding="utf-8") == "{}"
 
 
+def test_save_refuses_an_existing_file_unless_forced(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{}", encoding="utf-8")
+    play = ("play", "--bots", "human,random", "--seed", "1", "--save", str(path))
+    code, out, err = run_main(capsys, monkeypatch, *play, stdin="q\n")
+    assert (code, out) == (1, "")
+    assert error_of(err).startswith(f"{path} exists: --force replaces it")
+    assert path.read_text(encoding="utf-8") == "{}"
+    code, out, _ = run_main(capsys, monkeypatch, *play, "--force", stdin="1\nq\n")
+    assert code == 0 and f"Game record saved to {path}." in out
+    assert len(record_of(path).actions) == 1
+
+
+def test_a_stopped_game_without_save_says_how_to_keep_it_next_time(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run_main(capsys, monkeypatch, "play", "--bots", "human,random",
+                            "--seed", "1", stdin="q\n")
+    assert code == 0
+    assert "The game was not saved: start it with --save FILE" in out
+
+
 # ---------------------------------------------------------------------------- --resume
 
 
@@ -372,3 +395,17 @@ def test_resume_refuses_another_tile_set(stopped: Path, tmp_path: Path,
                             str(other), "--bots", "random")
     assert code == 1
     assert "the game uses tile set 'amazonas-reference'" in error_of(err)
+
+
+def test_play_wraps_its_long_lines_to_the_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "72")
+    code, out, _ = run_main(capsys, monkeypatch, "play", "--bots", "random,random",
+                            "--seed", "1")
+    assert code == 0
+    explained = [line for line in out.splitlines() if "(R-" in line or line.startswith("      ")]
+    assert explained and max(map(len, explained)) <= 72
+    monkeypatch.delenv("COLUMNS")
+    _, unwrapped, _ = run_main(capsys, monkeypatch, "play", "--bots", "random,random",
+                               "--seed", "1")
+    assert max(map(len, unwrapped.splitlines())) > 72  # a pipe is not wrapped

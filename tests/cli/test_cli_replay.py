@@ -142,10 +142,22 @@ def test_render_writes_an_svg_of_the_board(record_file: Path, tmp_path: Path,
     pieces = [g for g in root.iter(f"{SVG}g") if "piece" in g.get("class", "").split()]
     assert len(pieces) == sum(1 for _ in state.pieces())
     count = len(pieces)
-    tiles_text = f"{expected} tile{'' if expected == 1 else 's'}"
+    # Counted as repr(state) and the picture's heading count them: the start tile apart.
+    placed = expected - 1
+    tiles_text = f"{placed} tile{'' if placed == 1 else 's'} placed"
     assert f"({tiles_text}, {count} piece{'' if count == 1 else 's'})" in result.stdout
     boats = [g for g in root.iter(f"{SVG}g") if g.get("class") == "boat"]
     assert len(boats) == 2
+
+
+def test_render_writes_beside_the_record_by_default(
+        stopped: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run_main(capsys, monkeypatch, "render", str(stopped))
+    assert code == 0, err
+    picture = stopped.with_suffix(".svg")
+    assert ET.fromstring(picture.read_text(encoding="utf-8")).tag == f"{SVG}svg"
+    assert out.startswith(f"{picture}: the board at the end (")
 
 
 def test_render_to_standard_output(stopped: Path, tmp_path: Path,

@@ -32,6 +32,12 @@ def test_tileset_show_prints_the_shipped_reference_set(tmp_path: Path) -> None:
     assert checked.returncode == 0 and "valid" in checked.stdout.splitlines()[0]
 
 
+def test_tileset_alone_shows_the_reference_set(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-V3: the reference set, not a usage error, for 'tileset' without an action."""
+    assert run_main(capsys, monkeypatch, "tileset") == (0, reference_text(), "")
+
+
 @pytest.mark.slow
 def test_tileset_show_prints_another_valid_file(tmp_path: Path) -> None:
     text = reference_text().replace("tileset amazonas-reference", "tileset my-box")

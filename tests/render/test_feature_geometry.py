@@ -79,7 +79,7 @@ def test_geometry_matches_the_feature_graph_F1_F8(state: GameState) -> None:
             assert cell in geometry.cells
             assert board.placement_at(cell.neighbour(side)) is None
             assert board.is_open(cell.neighbour(side))
-        # The open edges hold exactly the feature's open ports (F3, R-F4).
+        # The open edges hold exactly the feature's open ports (R-F3, R-F4).
         assert open_ports(state, geometry) == feature.open_ports
         assert (geometry.open_edges == ()) == (feature.open_ports == 0)
 

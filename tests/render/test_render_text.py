@@ -6,7 +6,16 @@ from __future__ import annotations
 import random
 
 from carcassonne_amazonas import apply_action, legal_actions, new_game, reference_tileset
-from carcassonne_amazonas.render.text import PLAYER_LETTERS, board_text, tile_text, track_text
+from carcassonne_amazonas.render.text import (
+    PLAYER_LETTERS,
+    _placement_glyphs,
+    board_text,
+    tile_text,
+    track_text,
+)
+from carcassonne_amazonas.rules.board import Placement
+from carcassonne_amazonas.tiles.geometry import Position
+from carcassonne_amazonas.tiles.tileset import Terrain
 
 
 def test_board_text_shows_tiles_open_cells_river_and_boats() -> None:
@@ -55,3 +64,41 @@ def test_tile_text_is_a_3x3_glyph_per_cell() -> None:
     assert len(tile_text(double)) == 6 and all("~" in line for line in tile_text(double))
     start = tile_text(tileset.start_tile)
     assert len(start) == 12 and all(len(line) == 6 for line in start)
+
+
+# Where each port (side * 3 + index) sits in a cell's 3x3 glyph, as (row, column).
+_PORT_SPOTS = ((0, 0), (0, 1), (0, 2), (0, 2), (1, 2), (2, 2),
+               (2, 2), (2, 1), (2, 0), (2, 0), (1, 0), (0, 0))
+
+
+def test_pieces_on_amazon_tiles_are_drawn_on_their_segment_never_on_the_river() -> None:
+    """R-F6: no piece stands on the Amazon, so the text board never draws one over the
+    river column: a piece on a tributary, village or jungle of any tile holding the
+    Amazon is drawn on that segment, at one of its ports or in the centre of a cell it
+    touches outside the river."""
+    layouts = {tile.layout: tile for tile in reference_tileset(bonus_river=True).tiles}
+    checked = 0
+    for layout, tile in layouts.items():
+        if not any(segment.terrain is Terrain.AMAZON for segment in layout.segments):
+            continue
+        for rotation in layout.rotations:
+            placement = Placement(tile, Position(0, 0), rotation)
+            plain = _placement_glyphs(placement, {})
+            cells = {(cell.dx, cell.dy): cell for cell in placement.variant.cells}
+            for index, segment in enumerate(layout.segments):
+                if segment.terrain is Terrain.AMAZON:
+                    continue
+                drawn = _placement_glyphs(placement, {index: "Q"})
+                spots = [(where, row, column) for where, glyph in drawn.items()
+                         for row, line in enumerate(glyph)
+                         for column, char in enumerate(line) if char == "Q"]
+                assert len(spots) == 1, (tile.name, rotation, segment.name)
+                where, row, column = spots[0]
+                assert plain[where][row][column] != "~", (tile.name, rotation, segment.name)
+                ports = cells[where].port_segments
+                allowed = {_PORT_SPOTS[port] for port, s in enumerate(ports) if s == index}
+                if index in ports and plain[where][1][1] != "~":
+                    allowed.add((1, 1))
+                assert (row, column) in allowed, (tile.name, rotation, segment.name)
+                checked += 1
+    assert checked > 50

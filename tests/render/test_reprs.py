@@ -228,6 +228,9 @@ def test_str_of_a_state_is_the_board_with_the_scores_and_the_tile_in_hand() -> N
     assert "79 tiles left to draw" in text and "0°" in text and "180°" in text
     piece_step = apply_action(state, legal_actions(state)[0])
     assert "yellow to place a meeple or a camp on" in str(piece_step)
+    # The legend last: the board's signs and the boat track read without the docs.
+    assert text.splitlines()[-3].startswith("legend: . jungle")
+    assert "Y R G B K meeples" in text and "boats: the explored track" in text
     final = play(state, 1000, 2)[-1]
     assert final.is_terminal and "game over; " in str(final)
 

@@ -20,7 +20,14 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.render.anchors import segment_anchor
 from carcassonne_amazonas.render.feature_geometry import feature_geometry
 from carcassonne_amazonas.render.placement_options import placement_options
-from carcassonne_amazonas.render.svg import ICON_STYLES, SvgDocument, board_svg, tile_svg
+from carcassonne_amazonas.render.svg import (
+    ICON_STYLES,
+    MAX_DEFAULT_HEIGHT,
+    SvgDocument,
+    board_svg,
+    tile_svg,
+    tileset_svg,
+)
 from carcassonne_amazonas.rules.state import Phase
 from games import play_random
 
@@ -171,7 +178,7 @@ def test_a_highlighted_feature_shows_its_cells_and_open_edges() -> None:
 
 
 def test_compact_mode_crops_to_the_tiles_with_readable_icons() -> None:
-    full = parse(board_svg(FINAL))
+    full = parse(board_svg(FINAL, cell_size=64))
     compact = parse(board_svg(FINAL, compact=True))
     area = float(compact.attrib["width"]) * float(compact.attrib["height"])
     assert area < 0.75 * float(full.attrib["width"]) * float(full.attrib["height"])
@@ -189,6 +196,23 @@ def test_compact_mode_crops_to_the_tiles_with_readable_icons() -> None:
     assert find(parse(board_svg(MIDDLE, compact=True)), "rect", "open") == []
     assert find(parse(board_svg(MIDDLE, compact=True, show_open=True)), "rect", "open")
     assert find(parse(board_svg(MIDDLE, compact=True, scores=True)), "g", "scores")
+
+
+def test_a_whole_game_fits_about_1600_pixels_and_the_tile_in_hand_is_shown() -> None:
+    """R-T2: while a tile is to be placed, the picture shows it, by name, beside the
+    board; a whole game's long river still fits a screen at the default size."""
+    for picture in (board_svg(FINAL), board_svg(FINAL, compact=True)):
+        assert float(parse(picture).attrib["height"]) <= MAX_DEFAULT_HEIGHT * 1.05
+        assert find(parse(picture), "g", "hand") == []  # the game is over
+    assert float(parse(board_svg(FINAL, cell_size=64)).attrib["height"]) > MAX_DEFAULT_HEIGHT
+    tile = MIDDLE.tile_in_hand
+    assert tile is not None
+    for picture in (board_svg(MIDDLE), board_svg(MIDDLE, compact=True)):
+        hands = find(parse(picture), "g", "hand")
+        assert len(hands) == 1 and hands[0].attrib["data-tile"] == tile.name
+        assert tile.name in "".join(hands[0].itertext())
+        assert len(find(parse(picture), "g", "tile")) == len(MIDDLE.board)
+    assert find(parse(board_svg(MIDDLE, hand=False)), "g", "hand") == []
 
 
 def test_without_open_cells_the_full_picture_keeps_their_room() -> None:
@@ -244,3 +268,16 @@ def test_pictures_display_in_jupyter(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(svg_module, "board_svg", broken)
     assert MIDDLE._repr_svg_() is None and MIDDLE._repr_html_() is None
+
+
+def test_a_tile_and_a_tile_set_display_as_pictures_in_a_notebook() -> None:
+    """R-F7: the set's sheet shows every design once, with its number of copies."""
+    tileset = reference_tileset(bonus_river=True)
+    tile = tileset.tile_named("A4.3")
+    assert parse(tile._repr_svg_()).findall(f".//{NS}g")[0].attrib["data-tile"] == "A4.3"
+    sheet = parse(tileset._repr_svg_())
+    designs = {t.design for t in tileset.tiles}
+    assert len(find(sheet, "g", "tile")) == len(designs)
+    assert "S01.1 ×3" in "".join(sheet.itertext())
+    with pytest.raises(TypeError, match="tileset must be a TileSet"):
+        tileset_svg(tile)  # type: ignore[arg-type]

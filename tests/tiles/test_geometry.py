@@ -32,7 +32,7 @@ def port(name: str) -> int:
     return make_port(Side("NESW".index(name[0])), int(name[1]))
 
 
-# ---------------------------------------------------------------------------- ports (F2)
+# ---------------------------------------------------------------------------- ports (R-F2)
 
 def test_port_names_run_clockwise_with_the_middle_at_index_2_F2() -> None:
     """R-F2: each side has three ports; numbering is clockwise, 2 is the middle."""

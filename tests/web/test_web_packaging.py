@@ -25,7 +25,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 wheel_builder = pytest.importorskip("hatchling.builders.wheel",
-                                    reason="needs hatchling, the build backend ([dev])")
+                                    reason="needs hatchling, the build backend ([test])")
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "carcassonne_amazonas" / "web" / "static"

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
-pytest.importorskip("playwright.sync_api", reason="needs Playwright ([dev])")
+pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
 
 from playwright.sync_api import Browser, Page, sync_playwright
 

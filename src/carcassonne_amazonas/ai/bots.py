@@ -31,6 +31,7 @@ from .._support.reprs import repr_pretty
 from ..rules.actions import TURN_END, Action
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState
+from ._seeding import bot_generator, bot_repr
 from .mcts import DEFAULT_ITERATIONS, MctsBot
 from .playout import random_action
 
@@ -56,10 +57,17 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """A uniformly random legal action."""
+    """A uniformly random legal action.
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    ``RandomBot()`` draws from a fresh generator, ``RandomBot(seed=3)`` from a seeded
+    one (the same seed, the same choices), ``RandomBot(rng)`` from ``rng``."""
+
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self.rng = bot_generator(rng, seed)
+        self._seed = seed
+
+    def __repr__(self) -> str:
+        return bot_repr(self, self._seed)
 
     def choose(self, state: GameState) -> Action:
         """One of the legal actions, uniformly at random (drawn without listing them all:
@@ -70,10 +78,15 @@ class RandomBot:
 class GreedyBot:
     """The action with the best immediate gain: the player's score plus boat space at
     the end of the turn, looking through the rest of the turn (piece step, double tile).
-    Ties are broken by ``rng``."""
+    Ties are broken at random: by a fresh generator (``GreedyBot()``), a seeded one
+    (``GreedyBot(seed=3)``) or ``rng`` (``GreedyBot(rng)``)."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self.rng = bot_generator(rng, seed)
+        self._seed = seed
+
+    def __repr__(self) -> str:
+        return bot_repr(self, self._seed)
 
     def choose(self, state: GameState) -> Action:
         """The legal action with the best immediate gain (ties broken at random)."""
@@ -152,15 +165,15 @@ def make_bot(kind: str | BotSpec, seed: int) -> Bot | None:
     :func:`parse_bot_spec`) seeded with ``seed``; None for :data:`HUMAN`.  ``ValueError``
     for a kind that is not one of :data:`BOT_KINDS`."""
     spec = parse_bot_spec(kind) if isinstance(kind, str) else kind
-    rng = random.Random(seed)
     if spec.kind == HUMAN:
         return None
     if spec.kind == "random":
-        return RandomBot(rng)
+        return RandomBot(seed=seed)
     if spec.kind == "greedy":
-        return GreedyBot(rng)
+        return GreedyBot(seed=seed)
     if spec.kind == "mcts":
-        return MctsBot(rng, iterations=DEFAULT_ITERATIONS if spec.budget is None else spec.budget)
+        return MctsBot(seed=seed,
+                       iterations=DEFAULT_ITERATIONS if spec.budget is None else spec.budget)
     raise ValueError(f"unknown player kind {str(spec)!r} (choose from {', '.join(BOT_KINDS)})")
 
 

@@ -55,6 +55,7 @@ from ..rules.actions import Action, DrawTile
 from ..rules.chance import determinize, sample_draw
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState, Phase
+from ._seeding import bot_generator, bot_repr
 from .evaluation import DEFAULT_WEIGHTS, Weights, heuristic_scores, win_value
 from .playout import random_action
 
@@ -62,6 +63,11 @@ __all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
 
 #: Iterations per decision when no budget is given (``mcts`` on the command line).
 DEFAULT_ITERATIONS = 100
+# The options of MctsBot with their defaults, in the order its repr writes them.
+_OPTION_DEFAULTS: dict[str, object] = {
+    "iterations": DEFAULT_ITERATIONS, "seconds": None, "exploration": 0.1,
+    "prior_weight": 4.0, "tree_turns": 1, "rollout_turns": None, "rollout_width": None,
+    "paired": True, "weights": DEFAULT_WEIGHTS}
 
 _PLACE_PIECE = Phase.PLACE_PIECE
 #: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
@@ -118,19 +124,21 @@ class MctsBot:
     (``None``: all of them), and ``paired`` whether the k-th visit of every root
     action plays on the same k-th sample (``False``: a fresh sample each
     iteration), ``weights`` those of the evaluation
-    (:class:`~carcassonne_amazonas.ai.evaluation.Weights`).  ``rng`` makes every choice:
-    the same seed gives the same decisions (with an iteration budget).  A time budget
-    alone needs ``iterations=None``: ``MctsBot(rng, seconds=1)`` still stops at the
-    default 100 iterations, whichever comes first.
+    (:class:`~carcassonne_amazonas.ai.evaluation.Weights`).  One generator makes every
+    choice: ``rng``, one seeded with ``seed`` (the same seed gives the same decisions,
+    with an iteration budget), or with neither a fresh one.  A time budget alone needs
+    ``iterations=None``: ``MctsBot(seconds=1)`` still stops at the default 100
+    iterations, whichever comes first.  ``repr`` is the code that builds it again,
+    ``MctsBot(iterations=100)``.
     """
 
-    def __init__(self, rng: random.Random, *, iterations: int | None = DEFAULT_ITERATIONS,
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None,
+                 iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, exploration: float = 0.1,
                  prior_weight: float = 4.0, tree_turns: int = 1,
                  rollout_turns: int | None = None, rollout_width: int | None = None,
                  paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        if not isinstance(rng, random.Random):
-            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        generator = bot_generator(rng, seed)
         if not isinstance(weights, Weights):
             raise TypeError(f"weights must be an evaluation.Weights, not {type(weights).__name__}")
         if iterations is None and seconds is None:
@@ -146,7 +154,8 @@ class MctsBot:
         if tree_turns < 1 or (rollout_width is not None and rollout_width < 1) or (
                 rollout_turns is not None and rollout_turns < 0):
             raise ValueError("tree_turns and rollout_width must be >= 1, rollout_turns >= 0")
-        self.rng = rng
+        self.rng = generator
+        self._seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -160,6 +169,12 @@ class MctsBot:
         """Iterations of the last search (for statistics)."""
         self._reuse: tuple[GameState, _Node] | None = None
         self._samples: list[tuple[GameState, int]] = []
+
+    def __repr__(self) -> str:
+        defaults = _OPTION_DEFAULTS
+        options = [(name, getattr(self, name)) for name in defaults
+                   if name == "iterations" or getattr(self, name) != defaults[name]]
+        return bot_repr(self, self._seed, options)
 
     # -- the Bot protocol ----------------------------------------------------------------
 

@@ -10,7 +10,9 @@ import argparse
 import contextlib
 import os
 import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -24,9 +26,10 @@ from ..tiles.tilefile import parse_tileset
 from ..tiles.tileset import TileSet
 
 __all__ = ["PROG", "AddCommand", "CliError", "add_rules_options", "bot_kinds", "check_writable",
-           "error_line", "int_in", "json_instead_of_tileset", "load_record", "load_tileset_file",
-           "looks_like_json", "looks_like_tileset", "one_line", "read_text", "rules_clashes",
-           "rules_from_args", "rules_spec_from_args", "say", "silence_output", "write_text"]
+           "error_line", "int_in", "json_instead_of_tileset", "line_width", "load_record",
+           "load_tileset_file", "looks_like_json", "looks_like_tileset", "one_line", "read_text",
+           "rules_clashes", "rules_from_args", "rules_spec_from_args", "say", "silence_output",
+           "wrapped", "write_text"]
 
 #: The tool's name, in messages and help.
 PROG = "carcassonne-amazonas"
@@ -56,6 +59,24 @@ def say(out: TextIO, text: str = "") -> None:
         print(text, file=out, flush=True)
     except BrokenPipeError:
         silence_output(out)
+
+
+def line_width(requested: int | None) -> int:
+    """The width to wrap to: ``--width``, else the terminal's (or ``$COLUMNS``); 0 (no
+    wrapping) when writing into a pipe or a file."""
+    if requested is not None:
+        return requested
+    if os.environ.get("COLUMNS", "").isdigit() or sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    return 0
+
+
+def wrapped(line: str, width: int, indent: int) -> list[str]:
+    """``line`` wrapped to ``width`` (0: not at all), its continuations indented."""
+    if width <= indent + 20 or len(line) <= width:
+        return [line]
+    return textwrap.wrap(line, width, subsequent_indent=" " * indent,
+                         break_on_hyphens=False) or [line]
 
 
 def silence_output(out: TextIO) -> None:

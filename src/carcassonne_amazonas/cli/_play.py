@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -24,11 +25,13 @@ from ._common import (
     bots_help,
     check_writable,
     int_in,
+    line_width,
     load_record,
     rules_clashes,
     rules_from_args,
     say,
     silence_output,
+    wrapped,
     write_text,
 )
 from ._human import StopGame, UndoRequest, ask_human
@@ -53,7 +56,11 @@ def add_command(add: AddCommand) -> None:
     play.add_argument("--seed", type=int_in(0, None, "the seed"), metavar="S",
                       help="shuffle and bot seed (default: a random one, printed); with "
                            "--resume only the bots' seed")
-    play.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the game record (JSON) to FILE, also when the game is "
+                           "stopped; an existing FILE is kept unless --force is given")
+    play.add_argument("--force", action="store_true",
+                      help="let --save replace an existing file")
     play.add_argument("--resume", metavar="FILE",
                       help="continue the unfinished game saved in FILE, with its players, "
                            "rules and actions (rule options, if given, must be the "
@@ -167,9 +174,7 @@ def run(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     game, intro = _game(args, seed)
-    target = args.save or args.resume
-    if target:
-        check_writable(target, "game record")  # now, not after a whole game
+    target = _save_target(args)
     players = game.state.num_players
     kinds = bot_kinds(args.parser, args.bots, players, [HUMAN] + ["greedy"] * (players - 1),
                       BOT_KINDS)
@@ -183,6 +188,7 @@ def run(args: argparse.Namespace) -> int:
         say(out, f"\nTurn {current_turn(game.actions)}, resumed: "
                  f"{status(game.state, game.actions)}")
     stopped = ""
+    width = line_width(None)  # the terminal's; a pipe or a file is not wrapped
     try:
         while not game.state.is_terminal:
             state = game.state
@@ -193,7 +199,8 @@ def run(args: argparse.Namespace) -> int:
                 continue
             game.play(action)
             for line in step_lines(state, action, game.last_events):
-                say(out, line)
+                for part in wrapped(line, width, 6):
+                    say(out, part)
     except EOFError:
         stopped = "end of input"
     except KeyboardInterrupt:
@@ -201,7 +208,28 @@ def run(args: argparse.Namespace) -> int:
     except StopGame:
         stopped = "stopped by the player"
     _say_end(out, game, kinds, stopped)
+    _keep(out, game, target, stopped)
+    return 0
+
+
+def _save_target(args: argparse.Namespace) -> str | None:
+    """The file the record goes to (``--save``, else ``--resume``), checked now, not after
+    a whole game: writable, and not an existing file unless ``--force`` (or the file the
+    game is resumed from)."""
+    target: str | None = args.save or args.resume
+    if args.save and args.save != args.resume and os.path.isfile(args.save) and not args.force:
+        raise CliError(f"{args.save} exists: --force replaces it, or --save names another "
+                       f"file (--resume {args.save} continues the game it holds)")
+    if target:
+        check_writable(target, "game record")
+    return target
+
+
+def _keep(out: TextIO, game: Game, target: str | None, stopped: str) -> None:
+    """Save the record to ``target``; without one, say how to keep a stopped game."""
     if target:
         write_text(target, game.record().to_json(), "game record")
         say(out, f"Game record saved to {target}.")
-    return 0
+    elif stopped:
+        say(out, "The game was not saved: start it with --save FILE to keep a stopped game\n"
+                 "(and --resume FILE to continue it).")

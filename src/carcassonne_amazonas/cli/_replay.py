@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
+import pathlib
 import sys
-import textwrap
 
 from .._support.wording import plural
 from ..render.explain import results_text, variants_text
 from ..render.svg import board_svg
 from ..render.text import board_text, players_text, tile_description
 from ..rules.state import colour
-from ._common import AddCommand, CliError, int_in, load_record, write_text
+from ._common import AddCommand, CliError, int_in, line_width, load_record, wrapped, write_text
 from ._turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
 
-__all__ = ["add_commands", "line_width", "run_render", "run_replay", "wrapped"]
+__all__ = ["add_commands", "run_render", "run_replay"]
 
 #: Where an action's explanation starts in a replay line (after the notation column).
 _TEXT_COLUMN = 13
@@ -46,8 +44,9 @@ def add_commands(add: AddCommand) -> None:
                     "pieces, boats) at the end or after turn K; says whether the game is "
                     "finished.")
     ren.add_argument("file", metavar="FILE", help="a game record (JSON)")
-    ren.add_argument("--svg", metavar="OUT", required=True,
-                     help="the SVG file to write ('-': standard output, and the summary "
+    ren.add_argument("--svg", metavar="OUT",
+                     help="the SVG file to write (default: FILE with the suffix .svg, "
+                          "game.json -> game.svg; '-': standard output, and the summary "
                           "line on standard error)")
     ren.add_argument("--turn", type=turn, metavar="K", help="draw the board after turn K")
     ren.add_argument("--cell-size", type=int_in(8, 1000, "the cell size"), default=64,
@@ -55,24 +54,6 @@ def add_commands(add: AddCommand) -> None:
     ren.add_argument("--tileset", metavar="FILE",
                      help="the tile-set file, for records made with a custom set")
     ren.set_defaults(func=run_render, parser=ren)
-
-
-def line_width(requested: int | None) -> int:
-    """The width to wrap to: ``--width``, else the terminal's (or ``$COLUMNS``); 0 (no
-    wrapping) when writing into a pipe or a file."""
-    if requested is not None:
-        return requested
-    if os.environ.get("COLUMNS", "").isdigit() or sys.stdout.isatty():
-        return shutil.get_terminal_size().columns
-    return 0
-
-
-def wrapped(line: str, width: int, indent: int) -> list[str]:
-    """``line`` wrapped to ``width`` (0: not at all), its continuations indented."""
-    if width <= indent + 20 or len(line) <= width:
-        return [line]
-    return textwrap.wrap(line, width, subsequent_indent=" " * indent,
-                         break_on_hyphens=False) or [line]
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -129,6 +110,8 @@ def run_render(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     picture = board_svg(state, cell_size=args.cell_size)
+    if args.svg is None:
+        args.svg = str(pathlib.Path(args.file).with_suffix(".svg"))
     to_stdout = args.svg == "-"
     if to_stdout:
         sys.stdout.write(picture)
@@ -139,7 +122,8 @@ def run_render(args: argparse.Namespace) -> int:
     label = "at the end" if args.turn is None else f"after turn {args.turn}"
     pieces = sum(1 for _ in state.pieces())
     print(f"{'the SVG' if to_stdout else args.svg}: the board {label} "
-          f"({plural(len(state.board), 'tile')}, {plural(pieces, 'piece')})", file=summary)
+          f"({plural(len(state.board) - 1, 'tile')} placed, {plural(pieces, 'piece')})",
+          file=summary)
     last = turns[-1].after if turns else initial
     if not last.is_terminal:
         print(f"{args.file}: the game is {status(last, record.actions)}", file=summary)

@@ -54,10 +54,13 @@ def add_commands(add: AddCommand) -> None:
     """Add ``tileset`` (with ``show``) and ``validate-tileset`` to the tool's commands."""
     tileset = add("tileset", help="print tile-set files (the shipped reference set)",
                   description="Tile-set files: the format of carcassonne_amazonas.tiles.tilefile.")
-    actions = tileset.add_subparsers(dest="tileset_command", metavar="ACTION", required=True)
+    # 'tileset' alone is 'tileset show': the reference set.
+    actions = tileset.add_subparsers(dest="tileset_command", metavar="ACTION")
+    tileset.set_defaults(func=run_show, parser=tileset, path=None, shipped="reference")
     show = actions.add_parser(
         "show", help="print the reference tile set, or another tile-set file",
-        description="Print the reference tile set shipped with the package (by default), "
+        description="Print the reference tile set shipped with the package (by default, "
+                    "and for 'tileset' alone), "
                     "for example to start your own file: 'tileset show > my-box.tiles'; "
                     "or print the tile-set file PATH once it is valid.")
     which = show.add_mutually_exclusive_group()

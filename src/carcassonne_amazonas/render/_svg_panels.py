@@ -9,13 +9,13 @@ a label: nothing a test or a page relies on depends on a font.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from .._support.wording import plural
 from ..rules.final_scoring import projected_scores
 from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
 from ._svg_document import AMAZON, HIGHLIGHT, INK, JUNGLE, OPEN_CELL, TRACK, Pen, number
-from ._svg_tiles import ICON_STYLES, boat_glyph, icon_glyph, piece_glyph
+from ._svg_tiles import ICON_STYLES, boat_glyph, icon_glyph, piece_glyph, tile_group
 
 __all__ = [
     "BOAT_SPACING",
@@ -292,3 +292,28 @@ def score_table(state: GameState, left: float, top: float, font: float) -> str:
         out.append("</g>")
     out.append("</g>")
     return "\n".join(out)
+
+
+# -- the tile in hand -----------------------------------------------------------------------
+
+
+def hand(state: GameState, left: float, top: float, size: float) -> str:
+    """The ``g.hand``: the tile in hand (R-T2) as it is drawn, unturned, with its name and
+    a heading above it, right of the board."""
+    tile = state.tile_in_hand
+    if tile is None:
+        raise ValueError("no tile in hand: a tile is to be drawn or none is to be placed")
+    font = number(size * 0.2)
+    rotation = tile.layout.rotations[0]
+    height = max(c.dy for c in tile.layout.variant(rotation).cells) + 1
+    who = PLAYER_COLOURS[state.current_player]
+    return "\n".join([
+        f'<g class="hand" data-tile={quoteattr(tile.name)} font-family="sans-serif" '
+        f'fill="#3a3a32">',
+        f'<text class="hand-heading" x="{number(left)}" y="{number(top - size * 0.08)}" '
+        f'font-size="{font}">in hand ({who})</text>',
+        tile_group(Pen(left, top, size), tile, rotation, None, f"{tile.name} in hand",
+                   css="hand-tile"),
+        f'<text class="hand-name" x="{number(left)}" y="{number(top + (height + 0.3) * size)}" '
+        f'font-size="{font}" font-weight="bold">{escape(tile.name)}</text>',
+        "</g>"])

@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..rules.state import PLAYER_COLOURS, PieceKind
 from ..tiles.geometry import Position, Rotation
-from ..tiles.tileset import Icons, Terrain, Tile, check_tile_and_rotation
+from ..tiles.tileset import Icons, Terrain, Tile, TileSet, check_tile_and_rotation
 from ._plane import PathCommand, Point
 from ._segment_shapes import (
     AMAZON_REACH,
@@ -189,12 +189,13 @@ def _segment_labels(pen: Pen, shapes: TileShapes) -> list[str]:
 
 
 def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | None,
-               title: str, *, segment_labels: bool = False) -> str:
-    """A ``g.tile`` drawing ``tile`` turned by ``rotation`` with its anchor cell's
-    top-left corner at the pen's origin; ``position`` (on a board) adds ``data-x`` and
-    ``data-y``; ``segment_labels`` writes each segment's index at its anchor."""
+               title: str, *, segment_labels: bool = False, css: str = "tile") -> str:
+    """A ``g.tile`` (or of class ``css``) drawing ``tile`` turned by ``rotation`` with its
+    anchor cell's top-left corner at the pen's origin; ``position`` (on a board) adds
+    ``data-x`` and ``data-y``; ``segment_labels`` writes each segment's index at its
+    anchor."""
     shapes = tile_shapes(tile, rotation)
-    attributes = (f'class="tile tile-{tile.kind.value}" data-tile={quoteattr(tile.name)} '
+    attributes = (f'class="{css} tile-{tile.kind.value}" data-tile={quoteattr(tile.name)} '
                   f'data-layout={quoteattr(tile.layout.name)} '
                   f'data-rotation="{rotation.degrees}"')
     if position is not None:
@@ -286,3 +287,42 @@ def tile_svg(tile: Tile, rotation: Rotation = Rotation.R0, *, cell_size: float =
                     f'font-family="sans-serif" text-anchor="middle" fill="{INK}">'
                     f"{escape(tile.name)} · {rotation.degrees}°</text>")
     return svg_document(width, height, body, name)
+
+
+def tileset_svg(tileset: TileSet, *, cell_size: float = 40, width: int = 16) -> SvgDocument:
+    """An SVG sheet of a whole tile set: every design once (copies with the same layout
+    and icons are interchangeable, R-F7), unturned, in the set's order, rows of at most
+    ``width`` cells, each labelled with its first copy's name and ``×n`` for n copies.
+
+    ``TypeError`` for a ``tileset`` that is not a
+    :class:`~carcassonne_amazonas.tiles.tileset.TileSet`; ``cell_size`` as for
+    :func:`tile_svg`.
+    """
+    if not isinstance(tileset, TileSet):
+        raise TypeError(f"tileset must be a TileSet, not {type(tileset).__name__}")
+    size = check_cell_size(cell_size)
+    designs: dict[tuple[str, tuple[Icons, ...]], list[Tile]] = {}
+    for tile in tileset.tiles:
+        designs.setdefault(tile.design, []).append(tile)
+    pad, label = size * 0.25, size * 0.4
+    body: list[str] = []
+    x = y = row_height = 0.0
+    right = 0.0
+    for copies in designs.values():
+        tile = copies[0]
+        shapes = tile_shapes(tile, tile.layout.rotations[0])
+        if x and x + shapes.width * size > width * size:
+            x, y, row_height = 0.0, y + row_height, 0.0
+        at = (pad + x, pad + y)
+        body.append(tile_group(Pen(*at, size), tile, tile.layout.rotations[0], None,
+                               f"{tile.name} – {tile.layout.title}, {len(copies)} copies"))
+        count = f" ×{len(copies)}" if len(copies) > 1 else ""
+        body.append(f'<text class="label" x="{number(at[0])}" '
+                    f'y="{number(at[1] + shapes.height * size + label * 0.7)}" '
+                    f'font-size="{number(max(size * 0.2, 8.0))}" font-family="sans-serif" '
+                    f'fill="{INK}">{escape(tile.name + count)}</text>')
+        x += max(shapes.width, 1.5) * size + pad
+        right = max(right, x)
+        row_height = max(row_height, shapes.height * size + label + pad)
+    title = f"{tileset.title}: {len(tileset.tiles)} tiles, {len(designs)} designs"
+    return svg_document(right + pad, y + row_height + pad, body, title)

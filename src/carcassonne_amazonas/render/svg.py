@@ -6,7 +6,8 @@ pieces, the open cells, the boat track beside the river, coordinates along the
 edges, a legend, the tile placed last, optional highlights of cells and of a
 feature, and a score table with each player's projected total.  ``compact=True``
 crops the picture to the tiles, with the boat track beside them.  :func:`tile_svg`
-(from :mod:`~carcassonne_amazonas.render._svg_tiles`) draws one tile.  Both return an
+(from :mod:`~carcassonne_amazonas.render._svg_tiles`) draws one tile, :func:`tileset_svg`
+a sheet of a whole tile set.  Both return an
 :class:`~carcassonne_amazonas.render._svg_document.SvgDocument`: the text of a complete
 ``<svg>`` document (a ``str``), which Jupyter displays as a picture.
 
@@ -26,13 +27,13 @@ Elements carry classes and data for styling, tests and pages: ``g.tile``
 (``data-terrain``; ``rect.feature-cell`` and ``line.open-edge`` with ``data-side``),
 ``g.track`` with ``g.boat`` (``data-player``, ``data-space``), ``g.coordinates``
 (``text.coordinate`` with ``data-x`` or ``data-y``), ``g.legend``
-(``g.legend-item``, ``data-kind``) and ``g.scores`` (``g.score-row``,
-``data-player``).
+(``g.legend-item``, ``data-kind``), ``g.scores`` (``g.score-row``,
+``data-player``) and ``g.hand`` (the tile in hand, ``data-tile``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -52,6 +53,7 @@ from ._svg_document import (
     svg_document,
 )
 from ._svg_panels import coordinates as coordinate_labels
+from ._svg_panels import hand as hand_panel
 from ._svg_panels import legend as legend_panel
 from ._svg_panels import (
     legend_height,
@@ -62,18 +64,23 @@ from ._svg_panels import (
     track,
     track_width,
 )
-from ._svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg
+from ._svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg, tileset_svg
 from .anchors import piece_anchor
 from .feature_geometry import FeatureGeometry, feature_geometry
 
-__all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "SvgDocument", "board_svg",
-           "tile_svg"]
+__all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "MAX_DEFAULT_HEIGHT",
+           "MIN_FITTED_CELL_SIZE", "SvgDocument", "board_svg", "tile_svg", "tileset_svg"]
 
 #: The default size of a cell in SVG units (pixels at 1×): an icon's disc is 14 pixels
 #: across, its letter 10 pixels high.
 DEFAULT_CELL_SIZE = 64.0
 #: The default size of a cell in compact mode: icons of 11 pixels, letters of 8.
 COMPACT_CELL_SIZE = 52.0
+#: Without a ``cell_size``, a picture taller than this (a long river) gets smaller cells,
+#: down to :data:`MIN_FITTED_CELL_SIZE`, so that a whole game fits on a screen or a page.
+MAX_DEFAULT_HEIGHT = 1600.0
+#: The smallest cell that fitting a long river picks: icons and letters still read.
+MIN_FITTED_CELL_SIZE = 36.0
 
 _EDGE_LINES: dict[Side, tuple[tuple[float, float], tuple[float, float]]] = {
     Side.NORTH: ((0.0, 0.0), (1.0, 0.0)), Side.EAST: ((1.0, 0.0), (1.0, 1.0)),
@@ -142,11 +149,14 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
               show_open: bool | None = None, coordinates: bool = True, legend: bool = True,
               last_move: bool = True, highlight_cells: Iterable[Position] = (),
               highlight_feature: tuple[Position, int] | FeatureGeometry | None = None,
-              compact: bool = False, scores: bool | None = None) -> SvgDocument:
+              compact: bool = False, scores: bool | None = None,
+              hand: bool = True) -> SvgDocument:
     """An SVG document of the whole position.
 
     - ``cell_size``: SVG units (pixels at 1×) per cell; 64 by default, 52 in compact
-      mode, sizes at which the icons read at 1×.
+      mode, sizes at which the icons read at 1×; by default a full picture that would
+      be taller than :data:`MAX_DEFAULT_HEIGHT` (a whole game's long river) gets cells
+      small enough to fit it, down to :data:`MIN_FITTED_CELL_SIZE`.
     - ``show_open``: draw the open cells where a tile may go (dashed; the next river
       cell in blue).  Default: yes, except in compact mode.
     - ``coordinates``: label every drawn column above the board and every drawn row
@@ -162,6 +172,8 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
       beside them and no score table.
     - ``scores``: the score table above the board; default: yes, except in compact
       mode.
+    - ``hand``: while a tile is to be placed, draw the tile in hand (``g.hand``) right
+      of the board with its name (R-T2); a page that shows it itself passes False.
 
     Outside compact mode the picture always has room for the open cells, drawn or not,
     so a page can draw its own marks there.  Raises ``ValueError`` for a
@@ -183,20 +195,31 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
     cells = [c for placement in board.placements for c in placement.cells] + marked
     if not compact or show_open:
         cells += open_cells
-    frame = _Frame.around(state, cells, size, compact=compact, coordinates=coordinates,
-                          scores=scores)
     last = board.placements[-1] if last_move and len(board) > 1 else None
     items = legend_items(open_cells=show_open and bool(open_cells), last_move=last is not None,
                          highlight=bool(marked), feature=feature is not None)
-    legend_top = frame.top + len(frame.rows) * size + size * 0.15
+
+    def layout(size: float) -> tuple[_Frame, float, float]:
+        frame = _Frame.around(state, cells, size, compact=compact, coordinates=coordinates,
+                              scores=scores, hand=hand)
+        legend_top = frame.top + len(frame.rows) * size + size * 0.15
+        height = legend_top + (legend_height(items, size, frame.width - 2 * frame.margin)
+                               if legend else 0.0)
+        return frame, legend_top, max(height, frame.hand_bottom) + frame.margin
+
+    size, (frame, legend_top, height) = _fitted(layout, size, cell_size is None and not compact)
     inner_width = frame.width - 2 * frame.margin
-    height = legend_top + (legend_height(items, size, inner_width) if legend else 0.0)
-    height += frame.margin
 
     pen = frame.pen
     body: list[str] = []
     if scores:
         body.append(score_table(state, frame.margin, frame.margin, frame.font))
+        rule_y = number(frame.top - size * (0.45 if coordinates else 0.1))
+        body.append(f'<line class="scores-rule" x1="{number(frame.margin)}" y1="{rule_y}" '
+                    f'x2="{number(frame.width - frame.margin)}" y2="{rule_y}" '
+                    f'stroke="#b9b09a" stroke-width="1"/>')
+    if frame.hand_left is not None:
+        body.append(hand_panel(state, frame.hand_left, frame.top, size))
     if coordinates:
         body.append(coordinate_labels(pen, frame.columns, frame.rows, frame.left - size * 0.1,
                                       frame.top))
@@ -210,6 +233,19 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
                   "data-cell-size": number(size), "data-origin-x": number(pen.x),
                   "data-origin-y": number(pen.y)}
     return svg_document(frame.width, height, body, _title(state), attributes)
+
+
+def _fitted(layout: Callable[[float], tuple[_Frame, float, float]], size: float,
+            fit: bool) -> tuple[float, tuple[_Frame, float, float]]:
+    """The cell size and the ``layout`` at it: ``size``, or, when ``fit`` and the picture
+    would be taller than :data:`MAX_DEFAULT_HEIGHT`, a smaller whole number of units down
+    to :data:`MIN_FITTED_CELL_SIZE` (two tries: the panels do not scale exactly)."""
+    laid = layout(size)
+    for _ in range(2):
+        if fit and laid[2] > MAX_DEFAULT_HEIGHT and size > MIN_FITTED_CELL_SIZE:
+            size = max(float(int(size * MAX_DEFAULT_HEIGHT / laid[2])), MIN_FITTED_CELL_SIZE)
+            laid = layout(size)
+    return size, laid
 
 
 @attrs.frozen
@@ -226,10 +262,14 @@ class _Frame:
     top: float
     width: float
     pen: Pen
+    hand_left: float | None
+    """Where the tile in hand is drawn, right of the board (None: no tile in hand)."""
+    hand_bottom: float
+    """The bottom of the tile in hand with its label (0 without one)."""
 
     @classmethod
     def around(cls, state: GameState, cells: list[Position], size: float, *, compact: bool,
-               coordinates: bool, scores: bool) -> _Frame:
+               coordinates: bool, scores: bool, hand: bool) -> _Frame:
         """The frame of a picture that draws ``cells`` with ``size`` units a cell, beside
         the boat track, under the score table when ``scores``, with room for the
         coordinates when ``coordinates``."""
@@ -246,9 +286,20 @@ class _Frame:
         if coordinates:
             left += label_width
             top += size * 0.3
-        width = max(left + len(columns) * size + margin, margin + table_width + margin)
+        if scores:  # the coordinates stand apart from the score table, under a rule
+            top += size * 0.25
+        board_right = left + len(columns) * size
+        hand_left, hand_bottom = None, 0.0
+        tile = state.tile_in_hand if hand else None
+        if tile is not None:
+            hand_left = board_right + size * 0.4
+            footprint = tile.layout.variant(tile.layout.rotations[0]).cells
+            board_right = hand_left + max(max(c.dx for c in footprint) + 1, 1.6) * size
+            hand_bottom = top + (max(c.dy for c in footprint) + 1 + 0.45) * size
+        width = max(board_right + margin, margin + table_width + margin)
         return cls(columns, rows, margin, font, left, top, width,
-                   Pen(left - min_x * size, top - min_y * size, size))
+                   Pen(left - min_x * size, top - min_y * size, size), hand_left, hand_bottom)
+
 
 
 def _marks(state: GameState, pen: Pen, open_cells: list[Position],

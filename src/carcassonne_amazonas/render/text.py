@@ -1,7 +1,7 @@
 """Plain-text pictures for terminals: the board, single tiles, the boat track, the players.
 
-:func:`state_text` is what ``str(state)`` shows: the board, the players and the
-tile in hand.
+:func:`state_text` is what ``str(state)`` shows: the board, the players, the
+tile in hand and a legend.
 
 :func:`board_text` draws the board as a grid of 3×3 character glyphs, one per
 cell, with the x coordinates above (``~`` marks the river column) and the y
@@ -88,9 +88,10 @@ RIVER_MARK = "~"
 _MIDDLE = 1  # offset of a side's middle port from its first port
 _CORNERS = ((Side.NORTH, 0, Side.WEST, 2), (Side.NORTH, 2, Side.EAST, 0),
             (Side.SOUTH, 2, Side.WEST, 0), (Side.SOUTH, 0, Side.EAST, 2))
-_LEGEND = ("legend: . jungle  | - tributary  + junction/bend  o rock  # village  ~ Amazon  "
-           "[ ] open cell  [v] next river cell",
-           "        Y R G B K meeples (yellow red green blue black), y r g b k camps")
+_LEGEND = ("legend: . jungle  | - tributary  + junction or bend  o rock  # village  ~ Amazon",
+           "        [ ] open cell  [v] next river cell  Y R G B K meeples  y r g b k camps",
+           "        boats: the explored track, a boat as its player's letter (2-5: boats "
+           "sharing a space)")
 
 
 def icons_text(icons: Icons) -> str:
@@ -204,13 +205,34 @@ def _placement_glyphs(placement: Placement, pieces: dict[int, str]) -> dict[_Cel
     glyphs = {(x + dx, y + dy): glyph
               for dx, dy, glyph in _layout_glyphs(placement.tile.layout, placement.rotation)}
     for segment, letter in pieces.items():
-        for cell in placement.variant.cells:
-            if segment in cell.port_segments:
-                where = (x + cell.dx, y + cell.dy)
-                top, middle, bottom = glyphs[where]
-                glyphs[where] = (top, middle[0] + letter + middle[2], bottom)
-                break
+        (dx, dy), (row, column) = _piece_spot(placement, segment, glyphs)
+        lines = list(glyphs[(x + dx, y + dy)])
+        lines[row] = lines[row][:column] + letter + lines[row][column + 1:]
+        glyphs[(x + dx, y + dy)] = (lines[0], lines[1], lines[2])
     return glyphs
+
+
+# Where each port (side * 3 + index) sits in a cell's 3×3 glyph, as (row, column); the
+# middle ports first, so that a piece beside the river stands on its tributary's mark.
+_PORT_SPOTS = ((0, 0), (0, 1), (0, 2), (0, 2), (1, 2), (2, 2),
+               (2, 2), (2, 1), (2, 0), (2, 0), (1, 0), (0, 0))
+_PORTS_MIDDLE_FIRST = (1, 4, 7, 10, 0, 2, 3, 5, 6, 8, 9, 11)
+
+
+def _piece_spot(placement: Placement, segment: int,
+                glyphs: dict[_Cell, Glyph]) -> tuple[_Cell, tuple[int, int]]:
+    """The footprint cell ``(dx, dy)`` and the glyph spot ``(row, column)`` of a piece on
+    ``segment``: the centre of the first cell the segment touches outside the river
+    column, else, in a river cell, one of the segment's own ports, so that no piece is
+    ever drawn on the Amazon, where none may stand (R-F6)."""
+    x, y = placement.position.x, placement.position.y
+    touched = [cell for cell in placement.variant.cells if segment in cell.port_segments]
+    for cell in touched:
+        if glyphs[(x + cell.dx, y + cell.dy)][1][1] != RIVER_MARK:
+            return (cell.dx, cell.dy), (1, 1)
+    cell = touched[0]
+    port = next(p for p in _PORTS_MIDDLE_FIRST if cell.port_segments[p] == segment)
+    return (cell.dx, cell.dy), _PORT_SPOTS[port]
 
 
 def tile_text(tile: Tile, rotation: Rotation = Rotation.R0) -> list[str]:
@@ -377,7 +399,7 @@ def _decision_text(state: GameState) -> list[str]:
 
 
 def state_text(state: GameState) -> str:
-    """What ``str(state)`` shows: the board (without its legend), the players' scores,
-    boats and supplies, and who is to do what, with the tile in hand."""
+    """What ``str(state)`` shows: the board, the players' scores, boats and supplies, who
+    is to do what, with the tile in hand, and last the legend of the board's signs."""
     return "\n".join([board_text(state, legend=False), players_text(state),
-                      *_decision_text(state)])
+                      *_decision_text(state), *_LEGEND])

@@ -11,7 +11,7 @@ flows, drawn as "down" or "south").  The start tile's top-left cell is
 
 Ports
 -----
-Each side of a cell has three *ports* (F2), numbered clockwise around the
+Each side of a cell has three *ports* (R-F2), numbered clockwise around the
 cell: ``N1 N2 N3`` run west to east along the north side, ``E1 E2 E3`` north to
 south along the east side, ``S1 S2 S3`` east to west, ``W1 W2 W3`` south to
 north.  Index 2 is always the middle of the side (where a tributary or the
@@ -205,7 +205,7 @@ def rotate_port(port: int, rotation: Rotation) -> int:
 
 
 def facing_port(port: int) -> int:
-    """The port of the neighbouring cell that touches ``port`` (G4).
+    """The port of the neighbouring cell that touches ``port`` (R-G4).
 
     Clockwise numbering runs in opposite directions along a shared side, so
     index ``i`` meets index ``4 - i`` on the opposite side.

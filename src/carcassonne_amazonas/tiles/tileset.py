@@ -134,7 +134,7 @@ class CellPort:
 
 @attrs.frozen(slots=True)
 class Segment:
-    """A piece of tributary, village, jungle or Amazon on a layout (F1)."""
+    """A piece of tributary, village, jungle or Amazon on a layout (R-F1)."""
 
     name: str
     terrain: Terrain
@@ -285,6 +285,13 @@ class Tile:
 
     _repr_pretty_ = repr_pretty
 
+    def _repr_svg_(self) -> str:
+        """The tile as a picture in Jupyter and IPython, unturned and labelled
+        (:func:`carcassonne_amazonas.render.svg.tile_svg`)."""
+        from ..render.svg import tile_svg  # lazy: the renderer is not needed to play
+
+        return str(tile_svg(self, self.layout.rotations[0]))
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Tile) and other.id == self.id and other.name == self.name
                 and other.icons == self.icons)
@@ -349,6 +356,13 @@ class TileSet:
             f"<TileSet {self.name!r}: {len(self.tiles)} tiles, checksum {self.checksum[:12]}>"
 
     _repr_pretty_ = repr_pretty
+
+    def _repr_svg_(self) -> str:
+        """The set as a sheet of pictures in Jupyter and IPython, every design once with
+        its number of copies (:func:`carcassonne_amazonas.render.svg.tileset_svg`)."""
+        from ..render.svg import tileset_svg  # lazy: the renderer is not needed to play
+
+        return str(tileset_svg(self))
 
     def __hash__(self) -> int:
         return hash(self.checksum)

@@ -1,0 +1,31 @@
+"""The random generator of a bot and the ``repr`` that builds the bot again."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+__all__ = ["bot_generator", "bot_repr"]
+
+
+def bot_generator(rng: random.Random | None, seed: int | None) -> random.Random:
+    """``rng`` itself, a generator seeded with ``seed``, or, with neither, a fresh
+    generator seeded by the system.  ``ValueError`` when both are given, ``TypeError``
+    when ``rng`` is not a ``random.Random`` or ``seed`` not an int."""
+    if rng is not None and seed is not None:
+        raise ValueError("give rng= or seed=, not both")
+    if rng is not None:
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        return rng
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    return random.Random(seed)
+
+
+def bot_repr(bot: object, seed: int | None, options: Sequence[tuple[str, object]] = ()) -> str:
+    """``GreedyBot(seed=3)`` or ``MctsBot(iterations=100)``: code that builds the bot
+    again, with its seed when it was built from one (a generator passed as ``rng=`` is
+    not written: the code then builds a bot with a fresh generator)."""
+    fields = [*([("seed", seed)] if seed is not None else []), *options]
+    return f"{type(bot).__name__}({', '.join(f'{name}={value!r}' for name, value in fields)})"
