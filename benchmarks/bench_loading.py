@@ -21,7 +21,7 @@ A third table, **custom tile sets**, loads the game-over snapshot and the record
 played on a crafted tile set, and runs ``state_problems`` on its state, next to the same
 calls on the reference set (the target: within 5x of them, or refused up front):
 
-- the set of issue 22, whose Amazon tiles carry many ``caiman*999999`` tokens (45 million
+- the crafted set whose Amazon tiles carry many ``caiman*999999`` tokens (45 million
   points on one copy): refused by ``parse_tileset``, a copy carrying at most
   ``MAX_COPY_ICONS`` icons in all;
 - sets at that limit (every river copy with 99 caimans and piranhas, every straight

@@ -11,7 +11,7 @@ a Markdown table for the testing guide (``docs/guides/testing.md``)::
 "find" is the wall time until the test first fails, "shrink" the time from there until
 Hypothesis reports; "report" is the first line of the shrunk example (a
 ``replay_game(...)`` call for states, the machine's first step for ``GameMachine``).
-Targets (issue #24): each ``@given`` bug found and shrunk in at most 10 s, the
+Targets: each ``@given`` bug found and shrunk in at most 10 s, the
 phase-steered one included, the ``GameMachine`` one in at most 30 s.
 """
 

@@ -91,7 +91,7 @@ def test_an_unknown_key_in_the_rules_is_refused_by_name(name: str) -> None:
 def test_numbers_are_strict_and_their_messages_read_well(path: str, value: object,
                                                          message: str) -> None:
     """R-T7, R-E2: a boolean is never a number, and a number below its least value says
-    which (issue 22: the message read ``-3 is out of range 0.....``)."""
+    which (the message read ``-3 is out of range 0.....``)."""
     forged = apply_patch(CORPUS["bases"]["game over"], [
         {"op": "replace", "path": path, "value": value}])
     with pytest.raises(RecordError) as caught:
@@ -101,7 +101,7 @@ def test_numbers_are_strict_and_their_messages_read_well(path: str, value: objec
 
 def test_more_pending_scorings_than_river_tiles_count_no_negative_scorings() -> None:
     """R-T8, R-A4: with more pending Amazon scorings than river tiles placed, the boats'
-    bound counts no scoring, not a negative number of them (issue 22: "-2 Amazon
+    bound counts no scoring, not a negative number of them ("-2 Amazon
     scorings")."""
     state = bases()["early"]
     river = [tile for tile in state.rules.tileset.tiles if tile.kind.is_river]

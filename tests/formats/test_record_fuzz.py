@@ -261,7 +261,7 @@ def wrong_result(base: Base, data: dict[str, Any], rng: random.Random) -> str:
 
 
 def boolean_number(data: dict[str, Any], rng: random.Random) -> str:
-    """A number written as a boolean (``true`` for 1): never a number (issue 22)."""
+    """A number written as a boolean (``true`` for 1): never a number."""
     paths = [p for p in _paths(data) if type(_parent(data, p)[p[-1]]) is int]
     path = rng.choice(paths)
     parent = _parent(data, path)
@@ -270,7 +270,7 @@ def boolean_number(data: dict[str, Any], rng: random.Random) -> str:
 
 
 def renamed_rule_key(data: dict[str, Any], rng: random.Random) -> str:
-    """A rule option under a misspelt name: never the default rules, silently (issue 22)."""
+    """A rule option under a misspelt name: never the default rules, silently."""
     rules = data["rules"]
     key = rng.choice(sorted(rules) or ["amazon_ranking"])
     rules[key.replace("_", "-") if "_" in key else key + "s"] = rules.pop(key, "dense")
@@ -385,7 +385,7 @@ def _documents() -> list[tuple[str, dict[str, Any], Callable[[str], object]]]:
 def test_a_boolean_is_refused_wherever_a_number_is_expected(
         name: str, document: dict[str, Any], load: Callable[[str], object]) -> None:
     """Every number of a record or snapshot, written as ``true`` or ``false``, is refused,
-    naming its field (issue 22: ``record.result.final_scoring`` took ``true`` for 1)."""
+    naming its field (``record.result.final_scoring`` took ``true`` for 1)."""
     for path in _paths(document):
         if type(_parent(document, path)[path[-1]]) is not int:
             continue

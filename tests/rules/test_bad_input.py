@@ -684,7 +684,7 @@ def test_other_entry_points_take_only_exact_ints() -> None:
 # ---------------------------------------------------------------------------- exact types
 
 class LyingState(GameState):
-    """A GameState that says it equals every state (issue 22: ``GameRecord.from_game``
+    """A GameState that says it equals every state (``GameRecord.from_game``
     recorded a 30-tile position as "seed 9, no actions")."""
 
     __slots__ = ()
@@ -697,7 +697,7 @@ class LyingState(GameState):
 
 
 class LyingText(str):
-    """A str whose every character reads ``p`` (issue 22: ``'zzz'`` parsed as a pass)."""
+    """A str whose every character reads ``p`` (``'zzz'`` parsed as a pass)."""
 
     def __getitem__(self, index: Any) -> str:
         return "p"
@@ -760,7 +760,7 @@ TEXT_ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
 @pytest.mark.parametrize("name", [*STATE_ENTRY_POINTS, *TEXT_ENTRY_POINTS, "state_problems",
                                   "state_from_json(bytes)", "GameRecord.from_json(bytes)"])
 def test_every_entry_point_refuses_subclasses_of_a_state_or_of_str(name: str) -> None:
-    """Types are exact at every public function that takes a state or text (issue 22), as
+    """Types are exact at every public function that takes a state or text, as
     they are for actions (R-T2): a subclass of GameState or str is a TypeError (for
     ``state_problems``, which never raises, a problem), whatever its ``__eq__`` says."""
     state = _lying_state()
@@ -782,7 +782,7 @@ def test_every_entry_point_refuses_subclasses_of_a_state_or_of_str(name: str) ->
 
 
 def test_a_lying_state_is_not_recorded_as_another_game() -> None:
-    """The probe of issue 22: the lying state equals a new game's start, and was recorded
+    """The audit's probe: the lying state equals a new game's start, and was recorded
     as "seed 9, no actions"."""
     state = _lying_state()
     assert state == new_game(2, seed=9)

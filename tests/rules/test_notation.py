@@ -271,7 +271,7 @@ def test_format_action_of_a_non_action_is_a_type_error(value: object) -> None:
 
 
 def test_a_subclass_of_str_is_refused() -> None:
-    """Types are exact (issue 22): a subclass of str could lie in ``__getitem__`` or
+    """Types are exact: a subclass of str could lie in ``__getitem__`` or
     ``__eq__`` and make other text read as an action."""
     class Word(str):
         pass

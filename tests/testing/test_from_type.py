@@ -1,4 +1,4 @@
-"""``st.from_type`` and ``st.builds`` give valid values for every public type (issue #24).
+"""``st.from_type`` and ``st.builds`` give valid values for every public type.
 
 Values that belong to a game come from played games (R-C1–R-E6); each is checked with
 the state validator or the type's own checks.  ``state_actions`` pairs a state with one
