@@ -62,8 +62,8 @@ ISSUE_22_COPY = "  copy     " + " ".join(["river:caiman*999999"] * 45)
 
 def test_a_copy_carries_a_bounded_number_of_icons_in_all() -> None:
     """R-F7, R-A2: each number has 6 digits at most, but a copy's icons add up; the copy
-    crafted by the audit (45 million points on one tile) is refused, naming its line, before any
-    game can be played on the set."""
+    crafted by the audit (45 million points on one tile) is refused, naming its line,
+    before any game can be played on the set."""
     old = "  copy     river:caiman*3 river:piranha"
     line = LINES.index(old) + 1
     message = refused(REFERENCE.replace(old, ISSUE_22_COPY))
