@@ -29,14 +29,15 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import Any
-
-from sphinx.application import Sphinx
+from typing import TYPE_CHECKING, Any
 
 import carcassonne_amazonas
 from carcassonne_amazonas import apply_action, legal_actions, new_game
 from carcassonne_amazonas.cli import build_parser
 from carcassonne_amazonas.render.svg import board_svg
+
+if TYPE_CHECKING:  # the tests read the API pages without Sphinx installed
+    from sphinx.application import Sphinx
 
 GENERATED = "_generated"
 
