@@ -45,6 +45,11 @@ class Exhausted(Exception):
 class Scripted(random.Random):
     """A generator whose ``getrandbits`` returns the given values, then raises Exhausted."""
 
+    def __new__(cls, values: list[int]) -> Scripted:
+        # Python 3.10's Random.__new__ seeds itself with the constructor's argument,
+        # which a list cannot be: seed it with 0 here, as __init__ does.
+        return super().__new__(cls, 0)  # type: ignore[call-arg]  # typeshed lacks the seed
+
     def __init__(self, values: list[int]) -> None:
         super().__init__(0)
         self.values = list(values)
