@@ -14,7 +14,7 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, Protocol, TextIO
 
 from .._support.wording import plural
 from ..ai.bots import parse_bot_spec
@@ -34,8 +34,11 @@ __all__ = ["PROG", "AddCommand", "CliError", "add_rules_options", "bot_kinds", "
 #: The tool's name, in messages and help.
 PROG = "carcassonne-amazonas"
 
-#: ``add_subparsers().add_parser``: what a command module's ``add_command`` receives.
-AddCommand = Callable[..., argparse.ArgumentParser]
+class AddCommand(Protocol):
+    """``add_subparsers().add_parser``: what a command module's ``add_command`` receives."""
+
+    def __call__(self, name: str, **options: Any) -> argparse.ArgumentParser:
+        """Add the subcommand ``name`` and return its parser."""
 
 
 class CliError(Exception):
