@@ -31,11 +31,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from intervals import wilson
+import spiel_rung
+from intervals import bradley_terry, rating_intervals, wilson
+
+from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
 
 
 def simulate(bots: tuple[str, str], games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """``carcassonne-amazonas simulate --json`` for one seating."""
+    """``carcassonne-amazonas simulate --json`` for one seating (OpenSpiel's MCTS plays
+    through :mod:`spiel_rung` instead)."""
+    if any(spiel_rung.is_spiel_kind(bot) for bot in bots):
+        return spiel_rung.simulate(bots, games, seed, jobs)
     command = [sys.executable, "-m", "carcassonne_amazonas", "simulate", "--players", "2",
                "--bots", ",".join(bots), "--games", str(games), "--seed", str(seed),
                "--jobs", str(jobs), "--json"]
@@ -81,10 +87,32 @@ def pair_result(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def strength_order(bot: str) -> tuple[int, int]:
-    """Random, then greedy, then mcts by budget (``mcts`` is the default budget)."""
+    """Random, then greedy, then OpenSpiel's MCTS, then mcts, each by budget (``mcts`` is
+    the default budget)."""
     name, _, budget = bot.partition(":")
-    rank = {"random": 0, "greedy": 1}.get(name, 2)
-    return rank, int(budget) if budget.isdigit() else 100
+    rank = {"random": 0, "greedy": 1, "openspiel": 2}.get(name, 3)
+    return rank, int(budget) if budget.isdigit() else DEFAULT_ITERATIONS
+
+
+def ratings_table(results: list[dict[str, Any]], bots: list[str]) -> list[str]:
+    """Bradley–Terry ratings on the Elo scale, greedy at 0 when it played, with 95%
+    bootstrap intervals."""
+    games = [(r["first"], r["second"], r["wins"], r["games"]) for r in results]
+    anchor = "greedy" if "greedy" in bots else None
+    ratings = bradley_terry(games, anchor)
+    intervals = rating_intervals(games, anchor)
+    played = dict.fromkeys(bots, 0)
+    for first, second, _, count in games:
+        played[first] += count
+        played[second] += count
+    where = "greedy at 0" if anchor else "mean 0"
+    lines = [f"Ratings (Bradley–Terry, Elo scale, {where}; 95% bootstrap intervals):", "",
+             "| bot | rating | 95% interval | games |", "|---|---|---|---|"]
+    for bot in sorted(bots, key=lambda b: -ratings[b]):
+        low, high = intervals[bot]
+        lines.append(f"| {bot} | {ratings[bot]:+.0f} | {low:+.0f} to {high:+.0f} | "
+                     f"{played[bot]:,} |")
+    return lines
 
 
 def tables(entries: list[dict[str, Any]]) -> str:
@@ -117,6 +145,7 @@ def tables(entries: list[dict[str, Any]]) -> str:
         for bot in (result["first"], result["second"]):
             spent[bot] += result["spent"][bot]
             decisions[bot] += result["decisions"][bot]
+    lines += ["", *ratings_table(results, bots)]
     lines += ["", "| bot | processor time per decision | decisions timed |", "|---|---|---|"]
     for bot in bots:
         per = spent[bot] / decisions[bot] if decisions[bot] else 0.0
