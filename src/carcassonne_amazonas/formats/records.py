@@ -40,7 +40,7 @@ followed by a piece step; every double tile chosen and placed), each at most
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -134,7 +134,7 @@ class GameRecord:
             if type(action) not in ACTION_TYPES:
                 raise TypeError(f"action {index + 1} is a {type(action).__name__}, not an action")
         record = cls._setup_of(initial_state, actions)
-        record.replay()
+        record.final_state()
         return record
 
     @classmethod
@@ -181,17 +181,30 @@ class GameRecord:
 
         Raises :class:`RecordError` naming the first action that is illegal.
         """
-        states = [self.initial_state()]
-        for number, action in enumerate(self.actions, start=1):
-            try:
-                states.append(apply_action(states[-1], action))
-            except (IllegalActionError, TypeError) as error:
-                raise RecordError(f"action {number} ({_text(action)}): {error}") from None
-        return tuple(states)
+        return tuple(self._states())
 
     def final_state(self) -> GameState:
-        """The state after the last action."""
-        return self.replay()[-1]
+        """The state after the last action (each state before it is dropped as soon as the
+        next one is made: loading a record keeps one game state at a time).
+
+        Raises :class:`RecordError` naming the first action that is illegal.
+        """
+        state = None
+        for state in self._states():  # noqa: B007 - the last one is wanted
+            pass
+        assert state is not None, "the initial state comes first"
+        return state
+
+    def _states(self) -> Iterator[GameState]:
+        """Every state of the game, the initial one first, made one at a time."""
+        state = self.initial_state()
+        yield state
+        for number, action in enumerate(self.actions, start=1):
+            try:
+                state = apply_action(state, action)
+            except (IllegalActionError, TypeError) as error:
+                raise RecordError(f"action {number} ({_text(action)}): {error}") from None
+            yield state
 
     def to_json(self) -> str:
         """The record as JSON text (see the module's layout)."""
@@ -268,7 +281,7 @@ class GameRecord:
             except NotationError as error:
                 raise RecordError(f"action {number}: {error}") from None
         record = cls(num_players, rules, draws, seed, pile, start, tuple(actions))
-        final = record.replay()[-1]
+        final = record.final_state()
         if doc.has("result"):
             _check_result(doc.get_obj("result"), final)
         return record

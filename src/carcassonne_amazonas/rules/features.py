@@ -8,7 +8,8 @@ segment_index``.  :class:`FeatureGraph` maps every node to the id of its
 feature and every id to an immutable :class:`Feature`.  Placing a tile merges
 features smaller-into-larger in fresh copies of those two tables: the old
 graph is untouched, and graphs that differ only in pieces share the node
-table.
+table.  A loader that replays a whole board updates one graph in place instead
+(``in_place=True``), so that its time grows with the board, not with its square.
 """
 
 from __future__ import annotations
@@ -169,7 +170,8 @@ class FeatureGraph:
         building the feature: legal piece placements ask this for every segment, R-T5)."""
         return self._features[self._node_feature[node]][_PIECES]
 
-    def add_placement(self, board: Board, index: int, num_players: int) -> PlacementResult:
+    def add_placement(self, board: Board, index: int, num_players: int, *,
+                      in_place: bool = False) -> PlacementResult:
         """Join the segments of the ``index``-th placement of ``board`` to their neighbours.
 
         ``board`` already holds the new tile.  Returns the new graph, the
@@ -179,6 +181,11 @@ class FeatureGraph:
         The features are merged smaller into larger, in the order the new tile's
         port pairs are met (cell by cell, side by side, port by port), on plain
         lists; each feature the tile touches is built once at the end.
+
+        ``in_place=True`` is for a loader that replays a whole board and owns this graph
+        (no one else holds it): the graph's tables are updated instead of copied, so the
+        placement costs time in proportion to the tile, not to the board; the old graph
+        is then gone, and the Boat gains are not worked out (all 0).
         """
         tile = board.placements[index].tile
         found_fresh = _FRESH.get(id(tile))
@@ -186,8 +193,8 @@ class FeatureGraph:
         base = index << SEGMENT_BITS
         joins = _facing_nodes(board, index, base)
         old_features = self._features
-        node_feature = self._node_feature.copy()
-        features = old_features.copy()
+        node_feature = self._node_feature if in_place else self._node_feature.copy()
+        features = old_features if in_place else old_features.copy()
         for segment_index in range(len(fresh)):
             node_feature[base | segment_index] = base | segment_index
         # The features being merged, as lists of the row's fields.
@@ -240,7 +247,7 @@ class FeatureGraph:
                 touched.append(root)
         graph = FeatureGraph(node_feature, features)
         # R-T4 can only move boats when the tile joins a tributary that holds meeples.
-        gains = (self._boat_gains(joins, graph, num_players) if pieces_joined
+        gains = (self._boat_gains(joins, graph, num_players) if pieces_joined and not in_place
                  else (0,) * num_players)
         return PlacementResult(graph, tuple(touched), gains)
 
@@ -282,11 +289,12 @@ class FeatureGraph:
                     done.append(feature_id)
         return tuple(done)
 
-    def with_piece(self, node: int, player: int) -> FeatureGraph:
-        """A graph with a piece of ``player`` added on ``node``'s feature."""
+    def with_piece(self, node: int, player: int, *, in_place: bool = False) -> FeatureGraph:
+        """A graph with a piece of ``player`` added on ``node``'s feature (R-T5);
+        ``in_place=True`` adds it to this graph, as :meth:`add_placement` does."""
         feature_id = self._node_feature[node]
         row = self._features[feature_id]
-        features = self._features.copy()
+        features = self._features if in_place else self._features.copy()
         features[feature_id] = (*row[:_PIECES], (*row[_PIECES], (node, player)))
         return FeatureGraph(self._node_feature, features)
 

@@ -23,7 +23,7 @@ import attrs
 
 from ..._support.reprs import repr_pretty
 from ..._support.wording import plural, show_int
-from ...rules.board import Board, Placement
+from ...rules.board import Board, BoardBuilder, Placement
 from ...rules.features import FeatureGraph, placement_of, segment_of
 from ...rules.state import colour
 from ...tiles.geometry import Position, Rotation, cell_key
@@ -83,12 +83,15 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
             "board.placements[0]", f"the first placement is the start tile at 0,0 turned 0°, "
             f"not {start.tile.name} at ({start.position}) turned {start.rotation.degrees}°",
             ("R-C5",)),), False)
-    board = Board.with_start_tile(start.tile)
-    graph = FeatureGraph.empty().add_placement(board, 0, num_players).graph
+    # Built in place, each placement checked on the board so far as the engine checks it:
+    # the time grows with the placements, not with their square.
+    builder = BoardBuilder(start.tile)
+    board = builder.board
+    graph = FeatureGraph.empty().add_placement(board, 0, num_players, in_place=True).graph
     turn_of_placement = _turns(placements, double_count, problems)
     by_placement = _pieces_by_placement(placements, pieces, num_players, problems)
     turns: list[list[int]] = []
-    boards = [board] if keep_boards else []
+    boards = [builder.snapshot()] if keep_boards else []
     piece_turn: dict[int, int] = {}
     complete = True
     for index in range(1, len(placements)):
@@ -101,9 +104,9 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
                                     (why[1],)))
             complete = False
             break
-        board, placed = board.place(placement.tile, placement.rotation,
-                                    cell_key(placement.position.x, placement.position.y))
-        graph = graph.add_placement(board, placed, num_players).graph
+        placed = builder.place(placement.tile, placement.rotation,
+                               cell_key(placement.position.x, placement.position.y))
+        graph = graph.add_placement(board, placed, num_players, in_place=True).graph
         turn = turn_of_placement[index]
         if turn == len(turns):
             turns.append([index])
@@ -112,7 +115,7 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
         if index + 1 < len(placements) and turn_of_placement[index + 1] == turn:
             continue  # the "!" tile's double follows: the piece step comes after it
         if keep_boards:
-            boards.append(board)
+            boards.append(builder.snapshot())
         graph = _put_down(graph, by_placement, turns, turn, first_player, num_players,
                           piece_turn, problems)
     for placement_index, (node, _player) in by_placement.items():
@@ -121,8 +124,8 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
                                     "a tile that had no piece step (R-T5: after a \"!\" tile "
                                     "and its double tile, only the double tile takes one)",
                                     ("R-T5",)))
-    return Derivation(board, graph, tuple(tuple(t) for t in turns), piece_turn, tuple(boards),
-                      tuple(problems), complete)
+    return Derivation(builder.finish(), graph, tuple(tuple(t) for t in turns), piece_turn,
+                      tuple(boards), tuple(problems), complete)
 
 
 def _turns(placements: Sequence[Placement], double_count: int,
@@ -215,7 +218,7 @@ def _put_down(graph: FeatureGraph, by_placement: dict[int, tuple[int, int]],
                                 f"onto a {feature.terrain.label} that already held a piece of "
                                 f"{holders}", ("R-T5",)))
     piece_turn[node] = turn
-    return graph.with_piece(node, player)
+    return graph.with_piece(node, player, in_place=True)
 
 
 def _placement_problem(board: Board, placement: Placement) -> tuple[str, str] | None:

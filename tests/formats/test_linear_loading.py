@@ -1,0 +1,105 @@
+"""Loading costs time in proportion to the document, shown by counting work, never by
+timing it.
+
+- A snapshot's board and features are built in place (R-G2–R-G6, R-F1–R-F5): loading one
+  copies no per-cell or per-feature table once per placement, so a game of 80 placements
+  costs the same copies as one of 3 (where the engine's step-by-step placement copies four
+  tables per placement).
+- The board a loader builds in place (``BoardBuilder``) and the feature graph it grows in
+  place are those that :meth:`Board.place` and ``add_placement`` give step by step.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from types import FrameType
+
+from games import Game, play_random
+
+from carcassonne_amazonas import (
+    GameRecord,
+    new_game,
+    state_from_json,
+    state_problems,
+    state_to_json,
+)
+from carcassonne_amazonas.rules.board import Board, BoardBuilder
+from carcassonne_amazonas.rules.features import FeatureGraph
+from carcassonne_amazonas.tiles.geometry import cell_key
+
+
+def _dict_copies(run: Callable[[], object]) -> int:
+    """How many times ``run`` calls ``dict.copy`` (each copy costs time in proportion to
+    the dict)."""
+    count = 0
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal count
+        if event == "c_call" and getattr(arg, "__qualname__", "") == "dict.copy":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def _game(seed: int) -> Game:
+    return play_random(new_game(3, seed=seed), random.Random(seed))
+
+
+def test_loading_a_snapshot_copies_no_table_per_placement() -> None:
+    """R-G2–R-G6, R-F1–R-F5: the board and features are replayed in place."""
+    states = _game(4).states
+    early, final = states[6], states[-1]
+    assert len(early.board) < 5 < 60 < len(final.board)
+    for state in (early, final):
+        text = state_to_json(state)
+        assert state_from_json(text) == state
+    copies = {len(s.board): _dict_copies(lambda s=s: state_from_json(state_to_json(s)))
+              for s in (early, final)}
+    assert copies[len(early.board)] == copies[len(final.board)] <= 4, copies
+    problems = [_dict_copies(lambda s=s: state_problems(s)) for s in (early, final)]
+    assert problems[0] == problems[1] <= 4, problems
+
+
+def test_the_engine_copies_per_placement() -> None:
+    """The count above means something: the engine's replay (a record's) copies the
+    tables at every placement (R-G2), as an immutable state must."""
+    game = _game(4)
+    record = GameRecord.from_game(game.states[0], game.actions)
+    placements = len(game.states[-1].board) - 1
+    assert _dict_copies(record.final_state) >= 4 * placements
+
+
+def test_built_in_place_as_step_by_step() -> None:
+    """R-G2–R-G6, R-F1–R-F5: BoardBuilder and ``in_place=True`` give, after every
+    placement, the board, contacts and features that the copying methods give."""
+    for seed in range(3):
+        final = _game(seed).states[-1]
+        placements = final.board.placements
+        board = Board.with_start_tile(placements[0].tile)
+        graph = FeatureGraph.empty().add_placement(board, 0, 3).graph
+        builder = BoardBuilder(placements[0].tile)
+        grown = FeatureGraph.empty().add_placement(builder.board, 0, 3, in_place=True).graph
+        for placement in placements[1:]:
+            key = cell_key(placement.position.x, placement.position.y)
+            assert builder.board.allows(placement.tile, placement.position, placement.rotation)
+            board, index = board.place(placement.tile, placement.rotation, key)
+            assert builder.place(placement.tile, placement.rotation, key) == index
+            graph = graph.add_placement(board, index, 3).graph
+            grown = grown.add_placement(builder.board, index, 3, in_place=True).graph
+            snapshot = builder.snapshot()
+            assert snapshot == board
+            assert dict(snapshot.open_items()) == dict(board.open_items())
+            assert snapshot.river_end_row == board.river_end_row
+            assert builder.board.contacts(index) == board.contacts(index)
+            assert dict(grown.feature_items()) == dict(graph.feature_items())
+        built = builder.finish()
+        assert built == final.board and type(built.placements) is tuple
+        keys = [cell_key(c.x, c.y) for p in placements for c in p.cells]
+        assert [built.cell_entry(k) for k in keys] == [board.cell_entry(k) for k in keys]
