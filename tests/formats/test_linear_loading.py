@@ -16,8 +16,6 @@ import sys
 from collections.abc import Callable
 from types import FrameType
 
-from games import Game, play_random
-
 from carcassonne_amazonas import (
     GameRecord,
     new_game,
@@ -28,6 +26,7 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.rules.board import Board, BoardBuilder
 from carcassonne_amazonas.rules.features import FeatureGraph
 from carcassonne_amazonas.tiles.geometry import cell_key
+from games import Game, play_random
 
 
 def _dict_copies(run: Callable[[], object]) -> int:
