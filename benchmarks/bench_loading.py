@@ -27,6 +27,9 @@ calls on the reference set (the target: within 5x of them, or refused up front):
 - sets at that limit (every river copy with 99 caimans and piranhas, every straight
   tributary with 99 Fruit icons), of 85, 169 and 337 tiles (each set's layouts copied 1, 2
   and 4 times, so each document about doubles) and of 400 tiles (the format's maximum).
+  Loading a snapshot, loading a record, replaying a record into all its states and
+  ``state_problems`` are timed; the time ratio of each doubling is printed (a linear
+  loader: about 2), then the worst crafted load in CPU seconds (the target: under 1 s).
 
 Run:  python benchmarks/bench_loading.py [--repeat N] [--smoke]
 
@@ -38,6 +41,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import itertools
 import json
 import random
 import re
@@ -266,9 +270,10 @@ def tileset_table(repeat: int, sizes: tuple[int, ...], doublings: tuple[int, ...
         worst = max(worst, load)
         print(f"issue-22 set x{times:<2} ({len(text) / 1000:4.0f} kB) parse_tileset "
               f"{load * 1e3:6.1f}ms  {outcome}")
-    print(f"{'tile set':16} {'tiles':>5} {'call':15} {'size':>7} {'json.loads':>10} "
+    print(f"{'tile set':16} {'tiles':>5} {'call':16} {'size':>7} {'json.loads':>10} "
           f"{'load':>9} {'ratio':>6} {'x ref':>6}")
     reference: dict[str, float] = {}
+    at_limit: dict[str, list[tuple[int, float]]] = {}
     sets = [("reference", reference_tileset())] + [
         (f"limit x{k}", parse_tileset(crafted_tileset(k))) for k in sizes] + [
         ("limit, 400 tiles", parse_tileset(crafted_tileset(4, extra=63)))]
@@ -276,6 +281,8 @@ def tileset_table(repeat: int, sizes: tuple[int, ...], doublings: tuple[int, ...
         snapshot, record, final = _tileset_game(tileset)
         calls = [("state_from_json", snapshot, lambda t=tileset, x=snapshot:
                   state_from_json(x, t)),
+                 ("record from_json", record, lambda t=tileset, x=record:
+                  GameRecord.from_json(x, t)),
                  ("record replay", record, lambda t=tileset, x=record:
                   GameRecord.from_json(x, t).replay()),
                  ("state_problems", snapshot, lambda s=final: state_problems(s))]
@@ -284,9 +291,17 @@ def tileset_table(repeat: int, sizes: tuple[int, ...], doublings: tuple[int, ...
             load = _cpu(run, repeat)
             reference.setdefault(call, load)
             worst = max(worst, load)
-            print(f"{name:16} {len(tileset.tiles):5} {call:15} {len(text) / 1000:6.1f}k "
+            if name.startswith("limit x"):
+                at_limit.setdefault(call, []).append((len(tileset.tiles), load))
+            print(f"{name:16} {len(tileset.tiles):5} {call:16} {len(text) / 1000:6.1f}k "
                   f"{parse * 1e3:8.2f}ms {load * 1e3:7.1f}ms {load / parse:6.0f} "
                   f"{load / reference[call]:6.2f}")
+    print("doubling the tiles (sets at the limit), time ratio per doubling (linear: about 2; "
+          "'record replay' makes every state, each with its own board):")
+    for call, points in at_limit.items():
+        steps = ", ".join(f"{a}->{b} tiles x{tb / ta:.2f}"
+                          for (a, ta), (b, tb) in itertools.pairwise(points))
+        print(f"  {call:16} {steps}")
     print(f"worst crafted load: {worst:.3f} s CPU")
     return worst
 
