@@ -69,6 +69,9 @@ __all__ = ["MAX_ACTION_TEXT", "RECORD_SCHEMA", "GameRecord", "max_actions"]
 RECORD_SCHEMA = "carcassonne-amazonas/record/1"
 MAX_ACTION_TEXT = 32
 """The longest action a record holds, in characters (``t-1234,-1234,270`` has 16)."""
+# The fields of a record (any other is refused by name).
+_KEYS = ("schema", "tileset", "num_players", "rules", "draws", "seed", "pile", "start",
+         "actions", "result")
 
 
 def max_actions(tileset: TileSet) -> int:
@@ -250,7 +253,7 @@ class GameRecord:
     @classmethod
     def _from_json(cls, text: str | bytes, tileset: TileSet | None) -> GameRecord:
         doc = parse_json(text, "record")
-        tiles, num_players, rules = read_header(doc, RECORD_SCHEMA, tileset)
+        tiles, num_players, rules = read_header(doc, RECORD_SCHEMA, tileset, _KEYS)
         try:
             draws = as_draws(doc.get_str("draws"))
         except ValueError:
@@ -289,6 +292,7 @@ class GameRecord:
 
 def _check_result(result: Fields, final: GameState) -> None:
     """The recorded result must be what the actions give."""
+    result.check_keys(("scores", "winners", "final_scoring"), "a result")
     if not final.is_terminal:
         raise RecordError("record.result: the actions do not finish the game")
     players = final.num_players
