@@ -4,8 +4,8 @@
 Each crafted input is a real snapshot or record grown to a target size by one hostile
 part: oversize lists (the 1.4 million pending tiles and 3.3 million empty players of
 the issue, placements, pieces, pile, actions), long strings, numbers of 4,300 digits,
-deep nesting, thousands of unknown keys, or plain whitespace around a valid document
-(which then loads and is checked in full).
+deep nesting, thousands of unknown keys (refused at the first), or plain whitespace
+around a valid document (which then loads and is checked in full).
 
 Two tables:
 

@@ -25,7 +25,8 @@ The JSON (schema ``carcassonne-amazonas/record/1``)::
                 "final_scoring": [[5, 9, 5, 3], [4, 9, 4, 6]]}}   # null until the end
 
 Loading replays every action: it rejects unknown schema versions, corrupted
-or truncated JSON, wrong types, unknown tile sets, illegal actions and a
+or truncated JSON, wrong types, unknown fields (any key the layout above does not
+have, named in the message), unknown tile sets, illegal actions and a
 ``result`` that the actions do not give, always with
 :class:`~carcassonne_amazonas.errors.RecordError` saying which action or
 field and why, and never with another exception.  A ``start`` snapshot is
