@@ -8,8 +8,9 @@ segment_index``.  :class:`FeatureGraph` maps every node to the id of its
 feature and every id to an immutable :class:`Feature`.  Placing a tile merges
 features smaller-into-larger in fresh copies of those two tables: the old
 graph is untouched, and graphs that differ only in pieces share the node
-table.  A loader that replays a whole board updates one graph in place instead
-(``in_place=True``), so that its time grows with the board, not with its square.
+table.  A loader that replays a whole board grows one graph in place instead
+(:meth:`FeatureGraph.growing`), so that its time grows with the board, not with its
+square.
 """
 
 from __future__ import annotations
@@ -130,6 +131,23 @@ class FeatureGraph:
         """The graph of an empty board."""
         return cls({}, {})
 
+    @classmethod
+    def growing(cls) -> FeatureGraph:
+        """The graph of an empty board, for a loader that replays a whole board (R-F1–R-F5):
+        :meth:`add_placement` and :meth:`with_piece` update this graph's tables in place
+        instead of copying them, so each placement costs time in proportion to the tile,
+        not to the board.  The graphs they return share the tables, so only the last one
+        is right, and their Boat gains (R-T4, which compare the old graph with the new)
+        are not.  :meth:`settled` gives the finished graph as an ordinary one."""
+        return cls(_Owned(), _Owned())
+
+    def settled(self) -> FeatureGraph:
+        """This graph with tables of its own that later placements copy (the end of
+        :meth:`growing`; an ordinary graph comes back as it is)."""
+        if type(self._features) is dict:
+            return self
+        return FeatureGraph(dict(self._node_feature), dict(self._features))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, FeatureGraph) and self.piece_set() == other.piece_set()
 
@@ -170,8 +188,7 @@ class FeatureGraph:
         building the feature: legal piece placements ask this for every segment, R-T5)."""
         return self._features[self._node_feature[node]][_PIECES]
 
-    def add_placement(self, board: Board, index: int, num_players: int, *,
-                      in_place: bool = False) -> PlacementResult:
+    def add_placement(self, board: Board, index: int, num_players: int) -> PlacementResult:
         """Join the segments of the ``index``-th placement of ``board`` to their neighbours.
 
         ``board`` already holds the new tile.  Returns the new graph, the
@@ -181,11 +198,6 @@ class FeatureGraph:
         The features are merged smaller into larger, in the order the new tile's
         port pairs are met (cell by cell, side by side, port by port), on plain
         lists; each feature the tile touches is built once at the end.
-
-        ``in_place=True`` is for a loader that replays a whole board and owns this graph
-        (no one else holds it): the graph's tables are updated instead of copied, so the
-        placement costs time in proportion to the tile, not to the board; the old graph
-        is then gone, and the Boat gains are not worked out (all 0).
         """
         tile = board.placements[index].tile
         found_fresh = _FRESH.get(id(tile))
@@ -193,8 +205,8 @@ class FeatureGraph:
         base = index << SEGMENT_BITS
         joins = _facing_nodes(board, index, base)
         old_features = self._features
-        node_feature = self._node_feature if in_place else self._node_feature.copy()
-        features = old_features if in_place else old_features.copy()
+        node_feature = self._node_feature.copy()
+        features = old_features.copy()
         for segment_index in range(len(fresh)):
             node_feature[base | segment_index] = base | segment_index
         # The features being merged, as lists of the row's fields.
@@ -247,7 +259,7 @@ class FeatureGraph:
                 touched.append(root)
         graph = FeatureGraph(node_feature, features)
         # R-T4 can only move boats when the tile joins a tributary that holds meeples.
-        gains = (self._boat_gains(joins, graph, num_players) if pieces_joined and not in_place
+        gains = (self._boat_gains(joins, graph, num_players) if pieces_joined
                  else (0,) * num_players)
         return PlacementResult(graph, tuple(touched), gains)
 
@@ -289,12 +301,11 @@ class FeatureGraph:
                     done.append(feature_id)
         return tuple(done)
 
-    def with_piece(self, node: int, player: int, *, in_place: bool = False) -> FeatureGraph:
-        """A graph with a piece of ``player`` added on ``node``'s feature (R-T5);
-        ``in_place=True`` adds it to this graph, as :meth:`add_placement` does."""
+    def with_piece(self, node: int, player: int) -> FeatureGraph:
+        """A graph with a piece of ``player`` added on ``node``'s feature."""
         feature_id = self._node_feature[node]
         row = self._features[feature_id]
-        features = self._features if in_place else self._features.copy()
+        features = self._features.copy()
         features[feature_id] = (*row[:_PIECES], (*row[_PIECES], (node, player)))
         return FeatureGraph(self._node_feature, features)
 
@@ -323,6 +334,17 @@ class PlacementResult:
 
 
 
+
+
+class _Owned(dict[int, Any]):
+    """A table of a graph that one loader alone holds (see :meth:`FeatureGraph.growing`):
+    its ``copy`` is the table itself, so the methods that copy a table to leave the old
+    graph untouched update it in place, with their code (the engine's hot path) as it is."""
+
+    __slots__ = ()
+
+    def copy(self) -> _Owned:
+        return self
 
 
 _Fresh = tuple[tuple[Terrain, int, int, int, int], ...]

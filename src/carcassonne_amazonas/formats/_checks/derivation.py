@@ -87,7 +87,7 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
     # the time grows with the placements, not with their square.
     builder = BoardBuilder(start.tile)
     board = builder.board
-    graph = FeatureGraph.empty().add_placement(board, 0, num_players, in_place=True).graph
+    graph = FeatureGraph.growing().add_placement(board, 0, num_players).graph
     turn_of_placement = _turns(placements, double_count, problems)
     by_placement = _pieces_by_placement(placements, pieces, num_players, problems)
     turns: list[list[int]] = []
@@ -106,7 +106,7 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
             break
         placed = builder.place(placement.tile, placement.rotation,
                                cell_key(placement.position.x, placement.position.y))
-        graph = graph.add_placement(board, placed, num_players, in_place=True).graph
+        graph = graph.add_placement(board, placed, num_players).graph
         turn = turn_of_placement[index]
         if turn == len(turns):
             turns.append([index])
@@ -124,7 +124,7 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
                                     "a tile that had no piece step (R-T5: after a \"!\" tile "
                                     "and its double tile, only the double tile takes one)",
                                     ("R-T5",)))
-    return Derivation(builder.finish(), graph, tuple(tuple(t) for t in turns), piece_turn,
+    return Derivation(builder.finish(), graph.settled(), tuple(tuple(t) for t in turns), piece_turn,
                       tuple(boards), tuple(problems), complete)
 
 
@@ -218,7 +218,7 @@ def _put_down(graph: FeatureGraph, by_placement: dict[int, tuple[int, int]],
                                 f"onto a {feature.terrain.label} that already held a piece of "
                                 f"{holders}", ("R-T5",)))
     piece_turn[node] = turn
-    return graph.with_piece(node, player, in_place=True)
+    return graph.with_piece(node, player)
 
 
 def _placement_problem(board: Board, placement: Placement) -> tuple[str, str] | None:
