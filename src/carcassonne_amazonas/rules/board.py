@@ -320,14 +320,16 @@ class BoardBuilder:
         return index
 
     def snapshot(self) -> Board:
-        """An independent board equal to the one built so far."""
+        """An independent board equal to the one built so far (its open cells and river
+        end too, R-G2, R-G6), which later placements leave as it is."""
         board = self.board
         return Board(tuple(self._placements), board.river_column, board.river_end_row,
                      board._cells.copy(), board._open.copy(), board._contacts)
 
     def finish(self) -> Board:
-        """The board built, as an ordinary immutable :class:`Board` (the builder is done:
-        the board shares its tables)."""
+        """The board built, as an ordinary immutable :class:`Board` whose placements
+        (R-G2–R-G6) :meth:`Board.place` extends by copying; the builder is done, since
+        the board shares its tables."""
         board = self.board
         return Board(tuple(self._placements), board.river_column, board.river_end_row,
                      board._cells, board._open, board._contacts)

@@ -143,7 +143,7 @@ class FeatureGraph:
 
     def settled(self) -> FeatureGraph:
         """This graph with tables of its own that later placements copy (the end of
-        :meth:`growing`; an ordinary graph comes back as it is)."""
+        :meth:`growing`, R-F1–R-F5; an ordinary graph comes back as it is)."""
         if type(self._features) is dict:
             return self
         return FeatureGraph(dict(self._node_feature), dict(self._features))
