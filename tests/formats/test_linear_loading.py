@@ -5,9 +5,9 @@ timing it.
   copies no per-cell or per-feature table once per placement, so a game of 80 placements
   costs the same copies as one of 3 (where the engine's step-by-step placement copies four
   tables per placement).
-- The board a loader builds in place (``BoardBuilder``) and the feature graph it grows in
-  place (``FeatureGraph.growing``) are those that :meth:`Board.place` and
-  ``add_placement`` give step by step.
+- The board and the feature graph a loader grows in place (``Board.growing``,
+  ``FeatureGraph.growing``) are those that ``Board.place`` and ``add_placement`` give
+  step by step.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from carcassonne_amazonas import (
     state_problems,
     state_to_json,
 )
-from carcassonne_amazonas.rules.board import Board, BoardBuilder
+from carcassonne_amazonas.rules.board import Board
 from carcassonne_amazonas.rules.features import FeatureGraph, node_of
 from carcassonne_amazonas.tiles.geometry import cell_key
 from games import Game, play_random
@@ -77,37 +77,42 @@ def test_the_engine_copies_per_placement() -> None:
     assert _dict_copies(record.final_state) >= 4 * placements
 
 
-def test_built_in_place_as_step_by_step() -> None:
-    """R-G2–R-G6, R-F1–R-F5: BoardBuilder and a growing graph give, after every
-    placement, the board, contacts and features that the copying methods give; the
-    settled graph has tables of its own again."""
+def test_grown_in_place_as_step_by_step() -> None:
+    """R-G2–R-G6, R-F1–R-F5: a growing board and graph give, after every placement, the
+    board, open cells, contacts and features that the copying values give; settled, they
+    have tables of their own again."""
     for seed in range(3):
         final = _game(seed).states[-1]
         placements = final.board.placements
         board = Board.with_start_tile(placements[0].tile)
         graph = FeatureGraph.empty().add_placement(board, 0, 3).graph
-        builder = BoardBuilder(placements[0].tile)
-        grown = FeatureGraph.growing().add_placement(builder.board, 0, 3).graph
+        grown_board = Board.growing(placements[0].tile)
+        grown = FeatureGraph.growing().add_placement(grown_board, 0, 3).graph
         for placement in placements[1:]:
             key = cell_key(placement.position.x, placement.position.y)
-            assert builder.board.allows(placement.tile, placement.position, placement.rotation)
+            assert grown_board.allows(placement.tile, placement.position, placement.rotation)
             board, index = board.place(placement.tile, placement.rotation, key)
-            assert builder.place(placement.tile, placement.rotation, key) == index
+            grown_board, grown_index = grown_board.place(placement.tile, placement.rotation, key)
+            assert grown_index == index
             graph = graph.add_placement(board, index, 3).graph
-            grown = grown.add_placement(builder.board, index, 3).graph
-            snapshot = builder.snapshot()
-            assert snapshot == board
-            assert dict(snapshot.open_items()) == dict(board.open_items())
-            assert snapshot.river_end_row == board.river_end_row
-            assert builder.board.contacts(index) == board.contacts(index)
+            grown = grown.add_placement(grown_board, index, 3).graph
+            assert grown_board == board
+            assert dict(grown_board.open_items()) == dict(board.open_items())
+            assert grown_board.river_end_row == board.river_end_row
+            assert grown_board.contacts(index) == board.contacts(index)
             assert dict(grown.feature_items()) == dict(graph.feature_items())
-        built, settled = builder.finish(), grown.settled()
+        built, settled = grown_board.settled(), grown.settled()
+        keys = [cell_key(c.x, c.y) for p in placements for c in p.cells]
+        assert [built.cell_entry(k) for k in keys] == [board.cell_entry(k) for k in keys]
+        assert dict(built.open_items()) == dict(final.board.open_items())
         assert dict(settled.feature_items()) == dict(grown.feature_items())
         pieces = settled.piece_set()
         settled.with_piece(node_of(1, 0), 2)  # a copy: the settled graph is unchanged
         assert settled.piece_set() == pieces
         grown.with_piece(node_of(1, 0), 2)  # in place: the growing graph changes
         assert grown.piece_set() == pieces | {(node_of(1, 0), 2)}
-        assert built == final.board and type(built.placements) is tuple
-        keys = [cell_key(c.x, c.y) for p in placements for c in p.cells]
-        assert [built.cell_entry(k) for k in keys] == [board.cell_entry(k) for k in keys]
+        opened = dict(built.open_items())
+        for later in (built, grown_board):
+            later.place(placements[-1].tile, placements[-1].rotation, min(opened))
+        assert dict(built.open_items()) == opened  # a copy: the settled board is unchanged
+        assert dict(grown_board.open_items()) != opened  # in place: the growing one changes

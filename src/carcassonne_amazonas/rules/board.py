@@ -4,8 +4,8 @@
 only the small per-cell tables and shares everything else; the set of open
 cells is kept incrementally, each with the *edge constraint* its placed
 neighbours impose, so finding where a tile fits never scans the whole board.
-A loader that replays a whole board builds it in place with :class:`BoardBuilder`,
-so that its time grows with the board, not with its square.
+A loader that replays a whole board grows one board in place instead
+(:meth:`Board.growing`), so that its time grows with the board, not with its square.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Iterator, KeysView, ValuesView
 import attrs
 
 from .._support.reprs import repr_pretty
+from .._support.tables import OwnedDict
 from .._support.wording import plural
 from ..errors import IllegalActionCode
 from ..tiles.geometry import (
@@ -29,8 +30,8 @@ from ..tiles.geometry import (
 )
 from ..tiles.tileset import Layout, Terrain, Tile, TileKind, Variant, VariantCell
 
-__all__ = ["Board", "BoardBuilder", "Contact", "FitTable", "Placement", "PlacementProblem",
-           "fit_table", "side_pattern"]
+__all__ = ["Board", "Contact", "FitTable", "Placement", "PlacementProblem", "fit_table",
+           "side_pattern"]
 
 _SIGNATURE_WEIGHTS = (1, 5, 25, 125)
 _HALF_STRIDE = KEY_STRIDE // 2
@@ -106,6 +107,27 @@ class Board:
         board, _ = cls.empty().place(start, Rotation.R0, 0)
         mouth = next(c for c in board.placements[0].variant.cells if c.edges[Side.SOUTH] == 4)
         return cls(board.placements, mouth.dx, start.layout.height - 1, board._cells, board._open)
+
+    @classmethod
+    def growing(cls, start: Tile) -> Board:
+        """The board at setup (R-C5), for a loader that replays a whole board (R-G2–R-G6):
+        :meth:`place` updates its per-cell tables in place instead of copying them, so
+        each placement costs time in proportion to the tile, not to the board.  The boards
+        it returns share the tables, so only the last one is right; the caller checks each
+        placement on it with :meth:`placement_problem` first, as the engine does, and
+        :meth:`settled` gives the finished board as an ordinary one."""
+        board = cls.with_start_tile(start)
+        return cls(board.placements, board.river_column, board.river_end_row,
+                   OwnedDict(board._cells), OwnedDict(board._open))
+
+    def settled(self) -> Board:
+        """This board with tables of its own, which later placements copy and the boards
+        grown on after it leave as they are (the end of :meth:`growing`, R-G2–R-G6; an
+        ordinary board comes back as it is)."""
+        if type(self._cells) is dict:
+            return self
+        return Board(self.placements, self.river_column, self.river_end_row, dict(self._cells),
+                     dict(self._open), self._contacts)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -273,98 +295,39 @@ class Board:
         """A new board with ``tile`` placed; returns it and the placement's index.
 
         The caller has checked legality; this only records the tile, updates
-        the open cells and, for river tiles, moves the river end (R-G6).  It copies the
-        per-cell tables, so it costs time in proportion to the board: a loader that
-        replays a whole board builds it in place with :class:`BoardBuilder` instead.
+        the open cells and, for river tiles, moves the river end (R-G6).
         """
+        layout = tile.layout
+        plans = _PLANS.get(layout)
+        if plans is None:
+            plans = _layout_plans(layout)
+        plan = plans[0][rotation]
+        assert plan is not None, "the caller checks the rotation (R-G5)"
         index = len(self.placements)
         cells = self._cells.copy()
         open_cells = self._open.copy()
-        contacts, river_end_row = _write(cells, open_cells, index, tile, rotation, anchor_key,
-                                         self.river_end_row)
-        return Board((*self.placements, Placement(tile, position_of_key(anchor_key), rotation)),
-                     self.river_column, river_end_row, cells, open_cells, contacts), index
-
-
-class BoardBuilder:
-    """A board built placement by placement in place, for loaders that replay a whole
-    board (R-G2–R-G6): each placement costs time in proportion to the tile, not to the
-    board, where :meth:`Board.place` copies the per-cell tables.
-
-    :attr:`board` is the board so far, with every query of :class:`Board`; the caller
-    checks each placement on it with :meth:`Board.placement_problem` (or
-    :meth:`Board.allows`), exactly as the engine does, before :meth:`place`.  The board
-    changes under its holders as tiles are placed, so it must not leave the loader
-    before :meth:`finish`; :meth:`snapshot` gives an independent copy.
-    """
-
-    __slots__ = ("_placements", "board")
-
-    def __init__(self, start: Tile) -> None:
-        setup = Board.with_start_tile(start)
-        self._placements = list(setup.placements)
-        #: the board so far (its ``placements`` grow in place until :meth:`finish`)
-        self.board = Board(self._placements, setup.river_column,  # type: ignore[arg-type]
-                           setup.river_end_row, setup._cells, setup._open, setup._contacts)
-
-    def place(self, tile: Tile, rotation: Rotation, anchor_key: int) -> int:
-        """Place ``tile`` (the caller has checked that it may lie there, R-G2–R-G6) and
-        return its placement index; moves the river end for a river tile (R-G6)."""
-        board = self.board
-        index = len(self._placements)
-        contacts, river_end_row = _write(board._cells, board._open, index, tile, rotation,
-                                         anchor_key, board.river_end_row)
-        self._placements.append(Placement(tile, position_of_key(anchor_key), rotation))
-        object.__setattr__(board, "river_end_row", river_end_row)
-        object.__setattr__(board, "_contacts", contacts)
-        return index
-
-    def snapshot(self) -> Board:
-        """An independent board equal to the one built so far (its open cells and river
-        end too, R-G2, R-G6), which later placements leave as it is."""
-        board = self.board
-        return Board(tuple(self._placements), board.river_column, board.river_end_row,
-                     board._cells.copy(), board._open.copy(), board._contacts)
-
-    def finish(self) -> Board:
-        """The board built, as an ordinary immutable :class:`Board` whose placements
-        (R-G2–R-G6) :meth:`Board.place` extends by copying; the builder is done, since
-        the board shares its tables."""
-        board = self.board
-        return Board(tuple(self._placements), board.river_column, board.river_end_row,
-                     board._cells, board._open, board._contacts)
-
-
-def _write(cells: dict[int, _Cell], open_cells: dict[int, int], index: int, tile: Tile,
-           rotation: Rotation, anchor_key: int,
-           river_end_row: int) -> tuple[tuple[Contact, ...], int]:
-    """Write the ``index``-th placement into the per-cell tables (R-G2–R-G6) and return
-    where it touches older tiles and the river end row after it."""
-    layout = tile.layout
-    plans = _PLANS.get(layout)
-    if plans is None:
-        plans = _layout_plans(layout)
-    plan = plans[0][rotation]
-    assert plan is not None, "the caller checks the rotation (R-G5)"
-    for offset, vc, _, patterns in plan:
-        key = anchor_key + offset
-        cells[key] = (index, vc, patterns)
-        open_cells.pop(key, None)
-    # Each empty neighbour's constraint gains the edge the new cell shows it (R-G4); sides
-    # inside the footprint face a cell of the tile itself.
-    contacts = []
-    for offset, _, sides, _ in plan:
-        key = anchor_key + offset
-        for side, delta, contribution, pattern in sides:
-            neighbour = key + delta
-            entry = cells.get(neighbour)
-            if entry is None:
-                open_cells[neighbour] = open_cells.get(neighbour, 0) + contribution
-            elif entry[0] != index:
-                contacts.append((pattern, entry[2][side ^ 2], entry[0]))
-    if plans[1]:  # a river tile moves the river end (R-G6)
-        river_end_row = position_of_key(anchor_key).y + layout.height - 1
-    return tuple(contacts), river_end_row
+        for offset, vc, _, patterns in plan:
+            key = anchor_key + offset
+            cells[key] = (index, vc, patterns)
+            open_cells.pop(key, None)
+        # Each empty neighbour's constraint gains the edge the new cell shows it (R-G4); sides
+        # inside the footprint face a cell of the tile itself.
+        contacts = []
+        for offset, _, sides, _ in plan:
+            key = anchor_key + offset
+            for side, delta, contribution, pattern in sides:
+                neighbour = key + delta
+                entry = cells.get(neighbour)
+                if entry is None:
+                    open_cells[neighbour] = open_cells.get(neighbour, 0) + contribution
+                elif entry[0] != index:
+                    contacts.append((pattern, entry[2][side ^ 2], entry[0]))
+        anchor = position_of_key(anchor_key)
+        river_end_row = self.river_end_row
+        if plans[1]:  # a river tile moves the river end (R-G6)
+            river_end_row = anchor.y + layout.height - 1
+        return Board((*self.placements, Placement(tile, anchor, rotation)), self.river_column,
+                     river_end_row, cells, open_cells, tuple(contacts)), index
 
 
 @attrs.frozen(slots=True)

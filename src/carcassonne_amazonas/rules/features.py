@@ -21,6 +21,7 @@ from typing import Any, Final
 import attrs
 
 from .._support.reprs import repr_pretty
+from .._support.tables import OwnedDict
 from .._support.wording import plural
 from ..tiles.tileset import Terrain, Tile
 from .board import Board, side_pattern
@@ -139,7 +140,7 @@ class FeatureGraph:
         not to the board.  The graphs they return share the tables, so only the last one
         is right, and their Boat gains (R-T4, which compare the old graph with the new)
         are not.  :meth:`settled` gives the finished graph as an ordinary one."""
-        return cls(_Owned(), _Owned())
+        return cls(OwnedDict(), OwnedDict())
 
     def settled(self) -> FeatureGraph:
         """This graph with tables of its own that later placements copy (the end of
@@ -334,17 +335,6 @@ class PlacementResult:
 
 
 
-
-
-class _Owned(dict[int, Any]):
-    """A table of a graph that one loader alone holds (see :meth:`FeatureGraph.growing`):
-    its ``copy`` is the table itself, so the methods that copy a table to leave the old
-    graph untouched update it in place, with their code (the engine's hot path) as it is."""
-
-    __slots__ = ()
-
-    def copy(self) -> _Owned:
-        return self
 
 
 _Fresh = tuple[tuple[Terrain, int, int, int, int], ...]

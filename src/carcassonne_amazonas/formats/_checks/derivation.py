@@ -23,7 +23,7 @@ import attrs
 
 from ..._support.reprs import repr_pretty
 from ..._support.wording import plural, show_int
-from ...rules.board import Board, BoardBuilder, Placement
+from ...rules.board import Board, Placement
 from ...rules.features import FeatureGraph, placement_of, segment_of
 from ...rules.state import colour
 from ...tiles.geometry import Position, Rotation, cell_key
@@ -85,13 +85,12 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
             ("R-C5",)),), False)
     # Built in place, each placement checked on the board so far as the engine checks it:
     # the time grows with the placements, not with their square.
-    builder = BoardBuilder(start.tile)
-    board = builder.board
+    board = Board.growing(start.tile)
     graph = FeatureGraph.growing().add_placement(board, 0, num_players).graph
     turn_of_placement = _turns(placements, double_count, problems)
     by_placement = _pieces_by_placement(placements, pieces, num_players, problems)
     turns: list[list[int]] = []
-    boards = [builder.snapshot()] if keep_boards else []
+    boards = [board.settled()] if keep_boards else []
     piece_turn: dict[int, int] = {}
     complete = True
     for index in range(1, len(placements)):
@@ -104,8 +103,8 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
                                     (why[1],)))
             complete = False
             break
-        placed = builder.place(placement.tile, placement.rotation,
-                               cell_key(placement.position.x, placement.position.y))
+        board, placed = board.place(placement.tile, placement.rotation,
+                                    cell_key(placement.position.x, placement.position.y))
         graph = graph.add_placement(board, placed, num_players).graph
         turn = turn_of_placement[index]
         if turn == len(turns):
@@ -115,7 +114,7 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
         if index + 1 < len(placements) and turn_of_placement[index + 1] == turn:
             continue  # the "!" tile's double follows: the piece step comes after it
         if keep_boards:
-            boards.append(builder.snapshot())
+            boards.append(board.settled())
         graph = _put_down(graph, by_placement, turns, turn, first_player, num_players,
                           piece_turn, problems)
     for placement_index, (node, _player) in by_placement.items():
@@ -124,8 +123,8 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
                                     "a tile that had no piece step (R-T5: after a \"!\" tile "
                                     "and its double tile, only the double tile takes one)",
                                     ("R-T5",)))
-    return Derivation(builder.finish(), graph.settled(), tuple(tuple(t) for t in turns), piece_turn,
-                      tuple(boards), tuple(problems), complete)
+    return Derivation(board.settled(), graph.settled(), tuple(tuple(t) for t in turns),
+                      piece_turn, tuple(boards), tuple(problems), complete)
 
 
 def _turns(placements: Sequence[Placement], double_count: int,
