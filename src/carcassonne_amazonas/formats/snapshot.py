@@ -17,8 +17,8 @@ counters, slice quotas and removed tiles, the scores against what the board can
 have paid, the final scoring, and that a game not over has a legal action.
 A key the layout below does not have, at the top or in one of its objects, is a
 ``RecordError`` naming it: nothing is ignored.  Anything else raises
-:class:`~carcassonne_amazonas.errors.RecordError`, and
-nothing but ``RecordError``, naming the snapshot's field and the rule, such as
+:class:`~carcassonne_amazonas.errors.RecordError`, and nothing but ``RecordError``,
+naming the snapshot's field and the rule, such as
 ``state.players[1].boat: space 16, but ... (R-T4, R-T5, R-T6, R-A4)``.
 
 **What a snapshot cannot prove** (as a chess FEN cannot prove that the position
