@@ -44,7 +44,9 @@ came from a real game):
 measured against the tile set's bound (players, placements, pieces, pile,
 removed and set-aside tiles, pending scorings) before any item is read; values
 are shown in messages cut short.  Loading costs ``json.loads`` of the text plus
-at most the replay of one game's placements.
+at most the replay of one game's placements, which grows the board and the features
+in place (:meth:`~carcassonne_amazonas.rules.board.Board.growing`): its time is in
+proportion to the placements, not to their square.
 
 Layout of the JSON object::
 
