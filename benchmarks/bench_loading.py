@@ -4,8 +4,8 @@
 Each crafted input is a real snapshot or record grown to a target size by one hostile
 part: oversize lists (the 1.4 million pending tiles and 3.3 million empty players of
 the issue, placements, pieces, pile, actions), long strings, numbers of 4,300 digits,
-deep nesting, thousands of unknown keys, or plain whitespace around a valid document
-(which then loads and is checked in full).
+deep nesting, thousands of unknown keys (refused at the first), or plain whitespace
+around a valid document (which then loads and is checked in full).
 
 Two tables:
 
@@ -27,6 +27,9 @@ calls on the reference set (the target: within 5x of them, or refused up front):
 - sets at that limit (every river copy with 99 caimans and piranhas, every straight
   tributary with 99 Fruit icons), of 85, 169 and 337 tiles (each set's layouts copied 1, 2
   and 4 times, so each document about doubles) and of 400 tiles (the format's maximum).
+  Loading a snapshot, loading a record, replaying a record into all its states and
+  ``state_problems`` are timed; the time ratio of each doubling is printed (a linear
+  loader: about 2), then the worst crafted load in CPU seconds (the target: under 1 s).
 
 Run:  python benchmarks/bench_loading.py [--repeat N] [--smoke]
 
@@ -38,6 +41,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import itertools
 import json
 import random
 import re
@@ -253,40 +257,76 @@ def tileset_table(repeat: int, sizes: tuple[int, ...], doublings: tuple[int, ...
     print("\ncustom tile sets (CPU seconds, medians; x ref: over the reference set's time)")
     hostile = crafted_tileset(river=" ".join(["river:caiman*999999"] * 45))
     copies = "\n".join(line for line in hostile.splitlines() if line.startswith("  copy"))
-    worst = 0.0
+    worst, previous = 0.0, 0.0
     for times in doublings:
         text = hostile + f"\n{copies}" * (times - 1)
-        started = time.process_time()
         try:
             parse_tileset(text)
             outcome = "loaded"
         except TileSetError as error:
-            outcome = f"refused: {error.problems[0][:60]}"
-        load = time.process_time() - started
+            outcome = f"refused: {error.problems[0][:50]}"
+        load = _cpu(functools.partial(_parse_tileset, text), repeat)
         worst = max(worst, load)
+        doubling = f"x{load / previous:.2f}" if previous else ""
+        previous = load
         print(f"issue-22 set x{times:<2} ({len(text) / 1000:4.0f} kB) parse_tileset "
-              f"{load * 1e3:6.1f}ms  {outcome}")
-    print(f"{'tile set':16} {'tiles':>5} {'call':15} {'size':>7} {'json.loads':>10} "
-          f"{'load':>9} {'ratio':>6} {'x ref':>6}")
-    reference: dict[str, float] = {}
+              f"{load * 1e3:6.1f}ms {doubling:>5}  {outcome}")
+    return max(worst, _game_table(repeat, sizes))
+
+
+def _replay(record: str, tileset: TileSet) -> None:
+    GameRecord.from_json(record, tileset).replay()
+
+
+def _parse_tileset(text: str) -> None:
+    with contextlib.suppress(TileSetError):
+        parse_tileset(text)
+
+
+def _game_table(repeat: int, sizes: tuple[int, ...]) -> float:
+    """Loads of a game on the reference set and on sets at the icon limit, every load
+    timed once per round, round after round (so that load on a shared machine comes and
+    goes alike for every size); medians of ``repeat`` rounds."""
     sets = [("reference", reference_tileset())] + [
         (f"limit x{k}", parse_tileset(crafted_tileset(k))) for k in sizes] + [
         ("limit, 400 tiles", parse_tileset(crafted_tileset(4, extra=63)))]
+    rows: list[tuple[str, int, str, str, Callable[[], object]]] = []
     for name, tileset in sets:
         snapshot, record, final = _tileset_game(tileset)
-        calls = [("state_from_json", snapshot, lambda t=tileset, x=snapshot:
-                  state_from_json(x, t)),
-                 ("record replay", record, lambda t=tileset, x=record:
-                  GameRecord.from_json(x, t).replay()),
-                 ("state_problems", snapshot, lambda s=final: state_problems(s))]
-        for call, text, run in calls:
-            parse = _cpu(functools.partial(_json, text), repeat)
-            load = _cpu(run, repeat)
-            reference.setdefault(call, load)
-            worst = max(worst, load)
-            print(f"{name:16} {len(tileset.tiles):5} {call:15} {len(text) / 1000:6.1f}k "
-                  f"{parse * 1e3:8.2f}ms {load * 1e3:7.1f}ms {load / parse:6.0f} "
-                  f"{load / reference[call]:6.2f}")
+        rows += [
+            (name, len(tileset.tiles), "state_from_json", snapshot,
+             functools.partial(state_from_json, snapshot, tileset)),
+            (name, len(tileset.tiles), "record from_json", record,
+             functools.partial(GameRecord.from_json, record, tileset)),
+            (name, len(tileset.tiles), "record replay", record,
+             functools.partial(_replay, record, tileset)),
+            (name, len(tileset.tiles), "state_problems", snapshot,
+             functools.partial(state_problems, final))]
+    loads: list[list[float]] = [[] for _ in rows]
+    parses: list[list[float]] = [[] for _ in rows]
+    for _ in range(repeat):
+        for index, (_, _, _, text, run) in enumerate(rows):
+            loads[index].append(_cpu(run, 1))
+            parses[index].append(_cpu(functools.partial(_json, text), 1))
+    print(f"{'tile set':16} {'tiles':>5} {'call':16} {'size':>7} {'json.loads':>10} "
+          f"{'load':>9} {'ratio':>6} {'x ref':>6}")
+    reference: dict[str, float] = {}
+    at_limit: dict[str, list[tuple[int, float]]] = {}
+    worst = 0.0
+    for (name, tiles, call, text, _), times, parse_times in zip(rows, loads, parses):
+        load, parse = statistics.median(times), statistics.median(parse_times)
+        reference.setdefault(call, load)
+        worst = max(worst, load)
+        if name.startswith("limit x"):
+            at_limit.setdefault(call, []).append((tiles, load))
+        print(f"{name:16} {tiles:5} {call:16} {len(text) / 1000:6.1f}k {parse * 1e3:8.2f}ms "
+              f"{load * 1e3:7.1f}ms {load / parse:6.0f} {load / reference[call]:6.2f}")
+    print("doubling the tiles (sets at the limit), time ratio per doubling (linear: about 2; "
+          "'record replay' makes every state, each with its own board):")
+    for call, points in at_limit.items():
+        steps = ", ".join(f"{a}->{b} tiles x{tb / ta:.2f}"
+                          for (a, ta), (b, tb) in itertools.pairwise(points))
+        print(f"  {call:16} {steps}")
     print(f"worst crafted load: {worst:.3f} s CPU")
     return worst
 

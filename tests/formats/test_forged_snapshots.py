@@ -80,6 +80,38 @@ def test_an_unknown_key_in_the_rules_is_refused_by_name(name: str) -> None:
         state_from_json(json.dumps(forged))
 
 
+_SNAPSHOT_FIELDS = ("schema, tileset, num_players, rules, phase, current_player, "
+                    "track_length, players, placements, pieces, tile_in_hand, "
+                    "piece_placement, pending_amazon, pile, removed, doubles_left, "
+                    "final_scoring")
+
+
+@pytest.mark.parametrize(("path", "message"), [
+    ("/comment", f"state: unknown field 'comment'; a snapshot has the fields "
+                 f"{_SNAPSHOT_FIELDS}"),
+    ("/Phase", "state: unknown field 'Phase'; a snapshot has"),
+    ("/tileset/version", "state.tileset: unknown field 'version'; a tile set's name has the "
+                         "fields name, checksum"),
+    ("/pile/shuffled", "state.pile: unknown field 'shuffled'; a pile has the fields tiles, "
+                       "drawn, amazon_drawn, explicit, seed"),
+    ("/players/1/name", "state.players[1]: unknown field 'name'; a player has the fields "
+                        "score, boat, meeples, camps, breakdown"),
+    ("/players/0/breakdown/bonus", "state.players[0].breakdown: unknown field 'bonus'; a "
+                                   "score breakdown has the fields tributaries, villages, "
+                                   "amazon, camps, river"),
+    ("/" + "k" * 5000, "state: unknown field 'kkkkkkkkkk"),
+])
+def test_an_unknown_field_is_refused_by_name(path: str, message: str) -> None:
+    """A misspelt or renamed field is never ignored: a snapshot (or any object in it) with
+    a key it does not have is a RecordError naming the key, cut short if long."""
+    forged = apply_patch(CORPUS["bases"]["game over"], [
+        {"op": "add", "path": path, "value": 1}])
+    with pytest.raises(RecordError) as caught:
+        state_from_json(json.dumps(forged))
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert len(str(caught.value)) < 400
+
+
 @pytest.mark.parametrize(("path", "value", "message"), [
     ("/players/0/score", True, "state.players[0].score: expected a whole number, not a boolean"),
     ("/players/0/breakdown/amazon", False,

@@ -411,6 +411,29 @@ def test_an_unknown_rule_key_is_refused_by_name(
             load(json.dumps(data))
 
 
+@pytest.mark.parametrize(("name", "document", "load"), _documents(),
+                         ids=[name for name, _, _ in _documents()])
+def test_an_unknown_field_is_refused_by_name_in_every_object(
+        name: str, document: dict[str, Any], load: Callable[[str], object]) -> None:
+    """A key that a record or snapshot does not have, at the top or in any object of it
+    (the record's start and result, the tile set, the pile, each player and breakdown),
+    is a RecordError naming it and the object: a misspelt field is never ignored.  (An
+    unknown key in ``rules`` is an unknown rule option, above.)"""
+    objects = [(), *(p for p in _paths(document)
+                     if isinstance(_parent(document, p)[p[-1]], dict) and p[-1] != "rules")]
+    assert len(objects) >= 3, objects
+    root = "record" if load is load_record else "state"
+    for path in objects:
+        data = json.loads(json.dumps(document))
+        target = _parent(data, path)[path[-1]] if path else data
+        target["note"] = "hand-edited"
+        with pytest.raises(RecordError) as caught:
+            load(json.dumps(data))
+        where = root + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in path)
+        assert str(caught.value).startswith(f"{where}: unknown field 'note'; "), \
+            (name, path, str(caught.value))
+
+
 # -- the same with Hypothesis: structured JSON replacements that shrink to a minimal case
 
 json_values = st.recursive(

@@ -264,6 +264,13 @@ def _start_snapshot(num_players: int) -> Callable[[dict[str, Any]], None]:
         (_edit(rules={"first_player": 0, "shuffle": "stratified", "slices": 4,
                       "amazon-ranking": "competition"}),
          "record.rules: unknown rule option 'amazon-ranking'"),
+        (_edit(comment="a fine game"), "record: unknown field 'comment'; a record has the "
+         "fields schema, tileset, num_players, rules, draws, seed, pile, start, actions, "
+         "result"),
+        (_edit(Seed=7), "record: unknown field 'Seed'"),
+        (_edit(result={"scores": [0, 0], "winners": [0], "final_scoring": [], "draw": True}),
+         "record.result: unknown field 'draw'; a result has the fields scores, winners, "
+         "final_scoring"),
     ],
 )
 def test_bad_records_raise_record_error_saying_where(

@@ -64,7 +64,13 @@ from carcassonne_amazonas.render.svg import board_svg
 from carcassonne_amazonas.rules.actions import ACTION_TYPES
 from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.rules.features import node_of
-from carcassonne_amazonas.testing import actions, check_invariants, game_states
+from carcassonne_amazonas.testing import (
+    actions,
+    check_invariants,
+    game_states,
+    legal_actions_of,
+    turns_played,
+)
 from refusal import picture, refuse
 from scenario import start_game
 
@@ -745,6 +751,8 @@ STATE_ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "observation_sparse": lambda s: observation_sparse(s, 0),
     "board_svg": board_svg,
     "game_returns": game_returns,
+    "testing.turns_played": turns_played,
+    "testing.legal_actions_of": legal_actions_of,
 }
 TEXT_ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "parse_action": parse_action,

@@ -99,12 +99,27 @@ def test_replay_game_rebuilds_a_game() -> None:
         replay_game(2, "p", seed=1)
 
 
+class _LyingInt(int):
+    """An int subclass: refused where a count is expected (types are exact)."""
+
+
+class _LyingRules(Rules):
+    """A Rules subclass that says it equals any rules."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
 @pytest.mark.parametrize("kwargs", [
     {"num_players": 1}, {"num_players": 6}, {"num_players": True}, {"max_turns": -1},
     {"min_turns": -1}, {"min_turns": 5, "max_turns": 4}, {"draws": "shuffled"},
     {"phase": Phase.GAME_OVER, "max_turns": 79}, {"phase": Phase.GAME_OVER, "non_terminal": True},
     {"phase": Phase.DRAW_TILE, "draws": "seeded"}, {"phase": Phase.PLACE_TILE, "min_turns": 80},
     {"min_turns": 81}, {"num_players": 2, "rules": Rules(first_player=2)},
+    {"num_players": _LyingInt(3)}, {"min_turns": _LyingInt(0)},
 ], ids=str)
 def test_game_states_refuses_options_no_state_satisfies(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError) as info:
@@ -113,8 +128,9 @@ def test_game_states_refuses_options_no_state_satisfies(kwargs: dict[str, object
 
 
 @pytest.mark.parametrize("kwargs", [{"phase": "place tile"}, {"phase": ()},
-                                    {"rules": "stratified"}], ids=str)
+                                    {"rules": "stratified"}, {"rules": _LyingRules()}], ids=str)
 def test_game_states_refuses_options_of_the_wrong_type(kwargs: dict[str, object]) -> None:
+    """Types are exact: a subclass of Rules (R-V1–R-V3) can lie in ``__eq__``."""
     with pytest.raises(TypeError):
         game_states(**kwargs)  # type: ignore[arg-type]
 

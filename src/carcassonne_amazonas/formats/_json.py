@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from .._support.exact import check_exact
-from .._support.wording import plural, show_int
+from .._support.wording import plural, show_int, show_text
 from ..errors import RecordError
 
 __all__ = ["MAX_DOCUMENT", "Fields", "check_int", "check_text", "json_kind", "parse_json",
@@ -101,6 +101,14 @@ class Fields:
         if key not in self.data:
             raise RecordError(f"{self.path}: missing field {key!r}")
         return self.data[key]
+
+    def check_keys(self, known: tuple[str, ...], what: str) -> None:
+        """RecordError naming the first key not in ``known`` (the keys ``what``, such as
+        "a snapshot", has): a misspelt or renamed field is never ignored."""
+        for key in self.data:
+            if key not in known:
+                raise RecordError(f"{self.path}: unknown field {show_text(key)}; {what} has "
+                                  f"the fields {', '.join(known)}")
 
     def has(self, key: str) -> bool:
         """Whether the field is present and not null."""

@@ -25,7 +25,8 @@ The JSON (schema ``carcassonne-amazonas/record/1``)::
                 "final_scoring": [[5, 9, 5, 3], [4, 9, 4, 6]]}}   # null until the end
 
 Loading replays every action: it rejects unknown schema versions, corrupted
-or truncated JSON, wrong types, unknown tile sets, illegal actions and a
+or truncated JSON, wrong types, unknown fields (any key the layout above does not
+have, named in the message), unknown tile sets, illegal actions and a
 ``result`` that the actions do not give, always with
 :class:`~carcassonne_amazonas.errors.RecordError` saying which action or
 field and why, and never with another exception.  A ``start`` snapshot is
@@ -40,7 +41,7 @@ followed by a piece step; every double tile chosen and placed), each at most
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -69,6 +70,9 @@ __all__ = ["MAX_ACTION_TEXT", "RECORD_SCHEMA", "GameRecord", "max_actions"]
 RECORD_SCHEMA = "carcassonne-amazonas/record/1"
 MAX_ACTION_TEXT = 32
 """The longest action a record holds, in characters (``t-1234,-1234,270`` has 16)."""
+# The fields of a record (any other is refused by name).
+_KEYS = ("schema", "tileset", "num_players", "rules", "draws", "seed", "pile", "start",
+         "actions", "result")
 
 
 def max_actions(tileset: TileSet) -> int:
@@ -134,7 +138,7 @@ class GameRecord:
             if type(action) not in ACTION_TYPES:
                 raise TypeError(f"action {index + 1} is a {type(action).__name__}, not an action")
         record = cls._setup_of(initial_state, actions)
-        record.replay()
+        record.final_state()
         return record
 
     @classmethod
@@ -181,17 +185,30 @@ class GameRecord:
 
         Raises :class:`RecordError` naming the first action that is illegal.
         """
-        states = [self.initial_state()]
-        for number, action in enumerate(self.actions, start=1):
-            try:
-                states.append(apply_action(states[-1], action))
-            except (IllegalActionError, TypeError) as error:
-                raise RecordError(f"action {number} ({_text(action)}): {error}") from None
-        return tuple(states)
+        return tuple(self._states())
 
     def final_state(self) -> GameState:
-        """The state after the last action."""
-        return self.replay()[-1]
+        """The state after the last action (each state before it is dropped as soon as the
+        next one is made: loading a record keeps one game state at a time).
+
+        Raises :class:`RecordError` naming the first action that is illegal.
+        """
+        state = None
+        for state in self._states():  # noqa: B007 - the last one is wanted
+            pass
+        assert state is not None, "the initial state comes first"
+        return state
+
+    def _states(self) -> Iterator[GameState]:
+        """Every state of the game, the initial one first, made one at a time."""
+        state = self.initial_state()
+        yield state
+        for number, action in enumerate(self.actions, start=1):
+            try:
+                state = apply_action(state, action)
+            except (IllegalActionError, TypeError) as error:
+                raise RecordError(f"action {number} ({_text(action)}): {error}") from None
+            yield state
 
     def to_json(self) -> str:
         """The record as JSON text (see the module's layout)."""
@@ -237,7 +254,7 @@ class GameRecord:
     @classmethod
     def _from_json(cls, text: str | bytes, tileset: TileSet | None) -> GameRecord:
         doc = parse_json(text, "record")
-        tiles, num_players, rules = read_header(doc, RECORD_SCHEMA, tileset)
+        tiles, num_players, rules = read_header(doc, RECORD_SCHEMA, tileset, _KEYS)
         try:
             draws = as_draws(doc.get_str("draws"))
         except ValueError:
@@ -268,7 +285,7 @@ class GameRecord:
             except NotationError as error:
                 raise RecordError(f"action {number}: {error}") from None
         record = cls(num_players, rules, draws, seed, pile, start, tuple(actions))
-        final = record.replay()[-1]
+        final = record.final_state()
         if doc.has("result"):
             _check_result(doc.get_obj("result"), final)
         return record
@@ -276,6 +293,7 @@ class GameRecord:
 
 def _check_result(result: Fields, final: GameState) -> None:
     """The recorded result must be what the actions give."""
+    result.check_keys(("scores", "winners", "final_scoring"), "a result")
     if not final.is_terminal:
         raise RecordError("record.result: the actions do not finish the game")
     players = final.num_players

@@ -15,8 +15,10 @@ values: supplies, track length, boats, the current player, the phase with the
 tile in hand, the piece step and the pending Amazon scorings, the pile's
 counters, slice quotas and removed tiles, the scores against what the board can
 have paid, the final scoring, and that a game not over has a legal action.
-Anything else raises :class:`~carcassonne_amazonas.errors.RecordError`, and
-nothing but ``RecordError``, naming the snapshot's field and the rule, such as
+A key the layout below does not have, at the top or in one of its objects, is a
+``RecordError`` naming it: nothing is ignored.  Anything else raises
+:class:`~carcassonne_amazonas.errors.RecordError`, and nothing but ``RecordError``,
+naming the snapshot's field and the rule, such as
 ``state.players[1].boat: space 16, but ... (R-T4, R-T5, R-T6, R-A4)``.
 
 **What a snapshot cannot prove** (as a chess FEN cannot prove that the position
@@ -42,7 +44,9 @@ came from a real game):
 measured against the tile set's bound (players, placements, pieces, pile,
 removed and set-aside tiles, pending scorings) before any item is read; values
 are shown in messages cut short.  Loading costs ``json.loads`` of the text plus
-at most the replay of one game's placements.
+at most the replay of one game's placements, which grows the board and the features
+in place (:meth:`~carcassonne_amazonas.rules.board.Board.growing`): its time is in
+proportion to the placements, not to their square.
 
 Layout of the JSON object::
 
@@ -98,6 +102,13 @@ STATE_SCHEMA = "carcassonne-amazonas/state/1"
 _ROTATIONS = {r.degrees: r for r in Rotation}
 _PHASES = {p.value: p for p in Phase}
 _MAX_PENDING = 2  # a "!" tile and its double tile (R-T8)
+# The fields of a snapshot and of its objects (any other is refused by name).
+_KEYS = ("schema", "tileset", "num_players", "rules", "phase", "current_player",
+         "track_length", "players", "placements", "pieces", "tile_in_hand", "piece_placement",
+         "pending_amazon", "pile", "removed", "doubles_left", "final_scoring")
+_TILESET_KEYS = ("name", "checksum")
+_PLAYER_KEYS = ("score", "boat", "meeples", "camps", "breakdown")
+_PILE_KEYS = ("tiles", "drawn", "amazon_drawn", "explicit", "seed")
 
 
 def tileset_to_json(tileset: TileSet) -> dict[str, str]:
@@ -109,6 +120,7 @@ def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
     """The tile set a document names: ``tileset`` if given, else the shipped set with
     that checksum (the reference set, with or without the bonus river tiles, R-V3);
     RecordError if its checksum is not the one named."""
+    fields.check_keys(_TILESET_KEYS, "a tile set's name")
     name = fields.get_str("name")
     checksum = fields.get_str("checksum")
     if tileset is None:
@@ -124,13 +136,15 @@ def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
     return candidate
 
 
-def read_header(doc: Fields, schema: str,
-                tileset: TileSet | None) -> tuple[TileSet, int, Rules]:
-    """The schema check, tile set, player count and rules that open snapshots and records."""
+def read_header(doc: Fields, schema: str, tileset: TileSet | None,
+                keys: tuple[str, ...]) -> tuple[TileSet, int, Rules]:
+    """The schema check, tile set, player count and rules that open snapshots and records;
+    after the schema, RecordError for a key not in ``keys`` (the document's fields)."""
     found = doc.get_str("schema")
     if found != schema:
         raise RecordError(f"{doc.path}.schema: unknown schema {show_text(found)}; this library "
                           f"reads {schema!r}")
+    doc.check_keys(keys, "a snapshot" if schema == STATE_SCHEMA else "a record")
     tiles = tileset_from_json(doc.get_obj("tileset"), tileset)
     num_players = doc.get_int("num_players", 2, 5)
     rules = doc.get_obj("rules")
@@ -199,7 +213,7 @@ def _guarded(what: str, load: Callable[[], GameState]) -> GameState:
 def state_from_fields(doc: Fields, tileset: TileSet | None = None) -> GameState:
     """Load a snapshot already parsed into :class:`~carcassonne_amazonas.formats._json.Fields`
     (a record's ``start``); messages name fields under ``doc.path``."""
-    tiles_set, num_players, rules = read_header(doc, STATE_SCHEMA, tileset)
+    tiles_set, num_players, rules = read_header(doc, STATE_SCHEMA, tileset, _KEYS)
     bounds = _Bounds(tiles_set, num_players)
     lists = _lists(doc, bounds)  # every list measured before any is read
     names = _Names(tiles_set, doc.path)
@@ -280,6 +294,7 @@ def _lists(doc: Fields, bounds: _Bounds) -> _Lists:
         raise RecordError(f"{doc.path}.players: {plural(len(players), 'player')} for a "
                           f"{bounds.players}-player game (R-C1)")
     pile = doc.get_obj("pile")
+    pile.check_keys(_PILE_KEYS, "a pile")
     final = doc.get_list("final_scoring", bounds.players, "R-E1") \
         if doc.has("final_scoring") else None
     placements = doc.get_list("placements", bounds.tiles, "R-C3")
@@ -352,7 +367,9 @@ def final_from_json(row: object, path: str) -> FinalScore:
 
 
 def _player_from_json(fields: Fields, bounds: _Bounds) -> PlayerState:
+    fields.check_keys(_PLAYER_KEYS, "a player")
     breakdown_fields = fields.get_obj("breakdown")
+    breakdown_fields.check_keys(SCORE_CATEGORIES, "a score breakdown")
     breakdown = ScoreBreakdown(*(breakdown_fields.get_int(k, 0) for k in SCORE_CATEGORIES))
     return PlayerState(fields.get_int("score", 0), fields.get_int("boat", 1, bounds.track),
                        fields.get_int("meeples", 0, MEEPLES_PER_PLAYER),

@@ -4,6 +4,8 @@
 only the small per-cell tables and shares everything else; the set of open
 cells is kept incrementally, each with the *edge constraint* its placed
 neighbours impose, so finding where a tile fits never scans the whole board.
+A loader that replays a whole board grows one board in place instead
+(:meth:`Board.growing`), so that its time grows with the board, not with its square.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterator, KeysView, ValuesView
 import attrs
 
 from .._support.reprs import repr_pretty
+from .._support.tables import OwnedDict
 from .._support.wording import plural
 from ..errors import IllegalActionCode
 from ..tiles.geometry import (
@@ -104,6 +107,27 @@ class Board:
         board, _ = cls.empty().place(start, Rotation.R0, 0)
         mouth = next(c for c in board.placements[0].variant.cells if c.edges[Side.SOUTH] == 4)
         return cls(board.placements, mouth.dx, start.layout.height - 1, board._cells, board._open)
+
+    @classmethod
+    def growing(cls, start: Tile) -> Board:
+        """The board at setup (R-C5), for a loader that replays a whole board (R-G2–R-G6):
+        :meth:`place` updates its per-cell tables in place instead of copying them, so
+        each placement costs time in proportion to the tile, not to the board.  The boards
+        it returns share the tables, so only the last one is right; the caller checks each
+        placement on it with :meth:`placement_problem` first, as the engine does, and
+        :meth:`settled` gives the finished board as an ordinary one."""
+        board = cls.with_start_tile(start)
+        return cls(board.placements, board.river_column, board.river_end_row,
+                   OwnedDict(board._cells), OwnedDict(board._open))
+
+    def settled(self) -> Board:
+        """This board with tables of its own, which later placements copy and the boards
+        grown on after it leave as they are (the end of :meth:`growing`, R-G2–R-G6; an
+        ordinary board comes back as it is)."""
+        if type(self._cells) is dict:
+            return self
+        return Board(self.placements, self.river_column, self.river_end_row, dict(self._cells),
+                     dict(self._open), self._contacts)
 
     # -- queries ---------------------------------------------------------------------------
 

@@ -8,7 +8,9 @@ segment_index``.  :class:`FeatureGraph` maps every node to the id of its
 feature and every id to an immutable :class:`Feature`.  Placing a tile merges
 features smaller-into-larger in fresh copies of those two tables: the old
 graph is untouched, and graphs that differ only in pieces share the node
-table.
+table.  A loader that replays a whole board grows one graph in place instead
+(:meth:`FeatureGraph.growing`), so that its time grows with the board, not with its
+square.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any, Final
 import attrs
 
 from .._support.reprs import repr_pretty
+from .._support.tables import OwnedDict
 from .._support.wording import plural
 from ..tiles.tileset import Terrain, Tile
 from .board import Board, side_pattern
@@ -128,6 +131,23 @@ class FeatureGraph:
     def empty(cls) -> FeatureGraph:
         """The graph of an empty board."""
         return cls({}, {})
+
+    @classmethod
+    def growing(cls) -> FeatureGraph:
+        """The graph of an empty board, for a loader that replays a whole board (R-F1–R-F5):
+        :meth:`add_placement` and :meth:`with_piece` update this graph's tables in place
+        instead of copying them, so each placement costs time in proportion to the tile,
+        not to the board.  The graphs they return share the tables, so only the last one
+        is right, and their Boat gains (R-T4, which compare the old graph with the new)
+        are not.  :meth:`settled` gives the finished graph as an ordinary one."""
+        return cls(OwnedDict(), OwnedDict())
+
+    def settled(self) -> FeatureGraph:
+        """This graph with tables of its own that later placements copy (the end of
+        :meth:`growing`, R-F1–R-F5; an ordinary graph comes back as it is)."""
+        if type(self._features) is dict:
+            return self
+        return FeatureGraph(dict(self._node_feature), dict(self._features))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, FeatureGraph) and self.piece_set() == other.piece_set()

@@ -38,6 +38,7 @@ from typing import Final
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.extras import missing_extra
 
 try:
@@ -93,10 +94,10 @@ def turns_played(state: GameState) -> int:
     they fit nowhere (R-G7) make no turn.  So a new game has played 0 turns, and a
     state in the piece step (or choosing or placing a double tile) of the first
     turn still 0; at the end of the game it is the number of land tiles placed.
-    :func:`game_states`' ``min_turns`` and ``max_turns`` bound this number.
+    :func:`game_states`' ``min_turns`` and ``max_turns`` bound this number.  A subclass
+    of ``GameState`` is a ``TypeError`` (types are exact: a subclass can lie).
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_exact(state, GameState)  # exact: a subclass can lie in __eq__
     land = sum(1 for placement in state.board.placements if placement.tile.kind in _LAND)
     return land - 1 if state.phase in _IN_TURN else land
 
@@ -130,8 +131,8 @@ class GameSpec:
            rules: Rules | None = None, variants: bool = True) -> GameSpec:
         """Check the options of :func:`game_states`; ``ValueError`` or ``TypeError`` says
         which one is wrong and why."""
-        if rules is not None and not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules or None, not {type(rules).__name__}")
+        if rules is not None:
+            check_exact(rules, Rules, "rules to be a Rules or None")
         if type(variants) is not bool:
             raise TypeError(f"variants must be True or False, not {variants!r}")
         players = _player_counts(num_players, rules)
@@ -161,7 +162,7 @@ class GameSpec:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # exact: neither a bool nor an int subclass
 
 
 def _player_counts(num_players: int | None, rules: Rules | None) -> tuple[int, ...]:
@@ -475,10 +476,10 @@ def legal_actions_of(state: GameState) -> st.SearchStrategy[Action]:
     :func:`~carcassonne_amazonas.rules.engine.legal_actions` order).
 
     At a chance node (explicit draws) the legal actions are the draws.
-    Raises ``ValueError`` for a state with no legal action (the game is over).
+    Raises ``ValueError`` for a state with no legal action (the game is over), and
+    ``TypeError`` for anything but a ``GameState`` (a subclass too: types are exact).
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    check_exact(state, GameState)  # exact: a subclass can lie in __eq__
     choices = legal_actions(state)
     if not choices:
         raise ValueError("the game is over: the state has no legal action")

@@ -83,12 +83,14 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
             "board.placements[0]", f"the first placement is the start tile at 0,0 turned 0°, "
             f"not {start.tile.name} at ({start.position}) turned {start.rotation.degrees}°",
             ("R-C5",)),), False)
-    board = Board.with_start_tile(start.tile)
-    graph = FeatureGraph.empty().add_placement(board, 0, num_players).graph
+    # Built in place, each placement checked on the board so far as the engine checks it:
+    # the time grows with the placements, not with their square.
+    board = Board.growing(start.tile)
+    graph = FeatureGraph.growing().add_placement(board, 0, num_players).graph
     turn_of_placement = _turns(placements, double_count, problems)
     by_placement = _pieces_by_placement(placements, pieces, num_players, problems)
     turns: list[list[int]] = []
-    boards = [board] if keep_boards else []
+    boards = [board.settled()] if keep_boards else []
     piece_turn: dict[int, int] = {}
     complete = True
     for index in range(1, len(placements)):
@@ -112,7 +114,7 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
         if index + 1 < len(placements) and turn_of_placement[index + 1] == turn:
             continue  # the "!" tile's double follows: the piece step comes after it
         if keep_boards:
-            boards.append(board)
+            boards.append(board.settled())
         graph = _put_down(graph, by_placement, turns, turn, first_player, num_players,
                           piece_turn, problems)
     for placement_index, (node, _player) in by_placement.items():
@@ -121,8 +123,8 @@ def derive(placements: Sequence[Placement], pieces: Sequence[tuple[int, int]], *
                                     "a tile that had no piece step (R-T5: after a \"!\" tile "
                                     "and its double tile, only the double tile takes one)",
                                     ("R-T5",)))
-    return Derivation(board, graph, tuple(tuple(t) for t in turns), piece_turn, tuple(boards),
-                      tuple(problems), complete)
+    return Derivation(board.settled(), graph.settled(), tuple(tuple(t) for t in turns),
+                      piece_turn, tuple(boards), tuple(problems), complete)
 
 
 def _turns(placements: Sequence[Placement], double_count: int,
