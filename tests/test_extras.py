@@ -25,6 +25,7 @@ CASES = [
     ("carcassonne_amazonas.testing", "hypothesis", "testing"),
     ("carcassonne_amazonas.integrations.openspiel", "numpy", "openspiel"),
     ("carcassonne_amazonas.integrations.openspiel", "pyspiel", "openspiel"),
+    ("carcassonne_amazonas.integrations.selfplay", "numpy", "openspiel"),
     ("carcassonne_amazonas.integrations.pettingzoo", "gymnasium", "pettingzoo"),
     ("carcassonne_amazonas.integrations.pettingzoo", "pettingzoo", "pettingzoo"),
     ("carcassonne_amazonas.integrations.ray_backend", "ray", "ray"),
@@ -87,3 +88,19 @@ def test_simulate_on_ray_without_the_extra_says_what_to_install() -> None:
                             timeout=120, check=False)
     assert result.returncode == 1
     assert "pip install 'carcassonne-amazonas[ray]'" in result.stderr
+
+
+def test_simulate_dataset_without_numpy_says_what_to_install(tmp_path: Path) -> None:
+    code = textwrap.dedent(f"""
+        import runpy, sys
+        sys.modules["numpy"] = None
+        sys.argv = ["carcassonne-amazonas", "simulate", "--games", "1", "--players", "2",
+                    "--dataset", {str(tmp_path / "games.npz")!r}]
+        runpy.run_module("carcassonne_amazonas", run_name="__main__")
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 1
+    assert "--dataset: carcassonne_amazonas.integrations.selfplay needs numpy" in result.stderr
+    assert "pip install 'carcassonne-amazonas[openspiel]'" in result.stderr
+    assert not (tmp_path / "games.npz").exists()

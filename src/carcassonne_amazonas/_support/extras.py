@@ -18,7 +18,8 @@ __all__ = ["EXTRAS", "missing_extra"]
 EXTRAS: dict[str, tuple[str, ...]] = {
     "testing": ("carcassonne_amazonas.testing", "carcassonne_amazonas.testing._strategies",
                 "carcassonne_amazonas.testing._record_strategies"),
-    "openspiel": ("carcassonne_amazonas.integrations.openspiel",),
+    "openspiel": ("carcassonne_amazonas.integrations.openspiel",
+                  "carcassonne_amazonas.integrations.selfplay"),
     "pettingzoo": ("carcassonne_amazonas.integrations.pettingzoo",),
     "ray": ("carcassonne_amazonas.integrations.ray_backend",),
 }

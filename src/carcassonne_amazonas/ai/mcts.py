@@ -167,6 +167,13 @@ class MctsBot:
         self.weights = weights
         self.last_iterations = 0
         """Iterations of the last search (for statistics)."""
+        self.last_visits: tuple[tuple[Action, int], ...] = ()
+        """The root statistics of the last search: each legal action of the last
+        decision (in the order of ``legal_actions``) with its visit count, those a
+        reused subtree brought included; empty before the first search and after a
+        chance draw.  The self-play dataset's policy target
+        (:mod:`~carcassonne_amazonas.integrations.selfplay`) is these counts,
+        normalised."""
         self._reuse: tuple[GameState, _Node] | None = None
         self._samples: list[tuple[GameState, int]] = []
 
@@ -187,9 +194,11 @@ class MctsBot:
         if state.is_terminal:
             raise ValueError("the game is over: there is no action to choose")
         if state.is_chance_node:
+            self.last_visits = ()
             return self._draw(state)
         root = self._reused_root(state)
         self._search(state, root)
+        self.last_visits = tuple(zip(root.actions, root.counts))
         index = max(range(len(root.actions)),
                     key=lambda i: (root.counts[i], self._mean(root, i)))
         action = root.actions[index]

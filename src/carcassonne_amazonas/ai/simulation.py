@@ -11,23 +11,26 @@ import multiprocessing
 import signal
 import statistics
 import time
-from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar, overload
 
 import attrs
 
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
+from ..rules.actions import Action
 from ..rules.engine import apply_action, new_game
 from ..rules.scoring import SCORE_CATEGORIES
-from ..rules.state import Rules, colour
+from ..rules.state import GameState, Rules, colour
 from ..tiles.tilefile import load_tileset
-from .bots import derive_seed, make_bot
+from .bots import Bot, derive_seed, make_bot
 
-__all__ = ["GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
+__all__ = ["DecisionHook", "GameResult", "GameTask", "Progress", "RulesSpec", "rules_for",
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
+
+_T = TypeVar("_T")
 
 
 
@@ -104,11 +107,18 @@ class GameResult:
     _repr_pretty_ = repr_pretty
 
 
+#: Called by :func:`simulate_game` after each decision (never a chance draw, R-C7) with
+#: the state before it, the bot that chose and the action it chose.
+DecisionHook = Callable[[GameState, Bot, Action], None]
+
+
 def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
-                  rules: str | RulesSpec | None = None) -> GameResult:
+                  rules: str | RulesSpec | None = None,
+                  on_decision: DecisionHook | None = None) -> GameResult:
     """Play game ``index`` of a simulation seeded ``seed``: its shuffle and every bot's
     choices depend only on ``seed`` and ``index`` (not on the process or the order).
-    ``rules`` is a tile-set file, a :class:`RulesSpec` or None (see :func:`rules_for`).
+    ``rules`` is a tile-set file, a :class:`RulesSpec` or None (see :func:`rules_for`);
+    ``on_decision`` sees every decision (the self-play dataset records them there).
 
     ``TypeError`` for kinds that are not a tuple of strings; ``ValueError`` for a human
     or an unknown kind (:func:`~carcassonne_amazonas.ai.bots.make_bot`)."""
@@ -132,6 +142,8 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
         action = bot.choose(state)
         seconds[player] += time.process_time() - started
         decisions[player] += 1
+        if on_decision is not None and not state.is_chance_node:
+            on_decision(state, bot, action)
         state = apply_action(state, action)
         count += 1
     categories = tuple(tuple(getattr(p.breakdown, c) for c in SCORE_CATEGORIES)
@@ -149,9 +161,10 @@ def simulate_task(task: GameTask) -> GameResult:
 _HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _simulate_chunk(tasks: tuple[GameTask, ...]) -> list[GameResult]:
-    """:func:`simulate_task` of several tasks, sent to a worker at once."""
-    return [simulate_task(task) for task in tasks]
+def _simulate_chunk(play: Callable[[GameTask], _T], tasks: tuple[GameTask, ...]) -> list[_T]:
+    """``play`` (by default :func:`simulate_task`) of several tasks, sent to a worker at
+    once."""
+    return [play(task) for task in tasks]
 
 
 def _worker_signals() -> None:
@@ -178,9 +191,21 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, None]:
+@overload
+def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, None]: ...
+
+
+@overload
+def run_games(tasks: list[GameTask], jobs: int,
+              play: Callable[[GameTask], _T]) -> Generator[_T, None, None]: ...
+
+
+def run_games(tasks: list[GameTask], jobs: int,
+              play: Callable[[GameTask], Any] = simulate_task) -> Generator[Any, None, None]:
     """Play the games of ``tasks`` (the arguments of :func:`simulate_game`) in ``jobs``
-    processes (in this one when ``jobs <= 1``), yielding their results in task order.
+    processes (in this one when ``jobs <= 1``), yielding their results in task order:
+    what ``play`` returns for each task, by default :func:`simulate_task` (another
+    ``play`` must be a module-level function, so that the workers can receive it).
 
     Stopping early leaves no process behind: when the iteration ends with an exception
     (``KeyboardInterrupt``, or whatever a signal handler raises) or the iterator is
@@ -190,7 +215,7 @@ def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, N
     """
     if jobs <= 1:
         for task in tasks:
-            yield simulate_task(task)
+            yield play(task)
         return
     size = max(1, min(16, len(tasks) // (jobs * 8)))
     chunks = [tuple(tasks[start:start + size]) for start in range(0, len(tasks), size)]
@@ -203,7 +228,7 @@ def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, N
             # Not Executor.map: on an exception it cancels the futures itself, before
             # the workers are stopped, and the pool's manager thread then fails on them.
             with _signals_held():
-                futures = [pool.submit(_simulate_chunk, chunk) for chunk in chunks]
+                futures = [pool.submit(_simulate_chunk, play, chunk) for chunk in chunks]
             futures.reverse()  # popped in task order, so a finished chunk is let go
             while futures:
                 yield from futures.pop().result()

@@ -10,12 +10,12 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from .._support.wording import plural
 from ..ai.bots import BOT_KINDS, HUMAN
 from ..ai.simulation import (
-    GameResult,
     GameTask,
     Progress,
     run_games,
@@ -24,6 +24,7 @@ from ..ai.simulation import (
     summary_text,
 )
 from ..render.explain import variants_text
+from ..rules.state import Rules
 from ._common import (
     AddCommand,
     CliError,
@@ -69,20 +70,26 @@ def add_command(add: AddCommand) -> None:
                           "'ray://host:10001'); default: start a local instance")
     sim.add_argument("--json", action="store_true",
                      help="print the statistics as one JSON object")
+    sim.add_argument("--dataset", metavar="PATH",
+                     help="also write every decision (observation, legal actions, the "
+                          "search's visit counts or the action played, the game's result) "
+                          "to PATH as compressed numpy arrays, a self-play dataset to train "
+                          "a network on (needs numpy: extra [openspiel])")
     add_rules_options(sim)
     sim.set_defaults(func=run, parser=sim)
 
 
-def run_on_ray(tasks: list[GameTask], cpus: int | None, address: str | None) -> list[GameResult]:
-    """The games as Ray tasks (extra ``[ray]``): the same results as local processes."""
+def run_on_ray(tasks: list[GameTask], cpus: int | None, address: str | None,
+               play: Callable[[GameTask], Any] = simulate_task) -> list[Any]:
+    """The games as Ray tasks (extra ``[ray]``): the same results as local processes
+    (``play`` of each task)."""
     try:
         from ..integrations.ray_backend import run_games_on_ray
     except ImportError:  # the adapter imports Ray, which only the [ray] extra installs
         raise CliError("--backend ray needs Ray: pip install 'carcassonne-amazonas[ray]'") \
             from None
     chunk = max(1, len(tasks) // (8 * (cpus or 2)))
-    return run_games_on_ray(simulate_task, tasks, address=address, num_cpus=cpus,
-                            chunk_size=chunk)
+    return run_games_on_ray(play, tasks, address=address, num_cpus=cpus, chunk_size=chunk)
 
 
 class _Terminated(Exception):
@@ -151,18 +158,19 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)  # report a bad tile set once, before starting
     tasks: list[GameTask] = [(index, args.seed, tuple(kinds), spec)
                              for index in range(args.games)]
+    play = simulate_task if args.dataset is None else _selfplay_play(args.dataset)
     progress = Progress(args.games, sys.stderr)
     start = time.perf_counter()
-    results: list[GameResult] = []
+    results: list[Any] = []  # what play returns: with --dataset, (result, records)
     try:
         if args.backend == "ray":
-            results = run_on_ray(tasks, jobs if args.jobs else None, args.ray_address)
+            results = run_on_ray(tasks, jobs if args.jobs else None, args.ray_address, play)
             progress.update(len(results))
         else:
             # closing: a signal may interrupt the loop outside the generator, and only
             # closing it stops its worker processes at once.
-            with _signals_raise() as received, \
-                    contextlib.closing(run_games(tasks, min(jobs, max(1, args.games)))) as games:
+            with _signals_raise() as received, contextlib.closing(
+                    run_games(tasks, min(jobs, max(1, args.games)), play)) as games:
                 for result in games:
                     if received:
                         _raise_for(received[0])
@@ -177,7 +185,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     seconds = time.perf_counter() - start
+    dataset = None
+    if args.dataset is not None:
+        dataset = _write_dataset(args.dataset, results, rules, kinds, args.seed)
+        results = [result for result, _ in results]
     summary = summarise(results, kinds, args.seed, jobs, seconds, backend=args.backend)
+    if dataset is not None:
+        summary["dataset"] = dataset
     if args.json:
         # Every variant option written, defaults too, so scripts can read any of them.
         summary["rules"] = {"tileset": rules.tileset.name, **rules.options()}
@@ -186,4 +200,35 @@ def run(args: argparse.Namespace) -> int:
         print(summary_text(summary))
         if variants_text(rules):
             print(variants_text(rules))
+        if dataset is not None:
+            print(f"\nself-play dataset: {plural(dataset['records'], 'decision')} of "
+                  f"{plural(len(results), 'game')} written to {dataset['path']}")
     return 0
+
+
+def _selfplay_play(path: str) -> Callable[[GameTask], Any]:
+    """The task that plays a game and records its decisions for ``--dataset``:
+    ``CliError`` without numpy (naming the extra to install), or when ``path``'s folder
+    does not exist (said before the games are played, not after)."""
+    try:
+        from ..integrations.selfplay import selfplay_task
+    except ImportError as error:  # the writer needs numpy, which only an extra installs
+        raise CliError(f"--dataset: {error}") from None
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CliError(f"--dataset {path}: the folder {folder} does not exist")
+    return selfplay_task
+
+
+def _write_dataset(path: str, played: list[Any], rules: Rules, kinds: list[str],
+                   seed: int) -> dict[str, Any]:
+    """Write the records of ``played`` ((result, records) per game) to ``path``; what the
+    summary says of it.  ``CliError`` when the file cannot be written."""
+    from ..integrations.selfplay import write_dataset
+
+    try:
+        records = write_dataset(path, (game for _, game in played), rules=rules,
+                                kinds=kinds, seed=seed)
+    except OSError as error:
+        raise CliError(f"--dataset {path}: {error.strerror or error}") from None
+    return {"path": path, "records": records}
