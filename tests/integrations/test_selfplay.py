@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,7 @@ from cli_helpers import error_of, run_main  # noqa: E402
 pytestmark = pytest.mark.slow  # whole games (cheap ones: about 3 s of CPU each)
 
 SEED = 3
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 KINDS = ("mcts:2", "greedy")
 
 
@@ -175,3 +178,21 @@ def test_a_folder_that_does_not_exist_is_refused_before_any_game(
     assert code == 1 and out == ""
     assert error_of(err) == (f"--dataset {tmp_path / 'missing' / 'games.npz'}: the folder "
                              f"{tmp_path / 'missing'} does not exist")
+
+
+def test_the_documented_reader_runs(written: tuple[Path, Path, dict[str, Any]],
+                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The reading sketch of ``docs/ai-frameworks.md`` (a ``py`` block: the docs' test
+    runs without numpy) runs on a dataset."""
+    page = (DOCS / "ai-frameworks.md").read_text(encoding="utf-8")
+    blocks = [code for code in re.findall(r"^```py\n(.*?)^```", page, re.MULTILINE | re.DOTALL)
+              if "SelfPlayData(" in code]
+    assert len(blocks) == 1
+    shutil.copy(written[0], tmp_path / "selfplay.npz")
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(blocks[0], "ai-frameworks.md", "exec"), namespace)
+    assert capsys.readouterr().out.split() == [str(len(SelfPlayData(written[0]))), "48747",
+                                                "47621"]
+    assert namespace["policies"].shape[1] == 47621  # type: ignore[attr-defined]
