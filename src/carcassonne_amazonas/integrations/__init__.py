@@ -1,4 +1,4 @@
-"""Adapters for AI frameworks: OpenSpiel, PettingZoo and Ray.
+"""Adapters for AI frameworks: OpenSpiel, PettingZoo and Ray, and self-play datasets.
 
 Each adapter lives in its own module and imports its framework only when that
 module is imported, so ``import carcassonne_amazonas`` (and this package)
@@ -8,7 +8,9 @@ never loads numpy, pyspiel, pettingzoo or ray:
   ``python_carcassonne_amazonas``;
 - :mod:`.pettingzoo` (extra ``[pettingzoo]``): ``env()`` and ``raw_env()``, an
   AEC environment with action masks;
-- :mod:`.ray_backend` (extra ``[ray]``): runs many simulated games as Ray tasks.
+- :mod:`.ray_backend` (extra ``[ray]``): runs many simulated games as Ray tasks;
+- :mod:`.selfplay` (numpy, from the extra ``[openspiel]``): writes every decision of
+  simulated games as a self-play dataset, and reads it back.
 
 Every adapter scores a finished game the same way, with :func:`game_returns`,
 and reads the rule options of its parameters (the variants R-V1–R-V3, and the shuffle)
