@@ -39,12 +39,12 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 KINDS = ("mcts:2", "greedy")
 
 
-def simulate(path: Path, jobs: int) -> str:
+def simulate(path: Path, jobs: int, *options: str) -> str:
     """``simulate --dataset path`` of the two games; its standard output."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main(["simulate", "--games", "2", "--players", "2", "--bots", ",".join(KINDS),
-                     "--seed", str(SEED), "--jobs", str(jobs), "--json",
+                     "--seed", str(SEED), "--jobs", str(jobs), *options,
                      "--dataset", str(path)])
     assert code == 0
     return out.getvalue()
@@ -52,10 +52,11 @@ def simulate(path: Path, jobs: int) -> str:
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, Any]]:
+    """The dataset written with one job and with two, and the summary of each (JSON, text)."""
     folder = tmp_path_factory.mktemp("selfplay")
     one, two = folder / "one.npz", folder / "two.npz"
-    summary = json.loads(simulate(one, 1))
-    simulate(two, 2)
+    summary = json.loads(simulate(one, 1, "--json"))
+    summary["text"] = simulate(two, 2)
     return one, two, summary
 
 
@@ -79,7 +80,10 @@ def test_the_same_seed_gives_the_same_bytes_whatever_the_jobs(
         written: tuple[Path, Path, dict[str, Any]]) -> None:
     one, two, summary = written
     assert one.read_bytes() == two.read_bytes()
-    assert summary["dataset"] == {"path": str(one), "records": len(SelfPlayData(one))}
+    records = len(SelfPlayData(one))
+    assert summary["dataset"] == {"path": str(one), "records": records}
+    assert summary["text"].endswith(f"\n\nself-play dataset: {records} decisions of 2 games "
+                                    f"written to {two}\n")
 
 
 def test_metadata_and_shapes_agree(written: tuple[Path, Path, dict[str, Any]]) -> None:

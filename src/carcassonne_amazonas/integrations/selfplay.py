@@ -30,6 +30,9 @@ it), written with fixed timestamps: the same simulation (seed, bots, rules, game
 gives the same bytes, whatever ``--jobs``.  :class:`SelfPlayData` reads it back and
 gives dense arrays for a slice of records, what a training loop asks for.
 
+The games' records are kept until the file is written, sparse: about half a megabyte
+per 2-player game (some 165 records), and about 15 kB of the compressed file.
+
 This module needs numpy (the ``[openspiel]`` or ``[pettingzoo]`` extra installs it).
 """
 
