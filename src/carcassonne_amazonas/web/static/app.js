@@ -11,6 +11,22 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const POLL_MS = 1500;
 const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallback only
 const STORE_KEY = "carcassonne-amazonas/games";
+const TILE_PX = 64;         // a cell of the board picture, in SVG units
+const READABLE_PX = 56;     // auto-fit never draws a tile smaller: past that, the board pans
+
+// What to do, per phase: for a mouse and keys, and for a touch screen.
+const KEY_HELP = {
+  "place tile": "Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back.",
+  "choose double": "Your \"!\" tile lets you add a double tile downstream: pick one and confirm.",
+  "place double": "Click the highlighted cell of the river; Enter confirms.",
+  "place piece": "Click a marker (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat; Esc takes the tile back.",
+};
+const TOUCH_HELP = {
+  "place tile": "Tap a highlighted cell, tap it again (or Rotate) to turn the tile, then Confirm. Drag to move the board, pinch to zoom.",
+  "choose double": "Your \"!\" tile lets you add a double tile downstream: tap one, then Confirm.",
+  "place double": "Tap the highlighted cell of the river, then Confirm.",
+  "place piece": "Tap a marker (or a part of the new tile) for a piece there, then Confirm; No piece moves your boat; Take back returns the tile to your hand.",
+};
 
 const ui = {};
 let config = { kinds: ["human", "random", "greedy"], colours: ["yellow", "red", "green", "blue", "black"] };
@@ -25,6 +41,7 @@ let zoom = 1;
 let autoFit = true;
 let boardSeq = -1;
 let etag = null;        // the ETag of the view on screen, for polling
+let touch = false;      // a touch screen: touch help, bigger targets, drag and pinch
 
 function $(id) { return document.getElementById(id); }
 
@@ -419,12 +436,7 @@ function renderStatus() {
       "place double": "Your turn: place the double tile",
       "place piece": "Your turn: a meeple, a camp, or none",
     }[view.phase] || "Your turn";
-    help = {
-      "place tile": "Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back.",
-      "choose double": "Your \"!\" tile lets you add a double tile downstream: pick one and confirm.",
-      "place double": "Click the highlighted cell of the river; Enter confirms.",
-      "place piece": "Click a circle (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat.",
-    }[view.phase] || "";
+    help = (touch ? TOUCH_HELP : KEY_HELP)[view.phase] || "";
   } else {
     const who = playerName(view.to_move);
     const seatInfo = view.seats[view.to_move];
@@ -457,25 +469,110 @@ function renderBoard() {
   applyZoom();
 }
 
+// Auto-fit shows the whole board while its tiles stay readable (READABLE_PX at least);
+// a larger board keeps that size and pans, centred on the last tile placed.
 function applyZoom() {
   const svg = boardSvg();
   if (!svg) return;
   const width = Number(svg.dataset.naturalWidth); const height = Number(svg.dataset.naturalHeight);
   if (autoFit) {
     const box = ui.board.getBoundingClientRect();
-    // Fit the board, but keep tiles readable: a tall board (the river grows downstream)
-    // is shrunk to 60% at most, and scrolls.
     const byWidth = (box.width - 16) / width; const byHeight = (box.height - 16) / height;
-    zoom = Math.max(0.3, Math.min(1.25, byWidth, Math.max(byHeight, 0.6)));
+    const cell = Number(svg.dataset.cellSize) || TILE_PX;
+    zoom = Math.max(READABLE_PX / cell, Math.min(1.25, byWidth, byHeight));
   }
   svg.setAttribute("width", String(Math.round(width * zoom)));
   svg.setAttribute("height", String(Math.round(height * zoom)));
+  if (autoFit) showLastTile(svg);
 }
 
-function setZoom(factor) {
+// Scroll the board so that the last tile placed (or the chosen cell) is in the middle.
+function showLastTile(svg) {
+  const rows = view && view.state && view.state.placements;
+  const at = selection && selection.kind === "tile" ? [selection.x, selection.y]
+    : rows && rows.length ? [rows[rows.length - 1][1], rows[rows.length - 1][2]] : null;
+  if (!at) return;
+  const { ox, oy, cell } = geometry(svg);
+  const scale = zoom;
+  const x = (ox + (at[0] + 0.5) * cell) * scale; const y = (oy + (at[1] + 0.5) * cell) * scale;
+  const left = svg.getBoundingClientRect().left - ui.board.getBoundingClientRect().left + ui.board.scrollLeft;
+  const top = svg.getBoundingClientRect().top - ui.board.getBoundingClientRect().top + ui.board.scrollTop;
+  ui.board.scrollLeft = left + x - ui.board.clientWidth / 2;
+  ui.board.scrollTop = top + y - ui.board.clientHeight / 2;
+}
+
+// Zoom by `factor` keeping the point under (clientX, clientY), or the middle, in place.
+function setZoom(factor, clientX, clientY) {
   autoFit = false;
+  const box = ui.board.getBoundingClientRect();
+  const px = clientX === undefined ? box.width / 2 : clientX - box.left;
+  const py = clientY === undefined ? box.height / 2 : clientY - box.top;
+  const contentX = ui.board.scrollLeft + px; const contentY = ui.board.scrollTop + py;
+  const old = zoom;
   zoom = Math.max(0.25, Math.min(3, zoom * factor));
   applyZoom();
+  const scale = zoom / old;
+  ui.board.scrollLeft = contentX * scale - px;
+  ui.board.scrollTop = contentY * scale - py;
+}
+
+// ---- touch: drag the board to pan it, pinch it to zoom ---------------------------------
+// The board has touch-action: none on a touch screen, so the page does both itself; a
+// tap is still a click, but a drag is not (the click that ends it is swallowed).
+const touchPoints = new Map();
+let gesture = null;     // {x, y, distance} of the fingers at the last move
+let gestureStart = null;
+let dragged = false;
+
+function fingers() {
+  const points = Array.from(touchPoints.values());
+  const x = points.reduce((sum, p) => sum + p.x, 0) / points.length;
+  const y = points.reduce((sum, p) => sum + p.y, 0) / points.length;
+  const distance = points.length > 1 ? Math.hypot(points[0].x - points[1].x, points[0].y - points[1].y) : 0;
+  return { x, y, distance };
+}
+
+function pointerDown(event) {
+  if (event.pointerType === "mouse") return;
+  touchPoints.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  gesture = fingers();
+  if (touchPoints.size === 1) { gestureStart = gesture; dragged = false; }
+}
+
+function pointerMove(event) {
+  if (!touchPoints.has(event.pointerId)) return;
+  touchPoints.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  const now = fingers();
+  ui.board.scrollLeft -= now.x - gesture.x;
+  ui.board.scrollTop -= now.y - gesture.y;
+  if (touchPoints.size > 1 || Math.hypot(now.x - gestureStart.x, now.y - gestureStart.y) > 10) dragged = true;
+  if (touchPoints.size > 1 && gesture.distance > 0 && now.distance > 0) {
+    setZoom(now.distance / gesture.distance, now.x, now.y);
+  }
+  gesture = now;
+}
+
+function pointerUp(event) {
+  touchPoints.delete(event.pointerId);
+  gesture = touchPoints.size ? fingers() : null;
+}
+
+function swallowDrag(event) {
+  if (dragged) { dragged = false; event.stopPropagation(); event.preventDefault(); }
+}
+
+// On a phone the turn is a bar at the bottom of the screen: the board's height leaves
+// room for it and for the top bar (--top, --bar in app.css).
+function trackBars() {
+  if (!window.ResizeObserver) return;
+  const root = document.documentElement.style;
+  const topbar = document.querySelector(".topbar");
+  new ResizeObserver(() => {
+    root.setProperty("--top", `${topbar.offsetHeight}px`);
+    const fixed = getComputedStyle(ui.turnCard).position === "fixed";
+    root.setProperty("--bar", `${fixed ? ui.turnCard.offsetHeight : 0}px`);
+    if (autoFit) applyZoom();
+  }).observe(ui.turnCard);
 }
 
 function geometry(svg) {
@@ -762,7 +859,7 @@ async function start() {
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
     "action-error", "controls", "score-rows", "tiles-left", "rules-text", "amazon-ranking", "camp-scoring",
     "bonus-river", "final", "final-rows", "result", "ended-now", "log", "invite",
-    "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
+    "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game", "turn-card", "notify"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }
   const answer = await api("GET", "/api/config");
@@ -778,6 +875,13 @@ async function start() {
   ui.zoomFit.addEventListener("click", () => { autoFit = true; applyZoom(); });
   ui.newGame.addEventListener("click", () => { location.hash = ""; showLobby(); });
   ui.board.addEventListener("click", boardClick);
+  touch = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+  document.body.dataset.touch = String(touch);
+  ui.board.addEventListener("pointerdown", pointerDown);
+  ui.board.addEventListener("pointermove", pointerMove);
+  for (const name of ["pointerup", "pointercancel"]) ui.board.addEventListener(name, pointerUp);
+  ui.board.addEventListener("click", swallowDrag, true);
+  trackBars();
   ui.game.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button");
     if (button && event.detail > 0) button.blur();  // a mouse click, not Enter or Space
