@@ -12,7 +12,8 @@ const POLL_MS = 1500;
 const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallback only
 const STORE_KEY = "carcassonne-amazonas/games";
 const TILE_PX = 64;         // a cell of the board picture, in SVG units
-const READABLE_PX = 56;     // auto-fit never draws a tile smaller: past that, the board pans
+const READABLE_PX = 56;
+const MARKER_SIZE = 0.13;   // a piece choice's half-height, in cells (its spots stand apart)     // auto-fit never draws a tile smaller: past that, the board pans
 
 // What to do, per phase: for a mouse and keys, and for a touch screen.
 const KEY_HELP = {
@@ -608,19 +609,31 @@ function renderOverlay() {
       const group = svgEl("g", { class: "piece-option" + (chosen ? " selected" : ""), "data-action": piece.action,
         "data-kind": piece.kind });
       const title = svgEl("title"); title.textContent = piece.text; group.append(title);
-      group.append(svgEl("circle", { class: "ring", cx: x, cy: y, r: Math.max(9, cell * 0.16) }));
-      if (chosen) {
-        group.append(svgEl("circle", { cx: x, cy: y, r: Math.max(5, cell * 0.09), fill: colourValue(seat.player),
-          stroke: "#222", "stroke-width": 1 }));
-      } else {
-        const label = svgEl("text", { x, y: y + 4.5, "text-anchor": "middle" });
-        label.textContent = piece.kind === "camp" ? "C" : "M";
-        group.append(label);
-      }
+      group.append(svgEl("circle", { class: "hit", cx: x, cy: y, r: cell * 0.17 }));
+      group.append(pieceShape(piece.kind, x, y, cell * MARKER_SIZE, chosen ? colourValue(seat.player) : null));
       overlay.append(group);
     }
   }
   svg.append(overlay);
+}
+
+// A meeple or a camp (a tent) standing at (x, y), `size` its half-height: the shapes of
+// the board picture's pieces (render/_svg_tiles.py), so that a choice cannot be taken
+// for an icon (a disc with a letter). White until chosen, then in the player's colour.
+function pieceShape(kind, x, y, size, fill) {
+  const p = (dx, dy) => `${x + dx * size},${y + dy * size}`;
+  const group = svgEl("g", { class: "shape" });
+  const paint = { fill: fill || "#fff", stroke: "#222", "stroke-width": Math.max(1.5, size * 0.12),
+    "stroke-linejoin": "round" };
+  if (kind === "camp") {
+    group.append(svgEl("path", Object.assign({ d: `M${p(-0.85, 0.65)} L${p(0, -0.8)} L${p(0.85, 0.65)} Z` }, paint)));
+    group.append(svgEl("path", { d: `M${p(0, -0.1)} L${p(-0.25, 0.65)} L${p(0.25, 0.65)} Z`, fill: "#222", opacity: 0.7 }));
+  } else {
+    group.append(svgEl("path", Object.assign({ d: `M${p(-0.75, 0.8)} L${p(-0.25, -0.05)} L${p(-0.8, -0.15)} ` +
+      `L${p(-0.7, -0.45)} L${p(0.7, -0.45)} L${p(0.8, -0.15)} L${p(0.25, -0.05)} L${p(0.75, 0.8)} L${p(0, 0.45)} Z` }, paint)));
+    group.append(svgEl("circle", Object.assign({ cx: x, cy: y - 0.55 * size, r: 0.3 * size }, paint)));
+  }
+  return group;
 }
 
 function colourValue(player) {
