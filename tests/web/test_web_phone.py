@@ -17,7 +17,6 @@ import json
 import random
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -87,7 +86,8 @@ def phone(browser: Browser, width: int, height: int) -> Page:
 def box(page: Page, selector: str) -> dict[str, float]:
     found = page.locator(selector).bounding_box()
     assert found is not None, selector
-    return found
+    return {"x": found["x"], "y": found["y"], "width": found["width"],
+            "height": found["height"]}
 
 
 def in_view(page: Page, selector: str) -> bool:

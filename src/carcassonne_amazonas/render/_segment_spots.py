@@ -104,7 +104,7 @@ def _clearest(shapes: TileShapes, places: list[Point], icons: list[Point],
                    + [math.dist(point, icon) - PIECE_CLEARANCE for icon in icons]
                    + [math.dist(point, piece) - PIECES_APART for piece in pieces])
 
-    ordered = [first] + sorted(places[1:], key=lambda p: math.dist(p, first))
+    ordered = [first, *sorted(places[1:], key=lambda p: math.dist(p, first))]
     return next((point for point in ordered if room(point) >= 0), max(ordered, key=room))
 
 

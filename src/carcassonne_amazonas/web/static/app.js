@@ -43,6 +43,9 @@ let autoFit = true;
 let boardSeq = -1;
 let etag = null;        // the ETag of the view on screen, for polling
 let touch = false;      // a touch screen: touch help, bigger targets, drag and pinch
+let pending = null;     // the tile placed on the page only, in the piece step: {action, option, chosen, base}
+let handTurn = 0;       // the turn of the tile in hand while no cell is chosen (index into handDegrees())
+let wasMyTurn = false;  // for the notification when it becomes your turn
 
 function $(id) { return document.getElementById(id); }
 
@@ -226,15 +229,23 @@ function myTurn() {
 async function openGame(params) {
   stopPolling();
   seat = { game: params.get("game"), player: null, token: params.get("token") };
-  if (params.get("player") !== null && seat.token) seat.player = Number(params.get("player"));
   // Nothing of a game shown before may stay: its log, its seat links, its messages.
   view = null; etag = null; selection = null; boardSeq = -1; autoFit = true; busy = false;
+  pending = null; handTurn = 0; wasMyTurn = false;
   ui.log.replaceChildren(); ui.inviteLinks.replaceChildren(); ui.board.replaceChildren();
   ui.actionError.textContent = ""; ui.handImage.removeAttribute("src");
   ui.lobby.hidden = true; ui.game.hidden = false;
   document.body.dataset.screen = "game";
   delete document.body.dataset.seq;
   setText(ui.turnTitle, "Loading the game…");
+  // The seat is the one the server says the token opens, never the link's `player`.
+  if (seat.token) {
+    const game = seat.game;
+    const found = await api("POST", `/api/games/${encodeURIComponent(game)}/seat`, { token: seat.token });
+    if (!seat || seat.game !== game) return;
+    if (found.ok) seat.player = found.data.player;
+    else if (found.status === 403) seat.refused = true;
+  }
   const answer = await refresh();
   if (answer && answer.status === 404) {
     history.replaceState(null, "", location.pathname);  // back to the lobby, saying why
@@ -257,7 +268,8 @@ async function refresh() {
     setText(ui.status, answer.status === 0 ? "Connection lost; retrying…" : (answer.data.error || `error ${answer.status}`));
     return answer;
   }
-  if (answer.status === 304 || (view && answer.data.seq < view.seq)) {
+  const shown = pending ? pending.base : view;
+  if (answer.status === 304 || (shown && (answer.data.seq < shown.seq || (pending && answer.data.seq === shown.seq)))) {
     if (view) renderStatus();  // the connection is back
     return answer;
   }
@@ -267,10 +279,10 @@ async function refresh() {
 }
 
 function setView(next) {
-  const moved = !view || next.seq !== view.seq;
+  const moved = !view || next.seq !== view.seq || pending !== null;
   view = next;
   if (view.is_terminal) closeStream();
-  if (moved) { selection = null; ui.actionError.textContent = ""; }
+  if (moved) { selection = null; pending = null; handTurn = 0; ui.actionError.textContent = ""; }
   render();
 }
 
@@ -325,13 +337,15 @@ function stopPolling() {
 async function send(action) {
   if (busy || !myTurn()) return;
   const game = seat.game;
-  const before = view.seq;
+  const before = pending ? pending.base.seq : view.seq;
+  const body = pending ? { token: seat.token, actions: [pending.action, action], seq: before }
+    : { token: seat.token, action, seq: before };
   busy = true; updateControls();
   ui.actionError.textContent = "";
-  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=1`,
-    { token: seat.token, action, seq: before });
+  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=1`, body);
   busy = false;
   if (!seat || seat.game !== game) return;
+  if (!answer.ok && pending) { selection = pending.chosen; view = pending.base; pending = null; render(); }
   if (!answer.ok) {
     if (answer.status === 409) await refresh();
     if (answer.status === 409 && view.seq !== before) {
@@ -361,22 +375,77 @@ function chosenAction() {
   return selection.action;
 }
 
+// The turns the tile in hand may take somewhere (those the server drew it in).
+function handDegrees() {
+  return view && view.hand ? Object.keys(view.hand.svg).map(Number).sort((a, b) => a - b) : [];
+}
+
+function handDegree() {
+  const degrees = handDegrees();
+  return degrees.length ? degrees[handTurn % degrees.length] : null;
+}
+
+// The cells to highlight: those where the tile fits turned as it is in hand, and the
+// cell chosen (turning the tile in hand before choosing shows where that turn fits).
+function cellsShown() {
+  if (!view || !(view.phase === "place tile" || view.phase === "place double")) return [];
+  const degree = handDegree();
+  return view.placements.filter((p) => (degree === null || p.rotations.some((r) => r.degrees === degree))
+    || (selection && selection.kind === "tile" && selection.x === p.x && selection.y === p.y));
+}
+
 function selectCell(x, y) {
   if (!myTurn()) return;
   if (selection && selection.kind === "tile" && selection.x === x && selection.y === y) { rotate(); return; }
-  selection = { kind: "tile", x, y, index: 0 };
+  const cell = view.placements.find((p) => p.x === x && p.y === y);
+  const index = cell ? cell.rotations.findIndex((r) => r.degrees === handDegree()) : -1;
+  selection = { kind: "tile", x, y, index: Math.max(0, index) };
   render();
 }
 
 function rotate() {
-  if (!selection || selection.kind !== "tile") return;
-  selection.index += 1;
+  if (!myTurn() || busy || !(view.phase === "place tile" || view.phase === "place double")) return;
+  if (selection && selection.kind === "tile") {
+    selection.index += 1;
+    const option = tileOption();
+    if (option) handTurn = Math.max(0, handDegrees().indexOf(option.degrees));
+  } else {
+    handTurn = (handTurn + 1) % Math.max(1, handDegrees().length);
+  }
   render();
 }
 
-function takeBack() { if (selection) { selection = null; render(); } }
+// Take back: in the piece step, the tile goes back to the hand (the start of the turn,
+// the cell and turn still chosen); otherwise the choice is cleared.
+function takeBack() {
+  if (busy) return;
+  if (pending) { selection = pending.chosen; view = pending.base; pending = null; render(); return; }
+  if (selection) { selection = null; render(); }
+}
 
-function confirmChoice() { const action = chosenAction(); if (action) send(action); }
+function confirmChoice() {
+  const action = chosenAction();
+  if (!action) return;
+  if (selection.kind === "tile" && view.phase === "place tile" && !pending) placeOnPage(action);
+  else send(action);
+}
+
+// The tile is placed on the page only: the server shows the piece step as it would be
+// (GET ?after=, nothing stored), and the tile is sent with the piece, so that Take back
+// can still return to the start of the turn. Anything but a piece step of ours (a "!"
+// tile's double tiles) sends the tile at once.
+async function placeOnPage(action) {
+  if (busy || !myTurn()) return;
+  const base = view; const chosen = selection; const option = tileOption();
+  busy = true; updateControls();
+  const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}?after=${encodeURIComponent(action)}`);
+  busy = false;
+  if (view !== base) return;  // the game moved on meanwhile
+  if (!answer.ok || answer.data.phase !== "place piece" || answer.data.to_move !== seat.player) { send(action); return; }
+  pending = { action, option, chosen, base };
+  view = answer.data; selection = null;
+  render();
+}
 
 function pass() { if (view && view.pass && myTurn()) send("p"); }
 
@@ -386,9 +455,9 @@ function updateControls() {
   const option = tileOption();
   const cell = selection && selection.kind === "tile" &&
     view.placements.find((p) => p.x === selection.x && p.y === selection.y);
-  ui.rotate.disabled = busy || !mine || !tilePhase || !cell || cell.rotations.length < 2;
+  ui.rotate.disabled = busy || !mine || !tilePhase || (cell ? cell.rotations.length < 2 : handDegrees().length < 2);
   ui.confirm.disabled = busy || !mine || !chosenAction();
-  ui.takeBack.disabled = busy || !mine || !selection;
+  ui.takeBack.disabled = busy || !mine || !(selection || pending);
   ui.pass.disabled = busy || !mine || !view.pass;
   ui.controls.hidden = !view || view.is_terminal || !mine;  // nothing to press while you wait
   ui.rotate.hidden = !tilePhase;
@@ -402,6 +471,7 @@ function updateControls() {
     const double = view.doubles.find((d) => d.action === selection.action);
     text = double ? `Take ${double.text}.` : "";
   } else if (mine && view.phase === "place piece" && view.pass) text = capitalise(view.pass) + " if you pass.";
+  else if (mine && tilePhase && handDegree() !== null) text = `The tile in hand is turned ${handDegree()}°: the highlighted cells take it so.`;
   setText(ui.choiceText, text);
 }
 
@@ -445,14 +515,40 @@ function renderStatus() {
     if (seatInfo.kind === "human") title = `Waiting for ${who}`;
     else if (bot.queued) title = `${who} (${seatInfo.kind}) waits for a free bot: ${bot.queued} ${bot.queued === 1 ? "game" : "games"} ahead`;
     else title = `${who} (${seatInfo.kind}) is thinking…`;
-    help = seat.player === null ? "You are watching this game." : "";
+    help = seat.player !== null ? "" : seat.refused
+      ? "This link's token opens no seat of this game: you are watching it." : "You are watching this game.";
   }
   setText(ui.turnTitle, title);
+  notifyTurn();
   // The tab says when it is your turn, so a player in another tab sees it.
   document.title = myTurn() ? "\u25cf Your turn \u2013 Carcassonne \u2013 Amazonas" : "Carcassonne \u2013 Amazonas";
   setText(ui.turnHelp, help);
   const who = seat.player === null ? "watching" : `you are ${playerName(seat.player)}`;
   setText(ui.status, `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`);
+}
+
+// The opt-in notification: the browser asks for leave only when "Notify me" is clicked;
+// once given, a hidden page says when it becomes your turn.
+function canNotify() { return "Notification" in window && seat && seat.player !== null; }
+
+function renderNotify() {
+  ui.notify.hidden = !canNotify() || Notification.permission !== "default" || !view || view.is_terminal;
+}
+
+async function askToNotify() {
+  if (!canNotify()) return;
+  try { await Notification.requestPermission(); } catch (error) { /* refused */ }
+  renderNotify();
+}
+
+function notifyTurn() {
+  const mine = myTurn();
+  if (mine && !wasMyTurn && canNotify() && Notification.permission === "granted" && document.hidden) {
+    try { new Notification("Your turn – Carcassonne – Amazonas", { body: ui.turnTitle.textContent, tag: seat.game }); }
+    catch (error) { /* not allowed here */ }
+  }
+  wasMyTurn = mine;
+  renderNotify();
 }
 
 function boardSvg() { return ui.board.querySelector("svg"); }
@@ -590,15 +686,16 @@ function renderOverlay() {
   const overlay = svgEl("g", { id: "overlay" });
   const at = (x, y) => [ox + x * cell, oy + y * cell];
   if (view.phase === "place tile" || view.phase === "place double") {
-    for (const option of view.placements) {
+    for (const option of cellsShown()) {
       const [x, y] = at(option.x, option.y);
       const chosen = selection && selection.kind === "tile" && selection.x === option.x && selection.y === option.y;
       overlay.append(svgEl("rect", { class: "legal-cell" + (chosen ? " selected" : ""), x: x + 2, y: y + 2,
         width: cell - 4, height: cell - 4, rx: 6, "data-x": option.x, "data-y": option.y }));
     }
     const option = tileOption();
-    if (option) overlay.append(ghostTile(option, at, cell));
+    if (option) overlay.append(ghostTile(option, at, cell, view.hand));
   } else if (view.phase === "place piece" && view.piece_cells) {
+    if (pending) overlay.append(ghostTile(pending.option, at, cell, pending.base.hand));
     for (const [cx, cy] of view.piece_cells) {
       const [x, y] = at(cx, cy);
       overlay.append(svgEl("rect", { class: "piece-tile", x, y, width: cell, height: cell }));
@@ -640,12 +737,12 @@ function colourValue(player) {
   return getComputedStyle(document.documentElement).getPropertyValue(`--${config.colours[player]}`).trim() || "#888";
 }
 
-function ghostTile(option, at, cell) {
+function ghostTile(option, at, cell, hand) {
   const group = svgEl("g", { class: "ghost" });
   const xs = option.cells.map((c) => c[0]); const ys = option.cells.map((c) => c[1]);
   const minX = Math.min(...xs); const minY = Math.min(...ys);
   const w = Math.max(...xs) - minX + 1; const h = Math.max(...ys) - minY + 1;
-  const text = view.hand && view.hand.svg[String(option.degrees)];
+  const text = hand && hand.svg[String(option.degrees)];
   if (text) {
     const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
     const tile = document.importNode(parsed, true);
@@ -672,7 +769,7 @@ function renderHand() {
   ui.hand.hidden = !showHand;
   if (showHand) {
     const option = tileOption();
-    const degrees = option ? String(option.degrees) : Object.keys(hand.svg)[0];
+    const degrees = option ? String(option.degrees) : String(handDegree());
     if (degrees !== undefined) {
       const url = svgDataUrl(hand.svg[degrees]);
       if (ui.handImage.getAttribute("src") !== url) ui.handImage.setAttribute("src", url);
@@ -755,22 +852,35 @@ function renderFinal() {
   ui.result.textContent = capitalise(view.result || "") + ".";
 }
 
+// A rule id (R-T5), and a parenthesis that holds only rule ids: "(R-T5)", "(R-A1–R-A3)".
+const RULE_ID = /R-[A-Z]+[0-9]+[a-z]?/g;
+const RULE_IDS = /\s*\((?:R-[A-Z]+[0-9]+[a-z]?(?:\s*[–,-]\s*)?)+\)/g;
+
+function withoutRuleIds(line) { return capitalise(line.replace(RULE_IDS, "")); }
+
 function renderLog() {
   const shown = ui.log.children.length;
-  if (shown > view.log.length) ui.log.replaceChildren();
+  if (shown > view.log.length || (shown && Number(ui.log.lastChild.dataset.seq) !== view.log[shown - 1].seq)) ui.log.replaceChildren();
   for (const entry of view.log.slice(ui.log.children.length)) {
     const item = el("li", { "data-seq": String(entry.seq) });
     const head = el("div");
     if (entry.action.startsWith("*")) {
       // The server's draw: one line, for whom and which tile (or why it left the game).
       item.classList.add("draw");
-      head.append(swatch(entry.player), document.createTextNode(capitalise(entry.lines.join(" "))));
+      head.append(swatch(entry.player), document.createTextNode(withoutRuleIds(entry.lines.join(" "))));
+      item.title = `${entry.action}: ${entry.lines.join(" ")}`;
       item.append(head);
     } else {
-      head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)),
-        el("span", { class: "notation" }, entry.action));
+      // Sentences first; the notation and the rules cited one click away.
+      head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)));
       item.append(head);
-      for (const line of entry.lines) item.append(el("p", {}, line));
+      for (const line of entry.lines) item.append(el("p", {}, withoutRuleIds(line)));
+      const ids = Array.from(new Set(entry.lines.join(" ").match(RULE_ID) || []));
+      const more = el("details", { class: "more" });
+      more.append(el("summary", {}, "notation and rules"),
+        el("code", { class: "notation" }, entry.action),
+        document.createTextNode(ids.length ? ` · ${ids.join(", ")}` : ""));
+      item.append(more);
     }
     ui.log.append(item);
   }
@@ -805,7 +915,8 @@ async function boardClick(event) {
     const svg = boardSvg();
     const [x, y] = boardPoint(svg, event.clientX, event.clientY);
     const shown = view;
-    const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}/segment?x=${x}&y=${y}`);
+    const after = pending ? `&after=${encodeURIComponent(pending.action)}` : "";
+    const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}/segment?x=${x}&y=${y}${after}`);
     if (view !== shown || !answer.ok || answer.data.segment === null) return;  // too late
     const found = view.pieces.find((p) => p.x === answer.data.x && p.y === answer.data.y && p.segment === answer.data.segment);
     if (found) { selection = { kind: "piece", action: found.action }; render(); }
@@ -842,12 +953,13 @@ function cycle(step) {
   if (!myTurn() || busy) return;
   const wrap = (index, length) => ((index % length) + length) % length;
   if (view.phase === "place tile" || view.phase === "place double") {
-    const cells = view.placements;
+    const cells = cellsShown();
     if (!cells.length) return;
     const at = selection && selection.kind === "tile"
       ? cells.findIndex((c) => c.x === selection.x && c.y === selection.y) : (step > 0 ? -1 : 0);
     const next = cells[wrap(at + step, cells.length)];
-    selection = { kind: "tile", x: next.x, y: next.y, index: 0 };
+    const index = next.rotations.findIndex((r) => r.degrees === handDegree());
+    selection = { kind: "tile", x: next.x, y: next.y, index: Math.max(0, index) };
   } else {
     const options = view.phase === "place piece" ? view.pieces : view.doubles;
     if (!options.length) return;
@@ -886,6 +998,7 @@ async function start() {
   ui.zoomIn.addEventListener("click", () => setZoom(1.2));
   ui.zoomOut.addEventListener("click", () => setZoom(1 / 1.2));
   ui.zoomFit.addEventListener("click", () => { autoFit = true; applyZoom(); });
+  ui.notify.addEventListener("click", askToNotify);
   ui.newGame.addEventListener("click", () => { location.hash = ""; showLobby(); });
   ui.board.addEventListener("click", boardClick);
   touch = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
