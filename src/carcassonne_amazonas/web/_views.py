@@ -28,6 +28,7 @@ from ..render.svg import board_svg, tile_svg
 from ..render.text import tile_description
 from ..rules.actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.engine import legal_actions
+from ..rules.features import placement_of, segment_of
 from ..rules.final_scoring import projected_scores
 from ..rules.notation import format_action
 from ..rules.scoring import ScoreBreakdown
@@ -174,24 +175,40 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     return view
 
 
+def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[list[Any]]:
+    """Pieces as the snapshot's rows (placement index, segment, player), each with the
+    point where it is drawn (board units, :func:`~carcassonne_amazonas.render.anchors.piece_anchor`)."""
+    rows = []
+    for node, player in sorted(pieces):
+        index, segment = placement_of(node), segment_of(node)
+        placement = state.board.placements[index]
+        x, y = piece_anchor(state, placement.position, segment)
+        rows.append([index, segment, player, [x, y]])
+    return rows
+
+
 def update_of(game: ServedGame, since: int) -> dict[str, Any]:
     """What changed in ``game`` since it held ``since`` actions (an event of
     ``GET /api/games/{ID}/events``): the new log entries, the tiles placed since (as the
-    snapshot's ``placements`` rows), every piece on the board now (the snapshot's
-    ``pieces`` rows: placement index, segment, player), and the scores, phase and whose
-    turn it is.  Its size does not grow with the game, only with what changed."""
+    snapshot's ``placements`` rows), the pieces put down and taken back since (the
+    snapshot's ``pieces`` rows, placement index, segment, player, with the point where
+    each is drawn; pieces go back to their owners when a feature scores, R-T7), and the
+    scores, boats, phase and whose turn it is.  Its size does not grow with the game,
+    only with what changed."""
     state = game.state
-    snapshot = json.loads(state_to_json(state))
-    new_tiles = sum(isinstance(action, PlaceTile) for action in game.history.actions[since:])
-    placements = snapshot["placements"]
+    before = game.history.states[since]
+    now, then = set(state.features.piece_set()), set(before.features.piece_set())
     return {
         "game": game.id,
         "seq": game.seq,
         "since": since,
         "log": [attrs.asdict(entry) for entry in game.log[since:]],
-        "tiles": placements[len(placements) - new_tiles:] if new_tiles else [],
-        "pieces": snapshot["pieces"],
+        "tiles": [[p.tile.name, p.position.x, p.position.y, p.rotation.degrees]
+                  for p in state.board.placements[len(before.board.placements):]],
+        "pieces_added": _piece_rows(state, now - then),
+        "pieces_removed": _piece_rows(before, then - now),
         "scores": list(state.scores),
+        "boats": [player.boat for player in state.players],
         "phase": state.phase.value,
         "to_move": None if state.is_terminal else state.current_player,
         "is_terminal": state.is_terminal,
