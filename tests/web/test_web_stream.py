@@ -66,8 +66,8 @@ def update_after(stream: http.client.HTTPResponse, current: Json,
     event_id, name, update = next_event(stream)
     assert name == "step" and event_id == str(update["seq"])
     while True:
-        pieces -= {(i, s, p) for i, s, p, _ in update["pieces_removed"]}
-        pieces |= {(i, s, p) for i, s, p, _ in update["pieces_added"]}
+        pieces -= {(p["placement"], p["segment"], p["player"]) for p in update["pieces_removed"]}
+        pieces |= {(p["placement"], p["segment"], p["player"]) for p in update["pieces_added"]}
         if update["seq"] >= current["seq"]:
             break
         _, _, update = next_event(stream)  # a step stored as the listener read

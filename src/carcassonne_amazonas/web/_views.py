@@ -34,7 +34,7 @@ from ..rules.notation import format_action
 from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, Rules, colour
 from ..tiles.geometry import Rotation
-from ..tiles.tileset import Tile
+from ..tiles.tileset import Terrain, Tile
 from ._served import ServedGame
 
 __all__ = ["render_board", "view_of"]
@@ -175,36 +175,43 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     return view
 
 
-def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[list[Any]]:
-    """Pieces as the snapshot's rows (placement index, segment, player), each with the
-    point where it is drawn (board units, :func:`~carcassonne_amazonas.render.anchors.piece_anchor`)."""
+def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Pieces by the snapshot's numbers (``placement`` index, ``segment``, ``player``),
+    with their ``kind``, the cell of their tile (``x``, ``y``) and the point where each
+    is drawn (``anchor``, board units, :func:`~carcassonne_amazonas.render.anchors.piece_anchor`)."""
     rows = []
     for node, player in sorted(pieces):
         index, segment = placement_of(node), segment_of(node)
         placement = state.board.placements[index]
         x, y = piece_anchor(state, placement.position, segment)
-        rows.append([index, segment, player, [x, y]])
+        terrain = placement.tile.layout.segments[segment].terrain
+        rows.append({"placement": index, "segment": segment, "player": player,
+                     "kind": "camp" if terrain is Terrain.JUNGLE else "meeple",
+                     "x": placement.position.x, "y": placement.position.y, "anchor": [x, y]})
     return rows
 
 
 def update_of(game: ServedGame, since: int) -> dict[str, Any]:
     """What changed in ``game`` since it held ``since`` actions (an event of
     ``GET /api/games/{ID}/events``): the new log entries, the tiles placed since (as the
-    snapshot's ``placements`` rows), the pieces put down and taken back since (the
-    snapshot's ``pieces`` rows, placement index, segment, player, with the point where
-    each is drawn; pieces go back to their owners when a feature scores, R-T7), and the
-    scores, boats, phase and whose turn it is.  Its size does not grow with the game,
-    only with what changed."""
+    snapshot's ``placements`` rows, and in ``pictures`` each one's cells and picture),
+    the pieces put down and taken back since (see :func:`_piece_rows`; pieces go back to
+    their owners when a feature scores, R-T7), and the scores, boats, phase and whose
+    turn it is: enough for a page to add to the board it shows.  Its size does not
+    grow with the game, only with what changed."""
     state = game.state
     before = game.history.states[since]
     now, then = set(state.features.piece_set()), set(before.features.piece_set())
+    placed = state.board.placements[len(before.board.placements):]
     return {
         "game": game.id,
         "seq": game.seq,
         "since": since,
         "log": [attrs.asdict(entry) for entry in game.log[since:]],
         "tiles": [[p.tile.name, p.position.x, p.position.y, p.rotation.degrees]
-                  for p in state.board.placements[len(before.board.placements):]],
+                  for p in placed],
+        "pictures": [{"cells": [[c.x, c.y] for c in p.cells],
+                      "svg": _tile_picture(p.tile, p.rotation)} for p in placed],
         "pieces_added": _piece_rows(state, now - then),
         "pieces_removed": _piece_rows(before, then - now),
         "scores": list(state.scores),

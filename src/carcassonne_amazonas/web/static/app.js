@@ -40,7 +40,9 @@ let stream = null;      // the live stream of the game on screen (EventSource), 
 let pollLoop = 0;       // which polling loop is the current one
 let zoom = 1;
 let autoFit = true;
-let boardSeq = -1;
+let boardSeq = -1;      // the number of actions the board on screen shows
+let boardText = null;   // the board picture last drawn whole
+let boardFetch = null;  // a fetch of the whole board under way
 let etag = null;        // the ETag of the view on screen, for polling
 let touch = false;      // a touch screen: touch help, bigger targets, drag and pinch
 let pending = null;     // the tile placed on the page only, in the piece step: {action, option, chosen, base}
@@ -230,7 +232,7 @@ async function openGame(params) {
   stopPolling();
   seat = { game: params.get("game"), player: null, token: params.get("token") };
   // Nothing of a game shown before may stay: its log, its seat links, its messages.
-  view = null; etag = null; selection = null; boardSeq = -1; autoFit = true; busy = false;
+  view = null; etag = null; selection = null; boardSeq = -1; boardText = null; autoFit = true; busy = false;
   pending = null; handTurn = 0; wasMyTurn = false;
   ui.log.replaceChildren(); ui.inviteLinks.replaceChildren(); ui.board.replaceChildren();
   ui.actionError.textContent = ""; ui.handImage.removeAttribute("src");
@@ -255,13 +257,14 @@ async function openGame(params) {
   startPolling();
 }
 
-// Fetch the view (with the board) unless it is the one on screen (ETag: an empty 304).
-// Answers that come back late, for another game or older than the view on screen
-// (another tab, a poll crossing an action), are dropped: the view never goes back.
-async function refresh() {
+// Fetch the view unless it is the one on screen (ETag: an empty 304), with the whole
+// board picture unless `board` is false (a step of the live stream added to the board
+// on screen). Answers that come back late, for another game or older than the view on
+// screen (another tab, a poll crossing an action), are dropped: the view never goes back.
+async function refresh(board = true) {
   if (!seat) return null;
   const game = seat.game;
-  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?board=1`, undefined,
+  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?board=${board ? 1 : 0}`, undefined,
     etag && view ? { "if-none-match": etag } : {});
   if (!seat || seat.game !== game) return null;
   if (!answer.ok) {
@@ -293,11 +296,26 @@ function openStream() {
   closeStream();
   if (!window.EventSource || !seat || (view && view.is_terminal)) return;
   const game = seat.game;
-  stream = new EventSource(`/api/games/${encodeURIComponent(game)}/events`);
-  stream.addEventListener("step", () => { if (seat && seat.game === game && !busy) refresh(); });
+  // From the board on screen: a move sent just now reaches the board through the stream.
+  const after = boardSeq >= 0 ? `?after=${boardSeq}` : "";
+  stream = new EventSource(`/api/games/${encodeURIComponent(game)}/events${after}`);
+  stream.addEventListener("step", (event) => { if (seat && seat.game === game) onStep(JSON.parse(event.data)); });
   stream.addEventListener("gone", closeStream);
   stream.onopen = () => { document.body.dataset.live = "true"; };
   stream.onerror = () => { document.body.dataset.live = "false"; };
+}
+
+// A step of the live stream: the board on screen takes the new tiles and pieces and the
+// boats' moves (patchBoard); the rest of the view is fetched without the board. The
+// whole board is fetched only when the step cannot be added (the page fell behind, or
+// a tile lies past the board's edge).
+function onStep(update) {
+  const patched = update.since === boardSeq && patchBoard(update);
+  if (patched) { boardSeq = update.seq; document.body.dataset.boardSeq = String(boardSeq); }
+  const shown = pending ? pending.base : view;
+  if (busy) return;  // a move is on its way: its answer brings the view
+  if (!patched && update.seq > boardSeq) { etag = null; refresh(true); }
+  else if (!shown || update.seq > shown.seq) refresh(false);
 }
 
 function closeStream() {
@@ -316,7 +334,9 @@ function startPolling() {
   const tick = async () => {
     let answer = null;
     try {
-      if (seat && (!view || !view.is_terminal) && !busy && !document.hidden) answer = await refresh();
+      // While the stream is open it adds the steps to the board: a poll needs no board.
+      const streaming = stream && stream.readyState === 1 && boardSeq >= 0;
+      if (seat && (!view || !view.is_terminal) && !busy && !document.hidden) answer = await refresh(!streaming);
     } finally {
       const gone = answer && answer.status === 404;
       const live = stream && stream.readyState === 1;
@@ -342,7 +362,7 @@ async function send(action) {
     : { token: seat.token, action, seq: before };
   busy = true; updateControls();
   ui.actionError.textContent = "";
-  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=1`, body);
+  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=0`, body);
   busy = false;
   if (!seat || seat.game !== game) return;
   if (!answer.ok && pending) { selection = pending.chosen; view = pending.base; pending = null; render(); }
@@ -359,6 +379,10 @@ async function send(action) {
   }
   if (answer.data.seq >= view.seq) { etag = answer.etag; setView(answer.data); }
   startPolling();
+  // The stream's step adds the move to the board; if it does not come, fetch the board.
+  setTimeout(() => {
+    if (seat && seat.game === game && view && !pending && boardSeq < view.seq && !busy) { etag = null; refresh(true); }
+  }, view.is_terminal ? 0 : 1500);
 }
 
 // ---- what the player chose, and the controls ------------------------------------------
@@ -554,7 +578,7 @@ function notifyTurn() {
 function boardSvg() { return ui.board.querySelector("svg"); }
 
 function renderBoard() {
-  if (view.board_svg === undefined || boardSeq === view.seq) return;
+  if (view.board_svg === undefined || boardText === view.board_svg) return;
   const parsed = new DOMParser().parseFromString(view.board_svg, "image/svg+xml");
   const root = parsed.documentElement;
   if (root.namespaceURI !== SVG_NS) return;
@@ -562,7 +586,8 @@ function renderBoard() {
   svg.dataset.naturalWidth = svg.getAttribute("width");
   svg.dataset.naturalHeight = svg.getAttribute("height");
   ui.board.replaceChildren(svg);
-  boardSeq = view.seq;
+  boardSeq = view.seq; boardText = view.board_svg;
+  document.body.dataset.boardSeq = String(boardSeq);
   applyZoom();
 }
 
@@ -682,6 +707,11 @@ function renderOverlay() {
   const old = svg.querySelector("#overlay");
   if (old) old.remove();
   if (!myTurn()) return;
+  const cells = view.placements.flatMap((p) => p.rotations.flatMap((r) => r.cells));
+  if (!fitsBoard(svg, cells) && !boardFetch) {  // a cell past the edge: the whole board
+    etag = null;
+    boardFetch = refresh(true).finally(() => { boardFetch = null; });
+  }
   const { ox, oy, cell } = geometry(svg);
   const overlay = svgEl("g", { id: "overlay" });
   const at = (x, y) => [ox + x * cell, oy + y * cell];
@@ -739,28 +769,95 @@ function colourValue(player) {
 
 function ghostTile(option, at, cell, hand) {
   const group = svgEl("g", { class: "ghost" });
-  const xs = option.cells.map((c) => c[0]); const ys = option.cells.map((c) => c[1]);
-  const minX = Math.min(...xs); const minY = Math.min(...ys);
-  const w = Math.max(...xs) - minX + 1; const h = Math.max(...ys) - minY + 1;
   const text = hand && hand.svg[String(option.degrees)];
-  if (text) {
-    const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
-    const tile = document.importNode(parsed, true);
-    // Crop the picture to the tile itself: its outline rectangle, without the padding.
-    const outline = tile.querySelector("rect.outline");
-    if (outline) {
-      tile.setAttribute("viewBox", ["x", "y", "width", "height"].map((a) => outline.getAttribute(a)).join(" "));
-    }
-    const [x, y] = at(minX, minY);
-    tile.setAttribute("x", String(x)); tile.setAttribute("y", String(y));
-    tile.setAttribute("width", String(w * cell)); tile.setAttribute("height", String(h * cell));
-    group.append(tile);
-  }
+  if (text) group.append(tilePicture(text, option.cells, at, cell));
   for (const [cx, cy] of option.cells) {
     const [x, y] = at(cx, cy);
     group.append(svgEl("rect", { class: "footprint", x, y, width: cell, height: cell }));
   }
   return group;
+}
+
+// A tile's picture (the library's SVG of one tile) drawn over the cells it covers.
+function tilePicture(text, cells, at, cell) {
+  const xs = cells.map((c) => c[0]); const ys = cells.map((c) => c[1]);
+  const minX = Math.min(...xs); const minY = Math.min(...ys);
+  const w = Math.max(...xs) - minX + 1; const h = Math.max(...ys) - minY + 1;
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  const tile = document.importNode(parsed, true);
+  // Crop the picture to the tile itself: its outline rectangle, without the padding.
+  const outline = tile.querySelector("rect.outline");
+  if (outline) {
+    tile.setAttribute("viewBox", ["x", "y", "width", "height"].map((a) => outline.getAttribute(a)).join(" "));
+  }
+  const [x, y] = at(minX, minY);
+  tile.setAttribute("x", String(x)); tile.setAttribute("y", String(y));
+  tile.setAttribute("width", String(w * cell)); tile.setAttribute("height", String(h * cell));
+  return tile;
+}
+
+// ---- the board kept and added to, from the live stream's steps ---------------------------
+
+// The cells the board picture shows (its coordinates run one cell past the tiles).
+function fitsBoard(svg, cells) {
+  const xs = Array.from(svg.querySelectorAll("text.coordinate[data-x]"), (t) => Number(t.dataset.x));
+  const ys = Array.from(svg.querySelectorAll("text.coordinate[data-y]"), (t) => Number(t.dataset.y));
+  if (!xs.length || !ys.length) return false;
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return cells.every(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
+}
+
+// The height of a space of the river track, from its numbered spaces (evenly spaced).
+function spaceY(svg, space) {
+  const marks = Array.from(svg.querySelectorAll("g.track text.space"),
+    (t) => [Number(t.dataset.space), Number(t.getAttribute("y"))]).sort((a, b) => a[0] - b[0]);
+  if (marks.length < 2) return null;
+  const [a, b] = [marks[0], marks[marks.length - 1]];
+  return a[1] + (b[1] - a[1]) * (space - a[0]) / (b[0] - a[0]);
+}
+
+// Add a step to the board on screen: the new tiles (outlined as the last move), the
+// pieces put down and taken back, the boats moved. False, changing nothing, when it
+// cannot: a tile past the board's edge, or a board without its track or layers.
+function patchBoard(update) {
+  const svg = boardSvg();
+  const tiles = svg && svg.querySelector("g.tiles"); const pieces = svg && svg.querySelector("g.pieces");
+  if (!tiles || !pieces || !update.pictures || !update.pictures.every((p) => fitsBoard(svg, p.cells))) return false;
+  if (update.boats.some((space) => spaceY(svg, space) === null)) return false;
+  const { ox, oy, cell } = geometry(svg);
+  const at = (x, y) => [ox + x * cell, oy + y * cell];
+  for (const picture of update.pictures) tiles.append(tilePicture(picture.svg, picture.cells, at, cell));
+  const last = update.pictures[update.pictures.length - 1];
+  if (last) {
+    const placed = update.log.filter((entry) => /^[td]/.test(entry.action)).pop();
+    const old = svg.querySelector("g.last-move"); if (old) old.remove();
+    const [x, y] = at(Math.min(...last.cells.map((c) => c[0])), Math.min(...last.cells.map((c) => c[1])));
+    const w = (new Set(last.cells.map((c) => c[0]))).size * cell; const h = (new Set(last.cells.map((c) => c[1]))).size * cell;
+    const outline = svgEl("g", { class: "last-move" });
+    outline.append(svgEl("rect", { x: x + 2, y: y + 2, width: w - 4, height: h - 4, fill: "none", stroke: "#fff", "stroke-width": 6 }),
+      svgEl("rect", { x: x + 2, y: y + 2, width: w - 4, height: h - 4, fill: "none",
+        stroke: placed ? config.colours[placed.player] : "#222", "stroke-width": 3 }));
+    tiles.after(outline);
+  }
+  for (const p of update.pieces_removed) {
+    const drawn = pieces.querySelector(`g.piece[data-x="${p.x}"][data-y="${p.y}"][data-segment="${p.segment}"]`);
+    if (drawn) drawn.remove();
+  }
+  for (const p of update.pieces_added) {
+    const [x, y] = at(p.anchor[0], p.anchor[1]);
+    const drawn = pieceShape(p.kind, x, y, cell * 0.2, config.colours[p.player]);
+    drawn.setAttribute("class", `piece ${p.kind}`);
+    Object.assign(drawn.dataset, { player: String(p.player), x: String(p.x), y: String(p.y), segment: String(p.segment) });
+    pieces.append(drawn);
+  }
+  update.boats.forEach((space, player) => {
+    const boat = svg.querySelector(`g.track g.boat[data-player="${player}"]`);
+    if (!boat) return;
+    boat.dataset.drawnSpace = boat.dataset.drawnSpace || boat.dataset.space;
+    boat.dataset.space = String(space);
+    boat.setAttribute("transform", `translate(0 ${spaceY(svg, space) - spaceY(svg, Number(boat.dataset.drawnSpace))})`);
+  });
+  return true;
 }
 
 function renderHand() {
