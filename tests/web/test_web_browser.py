@@ -19,6 +19,7 @@ import json
 import random
 import urllib.request
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, Request, sync_playwright
 
 from carcassonne_amazonas import GameRecord, reference_tileset
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
@@ -141,6 +142,13 @@ BOARD_SHOWN = """() => {
 }"""
 
 
+def board_counter(fetches: list[int], number: int) -> Callable[[Request], None]:
+    """A request listener counting page ``number``'s fetches of the whole board."""
+    def count(request: Request) -> None:
+        fetches[number] += "board=1" in request.url
+    return count
+
+
 def board_of(page: Page) -> list[object]:
     """What the board on a page shows: its number of tiles, its pieces and its boats."""
     shown: list[object] = page.evaluate(BOARD_SHOWN)
@@ -181,8 +189,7 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
             fetches = [0, 0]
             for number, seat in enumerate(seats):
                 page = browser.new_context().new_page()
-                page.on("request", lambda request, n=number: fetches.__setitem__(
-                    n, fetches[n] + ("board=1" in request.url)))
+                page.on("request", board_counter(fetches, number))
                 page.goto(f"{url}/#game={created['game']}&player={seat['player']}"
                           f"&token={seat['token']}")
                 page.wait_for_selector('body[data-seq][data-live="true"]',

@@ -178,7 +178,8 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
 def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[dict[str, Any]]:
     """Pieces by the snapshot's numbers (``placement`` index, ``segment``, ``player``),
     with their ``kind``, the cell of their tile (``x``, ``y``) and the point where each
-    is drawn (``anchor``, board units, :func:`~carcassonne_amazonas.render.anchors.piece_anchor`)."""
+    is drawn (``anchor``, board units,
+    :func:`~carcassonne_amazonas.render.anchors.piece_anchor`)."""
     rows = []
     for node, player in sorted(pieces):
         index, segment = placement_of(node), segment_of(node)
