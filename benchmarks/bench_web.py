@@ -147,6 +147,11 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
                        for x, y in cells):
                 board = fetch(client.get(f"/api/games/{game}?board=1"))
                 extent = board_extent(board)
+    if updates:
+        third = max(1, len(updates) // 3)
+        print(f"stream update, median: {statistics.median(updates[:third]):.0f} B in the "
+              f"first third of the game, {statistics.median(updates[-third:]):.0f} B in the "
+              "last")
     early = next((size for size in updates if size), 0)
     return got[0], got[1], early, max(updates[len(updates) // 2:] or [0])
 
