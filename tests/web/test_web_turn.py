@@ -14,8 +14,6 @@ Skipped without Chromium, like the other browser tests.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -23,20 +21,11 @@ import pytest
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from web_helpers import BROWSER_TIMEOUT_MS, CHROMIUM, needs_chromium, running_server
+from web_helpers import BROWSER_TIMEOUT_MS, call, chromium, needs_chromium, running_server
 
 pytestmark = needs_chromium
-Json = dict[str, object]
-
-
-def call(url: str, body: object = None) -> Json:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        result: Json = json.load(answer)
-    return result
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium() as launched:
+        yield launched
 
 
 def two_humans(url: str, seed: int) -> tuple[str, list[str]]:
