@@ -161,12 +161,14 @@ def test_keyboard_users_press_the_focused_button_and_every_control_has_a_name(
                                timeout=BROWSER_TIMEOUT_MS)
         assert page.locator("#hand-image").get_attribute("alt", timeout=BROWSER_TIMEOUT_MS) \
             .startswith("the tile in hand, ")  # type: ignore[union-attr]
-        # After two moves, one polling loop only: a poll every 1.5 s, not two or three.
+        # After two moves, one polling loop only: a poll every 1.5 s, not two or three
+        # (besides, the view fetched after the stream's step, and the whole board when a
+        # legal cell lies past its edge).
         polls: list[str] = []
         page.on("request", lambda r: polls.append(r.url)
                 if "/api/games/" in r.url and r.method == "GET" else None)
         page.wait_for_timeout(4000)
-        assert 1 <= len(polls) <= 3, polls
+        assert 1 <= len(polls) <= 4, polls
     assert errors == []
 
 

@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page
 from web_helpers import BROWSER_TIMEOUT_MS, call, chromium, needs_chromium, running_server
 
 pytestmark = needs_chromium
-READABLE_PX = 56  # app.js: auto-fit never draws a tile smaller
+READABLE_PX = 56  # board.js: auto-fit never draws a tile smaller
 
 
 @pytest.fixture(scope="module")
