@@ -338,13 +338,14 @@ function confirmChoice() {
 // tile's double tiles) sends the tile at once.
 async function placeOnPage(action) {
   if (busy || !myTurn()) return;
-  const base = view; const chosen = selection; const option = tileOption();
+  const game = seat.game; const before = view.seq; const chosen = selection; const option = tileOption();
   busy = true; updateControls();
-  const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}?after=${encodeURIComponent(action)}`);
+  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?after=${encodeURIComponent(action)}`);
   busy = false;
-  if (view !== base) return;  // the game moved on meanwhile
+  // The game moved on meanwhile (a view of the same game and seq may have come: fine).
+  if (!seat || seat.game !== game || pending || view.seq !== before) { updateControls(); return; }
   if (!answer.ok || answer.data.phase !== "place piece" || answer.data.to_move !== seat.player) { send(action); return; }
-  pending = { action, option, chosen, base };
+  pending = { action, option, chosen, base: view };
   view = answer.data; selection = null;
   render();
 }
@@ -604,10 +605,10 @@ async function boardClick(event) {
   if (target.classList && target.classList.contains("piece-tile")) {
     const svg = boardSvg();
     const [x, y] = boardPoint(svg, event.clientX, event.clientY);
-    const shown = view;
+    const shown = view.seq; const held = pending;
     const after = pending ? `&after=${encodeURIComponent(pending.action)}` : "";
     const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}/segment?x=${x}&y=${y}${after}`);
-    if (view !== shown || !answer.ok || answer.data.segment === null) return;  // too late
+    if (view.seq !== shown || pending !== held || !answer.ok || answer.data.segment === null) return;  // too late
     const found = view.pieces.find((p) => p.x === answer.data.x && p.y === answer.data.y && p.segment === answer.data.segment);
     if (found) { selection = { kind: "piece", action: found.action }; render(); }
     else ui.choiceText.textContent = "No piece can go on that part of the tile.";
