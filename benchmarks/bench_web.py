@@ -5,10 +5,11 @@ Prints:
 - **CPU per move mid-game**: the server's CPU time (``time.process_time``) to take a
   human's move through the app (Starlette's TestClient, in process: request parsing,
   the engine, SQLite, the view, JSON) at moves 40 to 60 of a 2-human game, median,
-  excluding bot thinking (no bots);
-- **bytes per game**: what a page downloads over a whole human-vs-greedy game: each
-  move's answer with the board, as the page asks for it, raw and gzip-compressed, and
-  the largest live-stream update against an early one (when the version has a stream);
+  excluding bot thinking (no bots), with the board in each answer (as the page asked
+  before it kept its board) and without (as it asks now);
+- **bytes per game**: what a page downloads over a whole human-vs-greedy game, as the
+  page asks for it (:func:`bytes_per_game`), raw and gzip-compressed, and the largest
+  live-stream update against an early one (when the version has a stream);
 - **32 clients**: moves per second and p50/p95/p99 latency of 32 threads, each playing
   its own 2-human game on a real uvicorn server on 127.0.0.1, for a fixed number of
   moves each;
@@ -70,9 +71,10 @@ def pick(view: Json, rng: random.Random) -> str:
     return str(rng.choice(view["legal"]))
 
 
-def cpu_per_move(folder: Path) -> float:
-    """Median server CPU (ms) per human move, moves 40 to 60 of a 2-human game."""
-    with TestClient(app_over(folder / "cpu.sqlite3", create_limit=1000)) as client:
+def cpu_per_move(folder: Path, board: bool) -> float:
+    """Median server CPU (ms) per human move, moves 40 to 60 of a 2-human game, each
+    move's answer with the board (as the page asked before it kept its board) or not."""
+    with TestClient(app_over(folder / f"cpu{int(board)}.sqlite3", create_limit=1000)) as client:
         created = client.post("/api/games", json={"players": 2, "seats": ["human", "human"],
                                                   "seed": 1}).json()
         tokens = tokens_of(created)
@@ -83,7 +85,7 @@ def cpu_per_move(folder: Path) -> float:
         for number in range(60):
             body = {"token": tokens[view["to_move"]], "action": pick(view, rng)}
             started = time.process_time()
-            view = client.post(f"/api/games/{game}/actions?board=1", json=body).json()
+            view = client.post(f"/api/games/{game}/actions?board={int(board)}", json=body).json()
             if number >= 40:
                 times.append(time.process_time() - started)
             if view["is_terminal"]:
@@ -93,37 +95,88 @@ def cpu_per_move(folder: Path) -> float:
 
 def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
     """Raw and gzipped bytes of the answers a page gets over a human-vs-greedy game,
-    the first and the largest mid-game stream update (0 without a stream)."""
+    the first and the largest mid-game stream update (0 without a stream).
+
+    A version whose page does not keep its board fetches each move's answer with the
+    board.  One that does, as the page does now: the whole board when it opens, the piece
+    step's preview of each tile (``?after=``), the turn's answer without the board, the
+    stream's update, and the whole board again when a tile or a legal cell lies past
+    the edge of the board it holds (one cell past the tiles, as the picture draws it)."""
     options = {"create_limit": 1000}
     with TestClient(app_over(folder / "bytes.sqlite3", **options)) as client:
         created = client.post("/api/games", json={"players": 2, "seats": ["human", "greedy"],
                                                   "seed": 3}).json()
         game, token = created["game"], tokens_of(created)[0]
-        first = client.get(f"/api/games/{game}?board=1")
-        raw, packed = len(first.content), len(gzip.compress(first.content))
-        view = first.json()
+        try:  # a version whose page keeps its board: the updates carry the tiles' pictures
+            streams = "pictures" in stream_update(client, game, 0)
+        except ImportError:
+            streams = False
+        got = [0, 0]
+
+        def fetch(answer: Any) -> Json:
+            got[0] += len(answer.content)
+            got[1] += len(gzip.compress(answer.content))
+            result: Json = answer.json()
+            return result
+
+        view = fetch(client.get(f"/api/games/{game}?board=1"))
+        extent = board_extent(view)
         rng = random.Random(4)
         updates: list[int] = []
         while not view["is_terminal"]:
             seq = view["seq"]
-            answer = client.post(f"/api/games/{game}/actions?board=1",
-                                 json={"token": token, "action": pick(view, rng)})
-            raw += len(answer.content)
-            packed += len(gzip.compress(answer.content))
-            view = answer.json()
-            updates.append(stream_update_size(client, game, seq))
+            actions = [pick(view, rng)]
+            if streams and view["phase"] == "place tile":
+                preview = fetch(client.get(f"/api/games/{game}", params={"after": actions[0]}))
+                if preview["phase"] == "place piece":
+                    actions.append(pick(preview, rng))
+            body = {"token": token, "actions": actions} if streams else \
+                {"token": token, "action": actions[0]}
+            view = fetch(client.post(f"/api/games/{game}/actions?board={int(not streams)}",
+                                     json=body))
+            if not streams:
+                continue
+            update = stream_update(client, game, seq)
+            updates.append(len(json.dumps(update)))
+            got[0] += updates[-1]
+            got[1] += len(gzip.compress(json.dumps(update).encode()))
+            cells = [cell for picture in update["pictures"] for cell in picture["cells"]] + [
+                cell for option in view["placements"] for r in option["rotations"]
+                for cell in r["cells"]]
+            if not all(extent[0] <= x <= extent[1] and extent[2] <= y <= extent[3]
+                       for x, y in cells):
+                board = fetch(client.get(f"/api/games/{game}?board=1"))
+                extent = board_extent(board)
+    if updates:
+        third = max(1, len(updates) // 3)
+        print(f"stream update, median: {statistics.median(updates[:third]):.0f} B in the "
+              f"first third of the game, {statistics.median(updates[-third:]):.0f} B in the "
+              "last")
     early = next((size for size in updates if size), 0)
-    return raw, packed, early, max(updates[len(updates) // 2:] or [0])
+    return got[0], got[1], early, max(updates[len(updates) // 2:] or [0])
+
+
+def board_extent(view: Json) -> tuple[int, int, int, int]:
+    """The cells a view's board picture shows: one past its tiles on every side."""
+    xs = [x for _, x, _, _ in view["state"]["placements"]]
+    ys = [y for _, _, y, _ in view["state"]["placements"]]
+    return min(xs) - 1, max(xs) + 2, min(ys) - 1, max(ys) + 2
+
+
+def stream_update(client: TestClient, game: str, seq: int) -> Json:
+    """The stream's update since ``seq``."""
+    from carcassonne_amazonas.web._views import update_of
+    service = client.app.state.service  # type: ignore[attr-defined]
+    update: Json = update_of(service.load(game), seq)
+    return update
 
 
 def stream_update_size(client: TestClient, game: str, seq: int) -> int:
     """The size of the stream's update since ``seq`` (0 without a stream)."""
     try:
-        from carcassonne_amazonas.web._views import update_of  # type: ignore[attr-defined]
+        return len(json.dumps(stream_update(client, game, seq)))
     except ImportError:
         return 0
-    service = client.app.state.service  # type: ignore[attr-defined]
-    return len(json.dumps(update_of(service.load(game), seq)))
 
 
 def post(url: str, body: Json) -> Json:
@@ -202,7 +255,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        print(f"server CPU per move, mid-game: {cpu_per_move(folder):.2f} ms (median)")
+        print(f"server CPU per move, mid-game: {cpu_per_move(folder, True):.2f} ms with the "
+              f"board, {cpu_per_move(folder, False):.2f} ms without (median)")
         raw, packed, early, late = bytes_per_game(folder)
         print(f"bytes per human-vs-greedy game: {raw / 1e6:.2f} MB raw, "
               f"{packed / 1e6:.2f} MB gzipped")

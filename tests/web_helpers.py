@@ -8,21 +8,26 @@ through Starlette's TestClient and check every answer's status.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
 from carcassonne_amazonas.web.app import create_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 Json = dict[str, Any]
 
@@ -58,6 +63,28 @@ def running_server(db_path: Path, app: Any = None) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=30)
         sock.close()
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium (or ``CHROMIUM``) driven by Playwright, closed on exit."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def call(url: str, body: object = None) -> Json:
+    """A GET of ``url``, or a POST of ``body`` as JSON, to a running server: its JSON."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        result: Json = json.load(answer)
+    return result
 
 
 def create(client: TestClient, seats: list[str], seed: int | None = 7, **extra: Any) -> Json:

@@ -1,11 +1,14 @@
-"""Take the screenshot of the web app in the docs: ``docs/images/web-app.png``.
+"""Take the screenshots of the web app in the docs: ``docs/images/web-app.png`` and,
+with ``--phone``, ``docs/images/web-app-phone.png``.
 
 A real server (uvicorn, in a thread, on a free port) over a temporary database; a
 2-player game against the greedy bot played some turns through the HTTP API; then
 headless Chromium (Debian's ``chromium``, driven by Playwright) opens the human seat's
-page, picks a legal cell for the tile in hand and takes the screenshot.
+page (at 1440×900, or at 390×844 with touch for ``--phone``), picks a legal cell for
+the tile in hand and takes the screenshot.
 
     python docs/_scripts/web_screenshot.py [--out docs/images/web-app.png] [--turns 16]
+    python docs/_scripts/web_screenshot.py --phone
 """
 
 from __future__ import annotations
@@ -39,11 +42,16 @@ def call(url: str, body: Any = None) -> Any:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images" / "web-app.png")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="the picture (docs/images/web-app.png, or -phone.png)")
+    parser.add_argument("--phone", action="store_true", help="a phone: 390x844, touch")
     parser.add_argument("--turns", type=int, default=16, help="turns played before the shot")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
+    if args.out is None:
+        name = "web-app-phone.png" if args.phone else "web-app.png"
+        args.out = ROOT / "docs" / "images" / name
 
     folder = Path(tempfile.mkdtemp())
     sock = socket.socket()
@@ -70,12 +78,19 @@ def main() -> int:
             view = call(f"{url}/api/games/{game}/actions", {"token": token, "action": action})
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=args.chromium)
-            page = browser.new_page(viewport={"width": 1440, "height": 900},
-                                    device_scale_factor=1)
+            screen = {"width": 390, "height": 844} if args.phone else \
+                {"width": 1440, "height": 900}
+            page = browser.new_page(viewport=screen, device_scale_factor=1,
+                                    has_touch=args.phone, is_mobile=args.phone)
             page.goto(f"{url}/#game={game}&player=0&token={token}")
             page.wait_for_selector("rect.legal-cell")
             cells = page.locator("rect.legal-cell")
-            cells.nth(cells.count() // 2).click()
+            cell = cells.nth(cells.count() // 2)
+            if args.phone:
+                cell.scroll_into_view_if_needed()
+                cell.tap()
+            else:
+                cell.click()
             page.wait_for_selector("g.ghost")
             page.wait_for_timeout(300)
             args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, Request, sync_playwright
 
 from carcassonne_amazonas import GameRecord, reference_tileset
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
@@ -130,11 +132,52 @@ def post_json(url: str, body: object) -> dict[str, object]:
     return result
 
 
+BOARD_SHOWN = """() => {
+  const svg = document.querySelector('#board svg');
+  return [svg.querySelectorAll('g.tiles > *').length,
+          Array.from(svg.querySelectorAll('g.pieces g.piece'),
+                     g => [Number(g.dataset.x), Number(g.dataset.y), Number(g.dataset.segment),
+                           Number(g.dataset.player)]).sort(),
+          Array.from(svg.querySelectorAll('g.track g.boat'), g => Number(g.dataset.space))];
+}"""
+
+
+def board_counter(fetches: list[int], number: int) -> Callable[[Request], None]:
+    """A request listener counting page ``number``'s fetches of the whole board."""
+    def count(request: Request) -> None:
+        fetches[number] += "board=1" in request.url
+    return count
+
+
+def board_of(page: Page) -> list[object]:
+    """What the board on a page shows: its number of tiles, its pieces and its boats."""
+    shown: list[object] = page.evaluate(BOARD_SHOWN)
+    return shown
+
+
+def board_in(url: str, created: dict[str, object]) -> list[object]:
+    """The same, as the server's picture of the game draws it."""
+    with urllib.request.urlopen(f"{url}/api/games/{created['game']}?board=1",
+                                timeout=30) as answer:
+        svg = ET.fromstring(json.load(answer)["board_svg"])
+    ns = "{http://www.w3.org/2000/svg}"
+    tiles = svg.find(f".//{ns}g[@class='tiles']")
+    assert tiles is not None
+    pieces = sorted([int(g.get("data-x", "")), int(g.get("data-y", "")),
+                     int(g.get("data-segment", "")), int(g.get("data-player", ""))]
+                    for g in svg.iter(f"{ns}g") if "piece" in g.get("class", "").split()
+                    and g.get("data-x") is not None)
+    boats = [int(g.get("data-space", "")) for g in svg.iter(f"{ns}g")
+             if g.get("class") == "boat"]
+    return [len(tiles), pieces, boats]
+
+
 def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path) -> None:
     """Two human seats, each in its own browser context with its own seat link: the page
     of the player to move offers the legal cells, the other page waits (no cells, no
     controls) and shows the move once it is made: through the live stream, which both
-    pages hold open (``data-live``; meanwhile they poll only every 10 s, as a fallback)."""
+    pages hold open (``data-live``; meanwhile they poll only every 10 s, as a fallback),
+    and whose steps both pages add to the boards they show, which stay the server's."""
     with running_server(tmp_path / "games.sqlite3") as url, sync_playwright() as driver:
         created = post_json(f"{url}/api/games", {"players": 2, "seats": ["human", "human"],
                                                  "seed": 17, "names": ["Ann", "Bo"]})
@@ -143,8 +186,10 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
         browser = driver.chromium.launch(executable_path=CHROMIUM)
         try:
             pages = []
-            for seat in seats:
+            fetches = [0, 0]
+            for number, seat in enumerate(seats):
                 page = browser.new_context().new_page()
+                page.on("request", board_counter(fetches, number))
                 page.goto(f"{url}/#game={created['game']}&player={seat['player']}"
                           f"&token={seat['token']}")
                 page.wait_for_selector('body[data-seq][data-live="true"]',
@@ -172,6 +217,14 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                     mover.evaluate("document.body.dataset.seq") == str(1 + 3 * (turn + 1))
                 assert waiter.locator("#log li").count() == 1 + 3 * (turn + 1)
                 assert waiter.evaluate("document.body.dataset.live") == "true"
+                seq = str(1 + 3 * (turn + 1))
+                for page in pages:
+                    page.wait_for_selector(f'body[data-board-seq="{seq}"]',
+                                           timeout=BROWSER_TIMEOUT_MS)
+                assert board_of(waiter) == board_of(mover) == board_in(url, created)
+            # The pages kept their boards and added the steps to them: the whole board
+            # was fetched when a page opened, and again only when a tile lay past its edge.
+            assert all(fetches[page_number] <= 3 for page_number in (0, 1)), fetches
         finally:
             browser.close()
 

@@ -2,7 +2,8 @@
 
 - a move stored by one player reaches a listener as one ``step`` event, whose ``id`` is
   the number of actions and whose data holds only what changed (the new log entries,
-  the tile placed, the pieces, the scores, whose turn it is);
+  the tile placed, the pieces put down and taken back, the scores, the boats, whose
+  turn it is), from which a listener keeps the board's pieces;
 - ``?after=N`` replays from N; a mid-game update is no larger than the early one of
   the same kind; a finished game with nothing new answers 204 (a browser stops
   reconnecting); an unknown game is a 404 and a bad ``after`` a 400.
@@ -57,17 +58,25 @@ def next_event(stream: http.client.HTTPResponse) -> tuple[str, str, Json]:
         fields[name] = value
 
 
-def update_after(stream: http.client.HTTPResponse, current: Json) -> Json:
-    """The stream's update that brings a listener to the view ``current``, checked."""
+def update_after(stream: http.client.HTTPResponse, current: Json,
+                 pieces: set[tuple[int, int, int]]) -> Json:
+    """The stream's update that brings a listener to the view ``current``, checked; it
+    keeps ``pieces`` (the board's, as the snapshot's rows) up to date from the pieces
+    added and removed (R-T5, R-T7)."""
     event_id, name, update = next_event(stream)
     assert name == "step" and event_id == str(update["seq"])
-    while update["seq"] < current["seq"]:  # a step stored as the listener read
-        _, _, update = next_event(stream)
+    while True:
+        pieces -= {(p["placement"], p["segment"], p["player"]) for p in update["pieces_removed"]}
+        pieces |= {(p["placement"], p["segment"], p["player"]) for p in update["pieces_added"]}
+        if update["seq"] >= current["seq"]:
+            break
+        _, _, update = next_event(stream)  # a step stored as the listener read
     assert update["seq"] == current["seq"]
     assert update["log"][-1] == current["log"][-1]
     assert update["scores"] == current["scores"]
     assert update["to_move"] == current["to_move"]
-    assert update["pieces"] == current["state"]["pieces"]
+    assert update["boats"] == [player["boat"] for player in current["players"]]
+    assert sorted(pieces) == sorted(tuple(row) for row in current["state"]["pieces"])
     return update
 
 
@@ -83,16 +92,18 @@ def test_a_move_reaches_the_other_page_as_one_small_update(tmp_path: Path) -> No
         current = call(f"{base}/api/games/{game}")
         rng = random.Random(3)
         sizes = []
+        pieces: set[tuple[int, int, int]] = set()
         for _ in range(40):  # 40 actions: the early and the later updates
             action = rng.choice([a for a in current["legal"] if a != "p"] or current["legal"])
             current = call(f"{base}/api/games/{game}/actions", "POST",
                            {"token": tokens[current["to_move"]], "action": action})
-            update = update_after(stream, current)
+            update = update_after(stream, current, pieces)
             if action.startswith("t"):
                 assert update["tiles"] == current["state"]["placements"][-1:]
                 sizes.append(len(json.dumps(update)))
         stream.close()
-        assert max(sizes[-3:]) <= 2 * max(sizes[:3])  # no growth with the game
+        assert len(pieces) >= 4  # pieces stood on the board, and the updates kept them
+        assert max(sizes[-3:]) <= max(sizes[:3]) + 200  # no growth with the game
         # From an earlier point, the stream starts with everything since.
         stream = open_stream(base, game, "?after=0")
         _, _, update = next_event(stream)

@@ -3,9 +3,14 @@
 
 Each kind of segment offers candidate spots, best first: along a tributary's line, in
 a village's bulge, along the Amazon's course (which takes icons but no piece, R-F6),
-and in the part of the cell a jungle owns.  :func:`segment_spots` keeps the first
-candidate whose piece spot the tile's hit-testing maps back to the segment, so that a
-click on a drawn piece selects its segment.
+and in the part of the cell a jungle owns.  Each segment's icons take its first
+candidate whose piece spot the tile's hit-testing maps back to the segment.  Then the
+pieces are placed tile by tile (:func:`tile_spots`): each piece spot is the first of
+the segment's candidates, or else of a grid of points of the segment, that stands
+clear of every icon of the tile (:data:`PIECE_CLEARANCE`), of the pieces placed
+before it (:data:`PIECES_APART`) and of the tile's edge, or the point that comes
+closest to that.  A piece's spot always maps back to its segment, so a click on a
+drawn piece selects it.
 """
 
 from __future__ import annotations
@@ -19,33 +24,88 @@ from ._plane import Point, mix, point_along, polyline_length
 from ._segment_shapes import ICON_GAP, ICON_RADIUS, JUNGLE_SPOTS, OUTWARD
 from ._tile_shapes import TileShapes
 
-__all__ = ["segment_spots"]
+__all__ = ["PIECES_APART", "PIECE_CLEARANCE", "segment_spots", "tile_spots"]
+
+#: How far a piece's spot stays from the centre of any icon of its tile, and from the
+#: spot of any other piece, in tile units: a piece (0.4 high, about 0.35 wide) then
+#: covers neither.
+PIECE_CLEARANCE = ICON_RADIUS + 0.15
+PIECES_APART = 0.32
+_EDGE = 0.12  # a piece's spot stays this far inside the tile
+_GRID = 10    # grid points per cell side where a piece may stand
 
 
-@functools.lru_cache(maxsize=16384)
 def segment_spots(shapes: TileShapes, index: int) -> tuple[Point, tuple[Point, ...]]:
     """Where segment ``index``'s piece stands and where its icon kinds go (one spot
-    per kind of icon it shows), in tile units; computed once per shapes and segment.
-    For the Amazon, which takes no piece (R-F6), the first spot is the middle of its
-    course clear of its icons.
+    per kind of icon it shows), in tile units (see :func:`tile_spots`).  For the
+    Amazon, which takes no piece (R-F6), the first spot is the middle of its course
+    clear of its icons."""
+    return tile_spots(shapes)[index]
 
-    The piece's spot is the first candidate that
-    :meth:`~carcassonne_amazonas.render._tile_shapes.TileShapes.segment_at` maps back to the
-    segment, so a click on a drawn piece selects its segment.
-    """
-    kinds = shapes.icon_kinds[index]
+
+@functools.lru_cache(maxsize=4096)
+def tile_spots(shapes: TileShapes) -> tuple[tuple[Point, tuple[Point, ...]], ...]:
+    """Every segment's :func:`segment_spots`, computed together once per shapes: the
+    icons first, then the pieces apart from them and from each other (R-F7, R-T5)."""
+    count = len(shapes.terrains)
+    candidates = [_candidates(shapes, index) for index in range(count)]
+    chosen = [next(((p, i) for p, i in options if shapes.segment_at(p) == index), options[0])
+              for index, options in enumerate(candidates)]
+    icons = [spot for _, spots in chosen for spot in spots]
+    grid = _grid_points(shapes)
+    places = {index: [p for p, _ in candidates[index] if shapes.segment_at(p) == index]
+              + grid.get(index, []) for index in range(count)
+              if shapes.terrains[index] is not Terrain.AMAZON}
+    pieces: list[Point] = []
+    spots = [(piece, tuple(icon_spots)) for piece, icon_spots in chosen]
+    for index in sorted(places, key=lambda i: (len(places[i]), i)):
+        if not places[index]:
+            continue
+        piece = _clearest(shapes, places[index], icons, pieces)
+        pieces.append(piece)
+        spots[index] = (piece, spots[index][1])
+    return tuple(spots)
+
+
+def _candidates(shapes: TileShapes, index: int) -> list[tuple[Point, list[Point]]]:
     terrain = shapes.terrains[index]
+    kinds = shapes.icon_kinds[index]
     if terrain is Terrain.TRIBUTARY:
-        candidates = _tributary_spots(shapes, index, kinds)
-    elif terrain is Terrain.AMAZON:
-        candidates = _amazon_spots(shapes, index, kinds)
-    elif terrain is Terrain.VILLAGE:
-        candidates = _village_spots(shapes, index, kinds)
-    else:
-        candidates = _jungle_spots(shapes, index, kinds)
-    piece, icons = next(((p, i) for p, i in candidates if shapes.segment_at(p) == index),
-                        candidates[0])
-    return piece, tuple(icons)
+        return _tributary_spots(shapes, index, kinds)
+    if terrain is Terrain.AMAZON:
+        return _amazon_spots(shapes, index, kinds)
+    if terrain is Terrain.VILLAGE:
+        return _village_spots(shapes, index, kinds)
+    return _jungle_spots(shapes, index, kinds)
+
+
+def _grid_points(shapes: TileShapes) -> dict[int, list[Point]]:
+    """Points of a grid over the tile's cells, by the segment hit-testing maps each to."""
+    found: dict[int, list[Point]] = {}
+    for cx, cy in shapes.cells:
+        for i in range(_GRID):
+            for j in range(_GRID):
+                point = (cx + (i + 0.5) / _GRID, cy + (j + 0.5) / _GRID)
+                segment = shapes.segment_at(point)
+                if segment is not None:
+                    found.setdefault(segment, []).append(point)
+    return found
+
+
+def _clearest(shapes: TileShapes, places: list[Point], icons: list[Point],
+              pieces: list[Point]) -> Point:
+    """The first of ``places`` clear of the icons, the pieces and the edge, or the one
+    that comes closest to that; grid points nearest the first place first."""
+    first = places[0]
+
+    def room(point: Point) -> float:
+        edge = min(point[0], shapes.width - point[0], point[1], shapes.height - point[1])
+        return min([edge - _EDGE]
+                   + [math.dist(point, icon) - PIECE_CLEARANCE for icon in icons]
+                   + [math.dist(point, piece) - PIECES_APART for piece in pieces])
+
+    ordered = [first, *sorted(places[1:], key=lambda p: math.dist(p, first))]
+    return next((point for point in ordered if room(point) >= 0), max(ordered, key=room))
 
 
 def _village_spots(shapes: TileShapes, index: int,

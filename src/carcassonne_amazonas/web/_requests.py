@@ -26,9 +26,11 @@ __all__ = [
     "MAX_BODY_BYTES",
     "MAX_NAME_LENGTH",
     "MAX_SEED",
+    "MAX_TURN_ACTIONS",
     "ActionRequest",
     "ApiError",
     "NewGameRequest",
+    "parse_action_list",
     "parse_action_request",
     "parse_json_object",
     "parse_new_game_request",
@@ -81,14 +83,19 @@ class NewGameRequest:
 
 @attrs.frozen
 class ActionRequest:
-    """``POST /api/games/{ID}/actions``: a seat's token, an action in notation and
+    """``POST /api/games/{ID}/actions``: a seat's token, the actions in notation (one,
+    or the moves of one turn in order: the tile, then the piece or the pass) and
     optionally the number of actions the client has seen (``seq``)."""
 
     _repr_pretty_ = repr_pretty
 
     token: str
-    action: str
+    actions: tuple[str, ...]
     seq: int | None
+
+
+#: The most actions one request may play: a turn's tile, double tile and piece.
+MAX_TURN_ACTIONS = 3
 
 
 def parse_json_object(body: bytes) -> dict[str, Any]:
@@ -232,15 +239,32 @@ def parse_new_game_request(data: dict[str, Any], *,
 
 
 def parse_action_request(data: dict[str, Any]) -> ActionRequest:
-    """Check a ``POST /api/games/{ID}/actions`` body: ``token`` and ``action`` strings,
-    ``seq`` (optional) a whole number."""
-    _only(data, ("token", "action", "seq"))
-    for field in ("token", "action"):
-        if field not in data:
-            raise ApiError(400, f"missing field {field!r}")
+    """Check a ``POST /api/games/{ID}/actions`` body: a ``token`` string, ``action`` an
+    action in notation or ``actions`` a list of 1 to :data:`MAX_TURN_ACTIONS` of them
+    (not both), ``seq`` (optional) a whole number."""
+    _only(data, ("token", "action", "actions", "seq"))
+    if "token" not in data:
+        raise ApiError(400, "missing field 'token'")
+    if "action" in data and "actions" in data:
+        raise ApiError(400, "give 'action' (one action) or 'actions' (a list), not both")
+    if "actions" in data:
+        actions = parse_action_list(data["actions"], "actions")
+    elif "action" in data:
+        actions = (_text(data["action"], "action", _MAX_ACTION_LENGTH),)
+    else:
+        raise ApiError(400, "missing field 'action'")
     token = _text(data["token"], "token", _MAX_TOKEN_LENGTH)
-    action = _text(data["action"], "action", _MAX_ACTION_LENGTH)
     seq = data.get("seq")
     if seq is not None:
         seq = _whole(seq, "seq", 0, 1_000_000)
-    return ActionRequest(token, action, seq)
+    return ActionRequest(token, actions, seq)
+
+
+def parse_action_list(value: object, field: str) -> tuple[str, ...]:
+    """A list of 1 to :data:`MAX_TURN_ACTIONS` actions in notation (``actions`` of a
+    ``POST``, or the ``after`` of a query); :class:`ApiError` 400 otherwise."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_TURN_ACTIONS:
+        raise ApiError(400, f"{field!r} must be a list of 1 to {MAX_TURN_ACTIONS} actions "
+                            f"in notation, not {json_kind(value)}"
+                            + (f" of {len(value)}" if isinstance(value, list) else ""))
+    return tuple(_text(item, field, _MAX_ACTION_LENGTH) for item in value)

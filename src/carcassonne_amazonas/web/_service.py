@@ -246,23 +246,25 @@ class GameService:
                            "token": tokens.get(seat.player)} for seat in seats]}
 
     def act(self, game_id: str, request: ActionRequest) -> ServedGame:
-        """Play a seat's action and the bot moves that follow
-        (``POST /api/games/{ID}/actions``).
+        """Play a seat's actions (one, or the moves of one turn: the tile, then the
+        piece) and the bot moves that follow (``POST /api/games/{ID}/actions``).
 
         Raises :class:`~carcassonne_amazonas.web._requests.ApiError`: 404 unknown game,
         403 a token that opens no human seat of the game, 400 text that is not notation,
         409 an action that is not legal now (the game is over, another player's turn, a
-        stale ``seq``, a draw, which only the server makes, or the library's
-        :class:`~carcassonne_amazonas.errors.IllegalActionError` message).
+        stale ``seq``, a draw, which only the server makes, an action after the turn
+        has ended, or the library's
+        :class:`~carcassonne_amazonas.errors.IllegalActionError` message); nothing is
+        stored then.
         """
         with self._locks.hold(game_id):
             game = self.load(game_id)
-            action = self._checked_action(game, request)
-            after = game.copy()
-            try:
-                after.play(action)
-            except IllegalActionError as error:
-                raise ApiError(409, str(error)) from None
+            player = self._seat(game, request.token)
+            if request.seq is not None and request.seq != game.seq:
+                raise ApiError(409, f"the game has moved on: {plural(game.seq, 'action')} "
+                                    f"played, the request was made after {request.seq}; "
+                                    "reload the game")
+            after = self._played(game, player, request.actions)
             after.play_server_moves(self.max_bot_budget, bots=self.bots is None)
             try:
                 with self._writing():
@@ -276,22 +278,52 @@ class GameService:
         self._stored(after)
         return after
 
+    def preview(self, game_id: str, actions: tuple[str, ...]) -> ServedGame:
+        """``game`` as it would be after the player to move played ``actions`` (their
+        tile, say, to see where a piece may go), stored nowhere and with no draw after
+        them, so it tells nothing a player could not work out (R-T1).  The errors of
+        :meth:`act` for the actions (409, 400)."""
+        game = self.load(game_id)
+        if game.state.is_terminal or game.state.is_chance_node:
+            raise ApiError(409, "the game is over (R-E1)")
+        return self._played(game, game.state.current_player, actions)
+
+    def seat_of(self, game_id: str, token: str) -> int:
+        """The seat ``token`` opens (``POST /api/games/{ID}/seat``); 403 for none."""
+        return self._seat(self.load(game_id), token)
+
     @staticmethod
-    def _checked_action(game: ServedGame, request: ActionRequest) -> Action:
-        """The action of ``request`` if its seat may play now (not yet whether the rules
-        allow it); :class:`~carcassonne_amazonas.web._requests.ApiError` otherwise."""
-        player = seat_of_token(game.seats, request.token)
+    def _seat(game: ServedGame, token: str) -> int:
+        player = seat_of_token(game.seats, token)
         if player is None:
             raise ApiError(403, "this token opens no seat of the game")
+        return player
+
+    @staticmethod
+    def _played(game: ServedGame, player: int, actions: tuple[str, ...]) -> ServedGame:
+        """A copy of ``game`` with ``player``'s ``actions`` played (no draw, no bot);
+        :class:`~carcassonne_amazonas.web._requests.ApiError` for one they may not play."""
+        after = game.copy()
+        for number, text in enumerate(actions):
+            if number and after.state.is_chance_node:
+                raise ApiError(409, f"the turn ended after {plural(number, 'action')}; "
+                                    f"{text!r} comes too late")
+            action = GameService._checked_action(after, player, text)
+            try:
+                after.play(action)
+            except IllegalActionError as error:
+                raise ApiError(409, str(error)) from None
+        return after
+
+    @staticmethod
+    def _checked_action(game: ServedGame, player: int, text: str) -> Action:
+        """The action ``text`` if ``player`` may play now (not yet whether the rules
+        allow it); :class:`~carcassonne_amazonas.web._requests.ApiError` otherwise."""
         try:
-            action = parse_action(request.action)
+            action = parse_action(text)
         except NotationError as error:
             raise ApiError(400, f"not an action in notation: {error}") from None
         state = game.state
-        if request.seq is not None and request.seq != game.seq:
-            raise ApiError(409, f"the game has moved on: {plural(game.seq, 'action')} "
-                                f"played, the request was made after {request.seq}; "
-                                "reload the game")
         if state.is_terminal:
             raise ApiError(409, "the game is over (R-E1)")
         if state.current_player != player:
@@ -302,11 +334,14 @@ class GameService:
                                 "placement, a piece, a pass or a double tile")
         return action
 
-    def segment_at(self, game_id: str, x: float, y: float) -> dict[str, Any]:
-        """The tile and segment under board point ``(x, y)`` (hit-testing a click)."""
+    def segment_at(self, game_id: str, x: float, y: float,
+                   after: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The tile and segment under board point ``(x, y)`` (hit-testing a click), in
+        the game as it stands or, with ``after``, as :meth:`preview` shows it."""
         if not (math.isfinite(x) and math.isfinite(y)):
             raise ApiError(400, "x and y must be finite numbers")
-        found = segment_at(self.load(game_id).state, x, y)
+        game = self.preview(game_id, after) if after else self.load(game_id)
+        found = segment_at(game.state, x, y)
         if found is None:
             return {"x": None, "y": None, "segment": None}
         position, segment = found

@@ -36,14 +36,14 @@ async def events(request: Request) -> Response:
 
     Each time actions are stored, one ``step`` event whose ``id`` is the number of
     actions and whose data is :func:`~carcassonne_amazonas.web._views.update_of` since
-    the previous event; it starts after ``?after=N`` or the ``Last-Event-ID`` a browser
-    sends when it reconnects (default: now), ends after the game is over (a finished
-    game with nothing new answers 204, which stops a browser's reconnecting), and sends
-    ``gone`` if the game is deleted."""
+    the previous event; it starts after the ``Last-Event-ID`` a browser sends when it
+    reconnects, or else after ``?after=N`` (default: now), ends after the game is over
+    (a finished game with nothing new answers 204, which stops a browser's
+    reconnecting), and sends ``gone`` if the game is deleted."""
     service: GameService = request.app.state.service
     game_id = request.path_params["game_id"]
     game = await run_in_threadpool(service.load, game_id)  # 404 before the stream starts
-    since = request.query_params.get("after", request.headers.get("last-event-id", ""))
+    since = request.headers.get("last-event-id") or request.query_params.get("after", "")
     if since and not since.isdigit():
         raise ApiError(400, f"after must be a number of actions, not {since[:20]!r}")
     seq = min(int(since), game.seq) if since else game.seq

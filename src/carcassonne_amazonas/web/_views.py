@@ -18,8 +18,6 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from ..formats.snapshot import state_to_json
 from ..render.anchors import piece_anchor
 from ..render.explain import describe_action, winner_text
@@ -28,13 +26,14 @@ from ..render.svg import board_svg, tile_svg
 from ..render.text import tile_description
 from ..rules.actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.engine import legal_actions
+from ..rules.features import placement_of, segment_of
 from ..rules.final_scoring import projected_scores
 from ..rules.notation import format_action
 from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, Rules, colour
 from ..tiles.geometry import Rotation
-from ..tiles.tileset import Tile
-from ._served import ServedGame
+from ..tiles.tileset import Terrain, Tile
+from ._served import LogEntry, ServedGame
 
 __all__ = ["render_board", "view_of"]
 
@@ -106,6 +105,13 @@ def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
     return options
 
 
+def _log(entries: Sequence[LogEntry]) -> list[dict[str, Any]]:
+    """Log entries as JSON objects (``seq``, ``player``, ``action``, ``lines``), written
+    out by hand: ``attrs.asdict`` took a third of a mid-game view's time."""
+    return [{"seq": e.seq, "player": e.player, "action": e.action, "lines": list(e.lines)}
+            for e in entries]
+
+
 def _variants(rules: Rules) -> dict[str, Any]:
     """The variants of ``rules`` by name, every one of :attr:`Rules.VARIANTS
     <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3)."""
@@ -162,7 +168,7 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
         "pass": (describe_action(state, Pass())
                  if any(isinstance(action, Pass) for action in legal) else None),
         "doubles": _doubles(state, legal),
-        "log": [attrs.asdict(entry) for entry in game.log],
+        "log": _log(game.log),
         "final_scoring": final,
         "result": (winner_text(state.scores, state.winners, names=game.names)
                    if state.is_terminal else None),
@@ -174,24 +180,48 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     return view
 
 
+def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Pieces by the snapshot's numbers (``placement`` index, ``segment``, ``player``),
+    with their ``kind``, the cell of their tile (``x``, ``y``) and the point where each
+    is drawn (``anchor``, board units,
+    :func:`~carcassonne_amazonas.render.anchors.piece_anchor`)."""
+    rows = []
+    for node, player in sorted(pieces):
+        index, segment = placement_of(node), segment_of(node)
+        placement = state.board.placements[index]
+        x, y = piece_anchor(state, placement.position, segment)
+        terrain = placement.tile.layout.segments[segment].terrain
+        rows.append({"placement": index, "segment": segment, "player": player,
+                     "kind": "camp" if terrain is Terrain.JUNGLE else "meeple",
+                     "x": placement.position.x, "y": placement.position.y, "anchor": [x, y]})
+    return rows
+
+
 def update_of(game: ServedGame, since: int) -> dict[str, Any]:
     """What changed in ``game`` since it held ``since`` actions (an event of
     ``GET /api/games/{ID}/events``): the new log entries, the tiles placed since (as the
-    snapshot's ``placements`` rows), every piece on the board now (the snapshot's
-    ``pieces`` rows: placement index, segment, player), and the scores, phase and whose
-    turn it is.  Its size does not grow with the game, only with what changed."""
+    snapshot's ``placements`` rows, and in ``pictures`` each one's cells and picture),
+    the pieces put down and taken back since (see :func:`_piece_rows`; pieces go back to
+    their owners when a feature scores, R-T7), and the scores, boats, phase and whose
+    turn it is: enough for a page to add to the board it shows.  Its size does not
+    grow with the game, only with what changed."""
     state = game.state
-    snapshot = json.loads(state_to_json(state))
-    new_tiles = sum(isinstance(action, PlaceTile) for action in game.history.actions[since:])
-    placements = snapshot["placements"]
+    before = game.history.states[since]
+    now, then = set(state.features.piece_set()), set(before.features.piece_set())
+    placed = state.board.placements[len(before.board.placements):]
     return {
         "game": game.id,
         "seq": game.seq,
         "since": since,
-        "log": [attrs.asdict(entry) for entry in game.log[since:]],
-        "tiles": placements[len(placements) - new_tiles:] if new_tiles else [],
-        "pieces": snapshot["pieces"],
+        "log": _log(game.log[since:]),
+        "tiles": [[p.tile.name, p.position.x, p.position.y, p.rotation.degrees]
+                  for p in placed],
+        "pictures": [{"cells": [[c.x, c.y] for c in p.cells],
+                      "svg": _tile_picture(p.tile, p.rotation)} for p in placed],
+        "pieces_added": _piece_rows(state, now - then),
+        "pieces_removed": _piece_rows(before, then - now),
         "scores": list(state.scores),
+        "boats": [player.boat for player in state.players],
         "phase": state.phase.value,
         "to_move": None if state.is_terminal else state.current_player,
         "is_terminal": state.is_terminal,

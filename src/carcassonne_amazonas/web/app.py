@@ -21,9 +21,13 @@
     The answer's ``ETag`` changes with every action stored; sent back in
     ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
     nothing changed (how the page polls).
+    ``?after=ACTION`` (repeated for more): the view as it would be after the player to
+    move played them, stored nowhere (how the page shows where a piece may go on the
+    tile it is placing, so that taking back goes to the start of the turn).
 ``POST /api/games/{ID}/actions``
-    ``{"token": "...", "action": "t0,4,90", "seq": optional}`` → 200 and the view after
-    the action and the server's draws (``?board=1`` as above); with bot workers the
+    ``{"token": "...", "action": "t0,4,90", "seq": optional}`` (or ``"actions": [...]``,
+    one player's moves of one turn, the tile then the piece) → 200 and the view after
+    the actions and the server's draws (``?board=1`` as above); with bot workers the
     view's ``bot`` says when a bot's move is ``queued`` (how many games are ahead) or
     ``thinking``, and the bot moves follow one at a time; without, they are in it.
 ``GET /api/games/{ID}/events``
@@ -33,7 +37,10 @@
 ``GET /api/games/{ID}/record``
     The :class:`~carcassonne_amazonas.formats.records.GameRecord` JSON.
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
-    The board picture; the tile and segment under a board point (hit-testing).
+    The board picture; the tile and segment under a board point (hit-testing; with
+    ``&after=`` as the view's).
+``POST /api/games/{ID}/seat``
+    ``{"token": "..."}`` → ``{"player": N}``: the seat a token opens (403 for none).
 ``GET /api/config``
     The seat kinds (and which take a budget, up to what), the rule options and the
     player counts the server accepts.
@@ -84,6 +91,7 @@ from ._requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
     ApiError,
+    parse_action_list,
     parse_action_request,
     parse_json_object,
     parse_new_game_request,
@@ -228,12 +236,23 @@ async def create_game(request: Request) -> Response:
     return _json(await run_in_threadpool(service.create, new), status=201)
 
 
+def _after(request: Request) -> tuple[str, ...]:
+    """The actions of ``?after=...`` (the parameter repeated, in order), if any."""
+    after = request.query_params.getlist("after")
+    return parse_action_list(after, "after") if after else ()
+
+
 def show_game(request: Request) -> Response:
     """``GET /api/games/{ID}``: the view, or an empty 304 for a poll whose ETag is still
-    the view's (found with one count while no action has been stored since)."""
+    the view's (found with one count while no action has been stored since); with
+    ``?after=ACTION`` (repeated for more), the view as it would be after the player to
+    move played them, stored nowhere (no ETag)."""
     service = _service(request.app)
     game_id = request.path_params["game_id"]
     board = _wants_board(request)
+    after = _after(request)
+    if after:
+        return _json(_view(service, service.preview(game_id, after), board))
     known = request.headers.get("if-none-match")
     if known is not None:
         count = service.action_count(game_id)
@@ -275,7 +294,20 @@ def segment(request: Request) -> Response:
         y = float(request.query_params["y"])
     except (KeyError, ValueError):
         raise ApiError(400, "give the board point as numbers x and y") from None
-    return _json(_service(request.app).segment_at(request.path_params["game_id"], x, y))
+    return _json(_service(request.app).segment_at(request.path_params["game_id"], x, y,
+                                                  _after(request)))
+
+
+async def seat(request: Request) -> Response:
+    """``POST /api/games/{ID}/seat`` with ``{"token": "..."}``: ``{"player": N}``, the
+    seat the token opens (403 for none): how a page knows whose seat it plays."""
+    service = _service(request.app)
+    data = parse_json_object(await _read_body(request))
+    if set(data) != {"token"} or not isinstance(data["token"], str):
+        raise ApiError(400, "the body is {\"token\": \"...\"}, the seat's token")
+    player = await run_in_threadpool(service.seat_of, request.path_params["game_id"],
+                                     data["token"])
+    return _json({"player": player})
 
 
 # -- errors -----------------------------------------------------------------------------------
@@ -308,6 +340,7 @@ ROUTES = [
     Route("/api/games/{game_id}/record", record),
     Route("/api/games/{game_id}/board.svg", board),
     Route("/api/games/{game_id}/segment", segment),
+    Route("/api/games/{game_id}/seat", seat, methods=["POST"]),
     Mount("/static", StaticFiles(packages=[(__package__ or "", "static")]), name="static"),
 ]
 

@@ -1,16 +1,30 @@
-// Carcassonne – Amazonas web app: the page's script (plain JavaScript, no build step).
+// Carcassonne – Amazonas web app: the page's script (plain JavaScript, no build step;
+// board.js draws the board and lobby.js the lobby, sharing this script's globals).
 //
 // The server does the rules: the page shows the view of GET /api/games/{ID} and sends
-// actions in notation to POST /api/games/{ID}/actions. The board is the library's SVG;
-// the page adds an overlay inside it, placed with the SVG's data-origin-x/-y and
-// data-cell-size: legal cells, the tile being placed, the piece choices.
-// Text from the server (names, explanations) is always set with textContent.
+// actions in notation to POST /api/games/{ID}/actions; the live stream's steps keep
+// it up to date. Text from the server (names, explanations) is always set with
+// textContent.
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const POLL_MS = 1500;
 const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallback only
 const STORE_KEY = "carcassonne-amazonas/games";
+
+// What to do, per phase: for a mouse and keys, and for a touch screen.
+const KEY_HELP = {
+  "place tile": "Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back.",
+  "choose double": "Your \"!\" tile lets you add a double tile downstream: pick one and confirm.",
+  "place double": "Click the highlighted cell of the river; Enter confirms.",
+  "place piece": "Click a marker (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat; Esc takes the tile back.",
+};
+const TOUCH_HELP = {
+  "place tile": "Tap a highlighted cell, tap it again (or Rotate) to turn the tile, then Confirm. Drag to move the board, pinch to zoom.",
+  "choose double": "Your \"!\" tile lets you add a double tile downstream: tap one, then Confirm.",
+  "place double": "Tap the highlighted cell of the river, then Confirm.",
+  "place piece": "Tap a marker (or a part of the new tile) for a piece there, then Confirm; No piece moves your boat; Take back returns the tile to your hand.",
+};
 
 const ui = {};
 let config = { kinds: ["human", "random", "greedy"], colours: ["yellow", "red", "green", "blue", "black"] };
@@ -23,8 +37,14 @@ let stream = null;      // the live stream of the game on screen (EventSource), 
 let pollLoop = 0;       // which polling loop is the current one
 let zoom = 1;
 let autoFit = true;
-let boardSeq = -1;
+let boardSeq = -1;      // the number of actions the board on screen shows
+let boardText = null;   // the board picture last drawn whole
+let boardFetch = null;  // a fetch of the whole board under way
 let etag = null;        // the ETag of the view on screen, for polling
+let touch = false;      // a touch screen: touch help, bigger targets, drag and pinch
+let pending = null;     // the tile placed on the page only, in the piece step: {action, option, chosen, base}
+let handTurn = 0;       // the turn of the tile in hand while no cell is chosen (index into handDegrees())
+let wasMyTurn = false;  // for the notification when it becomes your turn
 
 function $(id) { return document.getElementById(id); }
 
@@ -80,125 +100,6 @@ async function api(method, path, body, headers) {
 // Set a text only when it changes: screen readers announce live regions on every change.
 function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
 
-// ---- saved seats (this browser only) ------------------------------------------------
-
-function savedGames() {
-  try { return JSON.parse(localStorage.getItem(STORE_KEY) || "[]"); } catch (error) { return []; }
-}
-
-function saveGame(created) {
-  const games = savedGames().filter((g) => g.game !== created.game);
-  games.unshift({ game: created.game, created: new Date().toISOString(), seats: created.seats });
-  try { localStorage.setItem(STORE_KEY, JSON.stringify(games.slice(0, 20))); } catch (error) { /* private mode */ }
-}
-
-function seatLink(game, player, token) {
-  const params = new URLSearchParams({ game, player: String(player), token });
-  return `${location.origin}/#${params}`;
-}
-
-// ---- lobby --------------------------------------------------------------------------
-
-function renderSeatRows() {
-  const players = Number(ui.players.value);
-  const rows = ui.seatRows;
-  const kept = Array.from(rows.querySelectorAll("tr")).map((row) => ({
-    kind: row.querySelector("select").value, name: row.querySelector("input").value }));
-  rows.replaceChildren();
-  for (let player = 0; player < players; player += 1) {
-    const row = el("tr");
-    const who = el("td");
-    who.append(swatch(player), document.createTextNode(capitalise(config.colours[player])));
-    const kind = el("select", { "data-seat": String(player),
-      "aria-label": `who plays seat ${player + 1} (${config.colours[player]})` });
-    for (const option of config.kinds) kind.append(el("option", { value: option }, option));
-    kind.value = kept[player] ? kept[player].kind : (player === 0 ? "human" : "greedy");
-    const name = el("input", { type: "text", maxlength: String(config.max_name_length || 24),
-      placeholder: capitalise(config.colours[player]), "aria-label": `name of seat ${player + 1}` });
-    name.value = kept[player] ? kept[player].name : "";
-    const kindCell = el("td"); kindCell.append(kind);
-    const nameCell = el("td"); nameCell.append(name);
-    row.append(who, kindCell, nameCell);
-    rows.append(row);
-  }
-}
-
-function renderRecent() {
-  const games = savedGames();
-  ui.recent.hidden = games.length === 0;
-  ui.recentGames.replaceChildren();
-  for (const game of games) {
-    const human = game.seats.find((s) => s.token);
-    if (!human) continue;
-    const item = el("li");
-    const link = el("a", { href: seatLink(game.game, human.player, human.token) },
-      `game ${game.game}`);
-    item.append(link, document.createTextNode(
-      ` · ${game.seats.length} players · created ${game.created.slice(0, 16).replace("T", " ")}`));
-    ui.recentGames.append(item);
-  }
-}
-
-function showLobby(message) {
-  stopPolling();
-  seat = null; view = null; selection = null; etag = null;
-  document.title = "Carcassonne \u2013 Amazonas";
-  ui.lobby.hidden = false; ui.game.hidden = true; ui.created.hidden = true;
-  ui.status.textContent = "";
-  ui.createError.textContent = message || "";
-  document.body.dataset.screen = "lobby";
-  renderSeatRows();
-  renderRecent();
-}
-
-async function createGame(event) {
-  event.preventDefault();
-  ui.createError.textContent = "";
-  const seats = Array.from(ui.seatRows.querySelectorAll("select")).map((s) => s.value);
-  const names = Array.from(ui.seatRows.querySelectorAll("input")).map((i) => i.value);
-  const rules = { amazon_ranking: ui.amazonRanking.value, camp_scoring: ui.campScoring.value,
-    bonus_river: ui.bonusRiver.checked };
-  const body = { players: seats.length, seats, names, rules };
-  let text = JSON.stringify(body);
-  const seed = ui.seed.value.trim();
-  if (seed !== "") {
-    // The seed goes as its digits: a JavaScript number would round seeds above 2^53.
-    if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) > 9223372036854775807n) {
-      ui.createError.textContent = "The seed is a whole number from 0 to 9223372036854775807, or empty for a secret one.";
-      ui.seed.focus();
-      return;
-    }
-    text = `${text.slice(0, -1)},"seed":${seed.replace(/^0+(?=[0-9])/, "")}}`;
-  }
-  ui.create.disabled = true;
-  const answer = await api("POST", "/api/games", text);
-  ui.create.disabled = false;
-  if (!answer.ok) { ui.createError.textContent = answer.data.error || `error ${answer.status}`; return; }
-  saveGame(answer.data);
-  const humans = answer.data.seats.filter((s) => s.token);
-  if (humans.length === 1) { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; return; }
-  listSeatLinks(ui.seatLinks, answer.data.game, answer.data.seats);
-  ui.created.hidden = false;
-  ui.enterGame.onclick = () => { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; };
-}
-
-function listSeatLinks(list, game, seats) {
-  list.replaceChildren();
-  for (const s of seats) {
-    if (!s.token) continue;
-    const item = el("li");
-    const link = el("input", { type: "text", readonly: "", "aria-label": `link of seat ${s.player + 1}` });
-    link.value = seatLink(game, s.player, s.token);
-    const copy = el("button", { type: "button", "aria-label": `Copy the link of seat ${s.player + 1}` }, "Copy");
-    copy.onclick = async () => {
-      link.select();
-      try { await navigator.clipboard.writeText(link.value); copy.textContent = "Copied"; } catch (error) { document.execCommand("copy"); }
-    };
-    item.append(swatch(s.player), document.createTextNode(capitalise(config.colours[s.player])), link, copy);
-    list.append(item);
-  }
-}
-
 // ---- the game -----------------------------------------------------------------------
 
 function myTurn() {
@@ -208,15 +109,23 @@ function myTurn() {
 async function openGame(params) {
   stopPolling();
   seat = { game: params.get("game"), player: null, token: params.get("token") };
-  if (params.get("player") !== null && seat.token) seat.player = Number(params.get("player"));
   // Nothing of a game shown before may stay: its log, its seat links, its messages.
-  view = null; etag = null; selection = null; boardSeq = -1; autoFit = true; busy = false;
+  view = null; etag = null; selection = null; boardSeq = -1; boardText = null; autoFit = true; busy = false;
+  pending = null; handTurn = 0; wasMyTurn = false;
   ui.log.replaceChildren(); ui.inviteLinks.replaceChildren(); ui.board.replaceChildren();
   ui.actionError.textContent = ""; ui.handImage.removeAttribute("src");
   ui.lobby.hidden = true; ui.game.hidden = false;
   document.body.dataset.screen = "game";
   delete document.body.dataset.seq;
   setText(ui.turnTitle, "Loading the game…");
+  // The seat is the one the server says the token opens, never the link's `player`.
+  if (seat.token) {
+    const game = seat.game;
+    const found = await api("POST", `/api/games/${encodeURIComponent(game)}/seat`, { token: seat.token });
+    if (!seat || seat.game !== game) return;
+    if (found.ok) seat.player = found.data.player;
+    else if (found.status === 403) seat.refused = true;
+  }
   const answer = await refresh();
   if (answer && answer.status === 404) {
     history.replaceState(null, "", location.pathname);  // back to the lobby, saying why
@@ -226,20 +135,22 @@ async function openGame(params) {
   startPolling();
 }
 
-// Fetch the view (with the board) unless it is the one on screen (ETag: an empty 304).
-// Answers that come back late, for another game or older than the view on screen
-// (another tab, a poll crossing an action), are dropped: the view never goes back.
-async function refresh() {
+// Fetch the view unless it is the one on screen (ETag: an empty 304), with the whole
+// board picture unless `board` is false (a step of the live stream added to the board
+// on screen). Answers that come back late, for another game or older than the view on
+// screen (another tab, a poll crossing an action), are dropped: the view never goes back.
+async function refresh(board = true) {
   if (!seat) return null;
   const game = seat.game;
-  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?board=1`, undefined,
+  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?board=${board ? 1 : 0}`, undefined,
     etag && view ? { "if-none-match": etag } : {});
   if (!seat || seat.game !== game) return null;
   if (!answer.ok) {
     setText(ui.status, answer.status === 0 ? "Connection lost; retrying…" : (answer.data.error || `error ${answer.status}`));
     return answer;
   }
-  if (answer.status === 304 || (view && answer.data.seq < view.seq)) {
+  const shown = pending ? pending.base : view;
+  if (answer.status === 304 || (shown && (answer.data.seq < shown.seq || (pending && answer.data.seq === shown.seq)))) {
     if (view) renderStatus();  // the connection is back
     return answer;
   }
@@ -249,10 +160,10 @@ async function refresh() {
 }
 
 function setView(next) {
-  const moved = !view || next.seq !== view.seq;
+  const moved = !view || next.seq !== view.seq || pending !== null;
   view = next;
   if (view.is_terminal) closeStream();
-  if (moved) { selection = null; ui.actionError.textContent = ""; }
+  if (moved) { selection = null; pending = null; handTurn = 0; ui.actionError.textContent = ""; }
   render();
 }
 
@@ -263,11 +174,26 @@ function openStream() {
   closeStream();
   if (!window.EventSource || !seat || (view && view.is_terminal)) return;
   const game = seat.game;
-  stream = new EventSource(`/api/games/${encodeURIComponent(game)}/events`);
-  stream.addEventListener("step", () => { if (seat && seat.game === game && !busy) refresh(); });
+  // From the board on screen: a move sent just now reaches the board through the stream.
+  const after = boardSeq >= 0 ? `?after=${boardSeq}` : "";
+  stream = new EventSource(`/api/games/${encodeURIComponent(game)}/events${after}`);
+  stream.addEventListener("step", (event) => { if (seat && seat.game === game) onStep(JSON.parse(event.data)); });
   stream.addEventListener("gone", closeStream);
   stream.onopen = () => { document.body.dataset.live = "true"; };
   stream.onerror = () => { document.body.dataset.live = "false"; };
+}
+
+// A step of the live stream: the board on screen takes the new tiles and pieces and the
+// boats' moves (patchBoard); the rest of the view is fetched without the board. The
+// whole board is fetched only when the step cannot be added (the page fell behind, or
+// a tile lies past the board's edge).
+function onStep(update) {
+  const patched = update.since === boardSeq && patchBoard(update);
+  if (patched) { boardSeq = update.seq; document.body.dataset.boardSeq = String(boardSeq); }
+  const shown = pending ? pending.base : view;
+  if (busy) return;  // a move is on its way: its answer brings the view
+  if (!patched && update.seq > boardSeq) { etag = null; refresh(true); }
+  else if (!shown || update.seq > shown.seq) refresh(false);
 }
 
 function closeStream() {
@@ -286,7 +212,9 @@ function startPolling() {
   const tick = async () => {
     let answer = null;
     try {
-      if (seat && (!view || !view.is_terminal) && !busy && !document.hidden) answer = await refresh();
+      // While the stream is open it adds the steps to the board: a poll needs no board.
+      const streaming = stream && stream.readyState === 1 && boardSeq >= 0;
+      if (seat && (!view || !view.is_terminal) && !busy && !document.hidden) answer = await refresh(!streaming);
     } finally {
       const gone = answer && answer.status === 404;
       const live = stream && stream.readyState === 1;
@@ -307,13 +235,15 @@ function stopPolling() {
 async function send(action) {
   if (busy || !myTurn()) return;
   const game = seat.game;
-  const before = view.seq;
+  const before = pending ? pending.base.seq : view.seq;
+  const body = pending ? { token: seat.token, actions: [pending.action, action], seq: before }
+    : { token: seat.token, action, seq: before };
   busy = true; updateControls();
   ui.actionError.textContent = "";
-  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=1`,
-    { token: seat.token, action, seq: before });
+  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=0`, body);
   busy = false;
   if (!seat || seat.game !== game) return;
+  if (!answer.ok && pending) { selection = pending.chosen; view = pending.base; pending = null; render(); }
   if (!answer.ok) {
     if (answer.status === 409) await refresh();
     if (answer.status === 409 && view.seq !== before) {
@@ -327,6 +257,10 @@ async function send(action) {
   }
   if (answer.data.seq >= view.seq) { etag = answer.etag; setView(answer.data); }
   startPolling();
+  // The stream's step adds the move to the board; if it does not come, fetch the board.
+  setTimeout(() => {
+    if (seat && seat.game === game && view && !pending && boardSeq < view.seq && !busy) { etag = null; refresh(true); }
+  }, view.is_terminal ? 0 : 1500);
 }
 
 // ---- what the player chose, and the controls ------------------------------------------
@@ -343,22 +277,78 @@ function chosenAction() {
   return selection.action;
 }
 
+// The turns the tile in hand may take somewhere (those the server drew it in).
+function handDegrees() {
+  return view && view.hand ? Object.keys(view.hand.svg).map(Number).sort((a, b) => a - b) : [];
+}
+
+function handDegree() {
+  const degrees = handDegrees();
+  return degrees.length ? degrees[handTurn % degrees.length] : null;
+}
+
+// The cells to highlight: those where the tile fits turned as it is in hand, and the
+// cell chosen (turning the tile in hand before choosing shows where that turn fits).
+function cellsShown() {
+  if (!view || !(view.phase === "place tile" || view.phase === "place double")) return [];
+  const degree = handDegree();
+  return view.placements.filter((p) => (degree === null || p.rotations.some((r) => r.degrees === degree))
+    || (selection && selection.kind === "tile" && selection.x === p.x && selection.y === p.y));
+}
+
 function selectCell(x, y) {
   if (!myTurn()) return;
   if (selection && selection.kind === "tile" && selection.x === x && selection.y === y) { rotate(); return; }
-  selection = { kind: "tile", x, y, index: 0 };
+  const cell = view.placements.find((p) => p.x === x && p.y === y);
+  const index = cell ? cell.rotations.findIndex((r) => r.degrees === handDegree()) : -1;
+  selection = { kind: "tile", x, y, index: Math.max(0, index) };
   render();
 }
 
 function rotate() {
-  if (!selection || selection.kind !== "tile") return;
-  selection.index += 1;
+  if (!myTurn() || busy || !(view.phase === "place tile" || view.phase === "place double")) return;
+  if (selection && selection.kind === "tile") {
+    selection.index += 1;
+    const option = tileOption();
+    if (option) handTurn = Math.max(0, handDegrees().indexOf(option.degrees));
+  } else {
+    handTurn = (handTurn + 1) % Math.max(1, handDegrees().length);
+  }
   render();
 }
 
-function takeBack() { if (selection) { selection = null; render(); } }
+// Take back: in the piece step, the tile goes back to the hand (the start of the turn,
+// the cell and turn still chosen); otherwise the choice is cleared.
+function takeBack() {
+  if (busy) return;
+  if (pending) { selection = pending.chosen; view = pending.base; pending = null; render(); return; }
+  if (selection) { selection = null; render(); }
+}
 
-function confirmChoice() { const action = chosenAction(); if (action) send(action); }
+function confirmChoice() {
+  const action = chosenAction();
+  if (!action) return;
+  if (selection.kind === "tile" && view.phase === "place tile" && !pending) placeOnPage(action);
+  else send(action);
+}
+
+// The tile is placed on the page only: the server shows the piece step as it would be
+// (GET ?after=, nothing stored), and the tile is sent with the piece, so that Take back
+// can still return to the start of the turn. Anything but a piece step of ours (a "!"
+// tile's double tiles) sends the tile at once.
+async function placeOnPage(action) {
+  if (busy || !myTurn()) return;
+  const game = seat.game; const before = view.seq; const chosen = selection; const option = tileOption();
+  busy = true; updateControls();
+  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?after=${encodeURIComponent(action)}`);
+  busy = false;
+  // The game moved on meanwhile (a view of the same game and seq may have come: fine).
+  if (!seat || seat.game !== game || pending || view.seq !== before) { updateControls(); return; }
+  if (!answer.ok || answer.data.phase !== "place piece" || answer.data.to_move !== seat.player) { send(action); return; }
+  pending = { action, option, chosen, base: view };
+  view = answer.data; selection = null;
+  render();
+}
 
 function pass() { if (view && view.pass && myTurn()) send("p"); }
 
@@ -368,9 +358,9 @@ function updateControls() {
   const option = tileOption();
   const cell = selection && selection.kind === "tile" &&
     view.placements.find((p) => p.x === selection.x && p.y === selection.y);
-  ui.rotate.disabled = busy || !mine || !tilePhase || !cell || cell.rotations.length < 2;
+  ui.rotate.disabled = busy || !mine || !tilePhase || (cell ? cell.rotations.length < 2 : handDegrees().length < 2);
   ui.confirm.disabled = busy || !mine || !chosenAction();
-  ui.takeBack.disabled = busy || !mine || !selection;
+  ui.takeBack.disabled = busy || !mine || !(selection || pending);
   ui.pass.disabled = busy || !mine || !view.pass;
   ui.controls.hidden = !view || view.is_terminal || !mine;  // nothing to press while you wait
   ui.rotate.hidden = !tilePhase;
@@ -384,6 +374,7 @@ function updateControls() {
     const double = view.doubles.find((d) => d.action === selection.action);
     text = double ? `Take ${double.text}.` : "";
   } else if (mine && view.phase === "place piece" && view.pass) text = capitalise(view.pass) + " if you pass.";
+  else if (mine && tilePhase && handDegree() !== null) text = `The tile in hand is turned ${handDegree()}°: the highlighted cells take it so.`;
   setText(ui.choiceText, text);
 }
 
@@ -419,12 +410,7 @@ function renderStatus() {
       "place double": "Your turn: place the double tile",
       "place piece": "Your turn: a meeple, a camp, or none",
     }[view.phase] || "Your turn";
-    help = {
-      "place tile": "Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back.",
-      "choose double": "Your \"!\" tile lets you add a double tile downstream: pick one and confirm.",
-      "place double": "Click the highlighted cell of the river; Enter confirms.",
-      "place piece": "Click a circle (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat.",
-    }[view.phase] || "";
+    help = (touch ? TOUCH_HELP : KEY_HELP)[view.phase] || "";
   } else {
     const who = playerName(view.to_move);
     const seatInfo = view.seats[view.to_move];
@@ -432,9 +418,11 @@ function renderStatus() {
     if (seatInfo.kind === "human") title = `Waiting for ${who}`;
     else if (bot.queued) title = `${who} (${seatInfo.kind}) waits for a free bot: ${bot.queued} ${bot.queued === 1 ? "game" : "games"} ahead`;
     else title = `${who} (${seatInfo.kind}) is thinking…`;
-    help = seat.player === null ? "You are watching this game." : "";
+    help = seat.player !== null ? "" : seat.refused
+      ? "This link's token opens no seat of this game: you are watching it." : "You are watching this game.";
   }
   setText(ui.turnTitle, title);
+  notifyTurn();
   // The tab says when it is your turn, so a player in another tab sees it.
   document.title = myTurn() ? "\u25cf Your turn \u2013 Carcassonne \u2013 Amazonas" : "Carcassonne \u2013 Amazonas";
   setText(ui.turnHelp, help);
@@ -442,118 +430,28 @@ function renderStatus() {
   setText(ui.status, `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`);
 }
 
-function boardSvg() { return ui.board.querySelector("svg"); }
+// The opt-in notification: the browser asks for leave only when "Notify me" is clicked;
+// once given, a hidden page says when it becomes your turn.
+function canNotify() { return "Notification" in window && seat && seat.player !== null; }
 
-function renderBoard() {
-  if (view.board_svg === undefined || boardSeq === view.seq) return;
-  const parsed = new DOMParser().parseFromString(view.board_svg, "image/svg+xml");
-  const root = parsed.documentElement;
-  if (root.namespaceURI !== SVG_NS) return;
-  const svg = document.importNode(root, true);
-  svg.dataset.naturalWidth = svg.getAttribute("width");
-  svg.dataset.naturalHeight = svg.getAttribute("height");
-  ui.board.replaceChildren(svg);
-  boardSeq = view.seq;
-  applyZoom();
+function renderNotify() {
+  ui.notify.hidden = !canNotify() || Notification.permission !== "default" || !view || view.is_terminal;
 }
 
-function applyZoom() {
-  const svg = boardSvg();
-  if (!svg) return;
-  const width = Number(svg.dataset.naturalWidth); const height = Number(svg.dataset.naturalHeight);
-  if (autoFit) {
-    const box = ui.board.getBoundingClientRect();
-    // Fit the board, but keep tiles readable: a tall board (the river grows downstream)
-    // is shrunk to 60% at most, and scrolls.
-    const byWidth = (box.width - 16) / width; const byHeight = (box.height - 16) / height;
-    zoom = Math.max(0.3, Math.min(1.25, byWidth, Math.max(byHeight, 0.6)));
+async function askToNotify() {
+  if (!canNotify()) return;
+  try { await Notification.requestPermission(); } catch (error) { /* refused */ }
+  renderNotify();
+}
+
+function notifyTurn() {
+  const mine = myTurn();
+  if (mine && !wasMyTurn && canNotify() && Notification.permission === "granted" && document.hidden) {
+    try { new Notification("Your turn – Carcassonne – Amazonas", { body: ui.turnTitle.textContent, tag: seat.game }); }
+    catch (error) { /* not allowed here */ }
   }
-  svg.setAttribute("width", String(Math.round(width * zoom)));
-  svg.setAttribute("height", String(Math.round(height * zoom)));
-}
-
-function setZoom(factor) {
-  autoFit = false;
-  zoom = Math.max(0.25, Math.min(3, zoom * factor));
-  applyZoom();
-}
-
-function geometry(svg) {
-  return { ox: Number(svg.dataset.originX), oy: Number(svg.dataset.originY), cell: Number(svg.dataset.cellSize) };
-}
-
-function renderOverlay() {
-  const svg = boardSvg();
-  if (!svg) return;
-  const old = svg.querySelector("#overlay");
-  if (old) old.remove();
-  if (!myTurn()) return;
-  const { ox, oy, cell } = geometry(svg);
-  const overlay = svgEl("g", { id: "overlay" });
-  const at = (x, y) => [ox + x * cell, oy + y * cell];
-  if (view.phase === "place tile" || view.phase === "place double") {
-    for (const option of view.placements) {
-      const [x, y] = at(option.x, option.y);
-      const chosen = selection && selection.kind === "tile" && selection.x === option.x && selection.y === option.y;
-      overlay.append(svgEl("rect", { class: "legal-cell" + (chosen ? " selected" : ""), x: x + 2, y: y + 2,
-        width: cell - 4, height: cell - 4, rx: 6, "data-x": option.x, "data-y": option.y }));
-    }
-    const option = tileOption();
-    if (option) overlay.append(ghostTile(option, at, cell));
-  } else if (view.phase === "place piece" && view.piece_cells) {
-    for (const [cx, cy] of view.piece_cells) {
-      const [x, y] = at(cx, cy);
-      overlay.append(svgEl("rect", { class: "piece-tile", x, y, width: cell, height: cell }));
-    }
-    for (const piece of view.pieces) {
-      const [x, y] = at(piece.anchor[0], piece.anchor[1]);
-      const chosen = selection && selection.kind === "piece" && selection.action === piece.action;
-      const group = svgEl("g", { class: "piece-option" + (chosen ? " selected" : ""), "data-action": piece.action,
-        "data-kind": piece.kind });
-      const title = svgEl("title"); title.textContent = piece.text; group.append(title);
-      group.append(svgEl("circle", { class: "ring", cx: x, cy: y, r: Math.max(9, cell * 0.16) }));
-      if (chosen) {
-        group.append(svgEl("circle", { cx: x, cy: y, r: Math.max(5, cell * 0.09), fill: colourValue(seat.player),
-          stroke: "#222", "stroke-width": 1 }));
-      } else {
-        const label = svgEl("text", { x, y: y + 4.5, "text-anchor": "middle" });
-        label.textContent = piece.kind === "camp" ? "C" : "M";
-        group.append(label);
-      }
-      overlay.append(group);
-    }
-  }
-  svg.append(overlay);
-}
-
-function colourValue(player) {
-  return getComputedStyle(document.documentElement).getPropertyValue(`--${config.colours[player]}`).trim() || "#888";
-}
-
-function ghostTile(option, at, cell) {
-  const group = svgEl("g", { class: "ghost" });
-  const xs = option.cells.map((c) => c[0]); const ys = option.cells.map((c) => c[1]);
-  const minX = Math.min(...xs); const minY = Math.min(...ys);
-  const w = Math.max(...xs) - minX + 1; const h = Math.max(...ys) - minY + 1;
-  const text = view.hand && view.hand.svg[String(option.degrees)];
-  if (text) {
-    const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
-    const tile = document.importNode(parsed, true);
-    // Crop the picture to the tile itself: its outline rectangle, without the padding.
-    const outline = tile.querySelector("rect.outline");
-    if (outline) {
-      tile.setAttribute("viewBox", ["x", "y", "width", "height"].map((a) => outline.getAttribute(a)).join(" "));
-    }
-    const [x, y] = at(minX, minY);
-    tile.setAttribute("x", String(x)); tile.setAttribute("y", String(y));
-    tile.setAttribute("width", String(w * cell)); tile.setAttribute("height", String(h * cell));
-    group.append(tile);
-  }
-  for (const [cx, cy] of option.cells) {
-    const [x, y] = at(cx, cy);
-    group.append(svgEl("rect", { class: "footprint", x, y, width: cell, height: cell }));
-  }
-  return group;
+  wasMyTurn = mine;
+  renderNotify();
 }
 
 function renderHand() {
@@ -562,7 +460,7 @@ function renderHand() {
   ui.hand.hidden = !showHand;
   if (showHand) {
     const option = tileOption();
-    const degrees = option ? String(option.degrees) : Object.keys(hand.svg)[0];
+    const degrees = option ? String(option.degrees) : String(handDegree());
     if (degrees !== undefined) {
       const url = svgDataUrl(hand.svg[degrees]);
       if (ui.handImage.getAttribute("src") !== url) ui.handImage.setAttribute("src", url);
@@ -645,22 +543,35 @@ function renderFinal() {
   ui.result.textContent = capitalise(view.result || "") + ".";
 }
 
+// A rule id (R-T5), and a parenthesis that holds only rule ids: "(R-T5)", "(R-A1–R-A3)".
+const RULE_ID = /R-[A-Z]+[0-9]+[a-z]?/g;
+const RULE_IDS = /\s*\((?:R-[A-Z]+[0-9]+[a-z]?(?:\s*[–,-]\s*)?)+\)/g;
+
+function withoutRuleIds(line) { return capitalise(line.replace(RULE_IDS, "")); }
+
 function renderLog() {
   const shown = ui.log.children.length;
-  if (shown > view.log.length) ui.log.replaceChildren();
+  if (shown > view.log.length || (shown && Number(ui.log.lastChild.dataset.seq) !== view.log[shown - 1].seq)) ui.log.replaceChildren();
   for (const entry of view.log.slice(ui.log.children.length)) {
     const item = el("li", { "data-seq": String(entry.seq) });
     const head = el("div");
     if (entry.action.startsWith("*")) {
       // The server's draw: one line, for whom and which tile (or why it left the game).
       item.classList.add("draw");
-      head.append(swatch(entry.player), document.createTextNode(capitalise(entry.lines.join(" "))));
+      head.append(swatch(entry.player), document.createTextNode(withoutRuleIds(entry.lines.join(" "))));
+      item.title = `${entry.action}: ${entry.lines.join(" ")}`;
       item.append(head);
     } else {
-      head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)),
-        el("span", { class: "notation" }, entry.action));
+      // Sentences first; the notation and the rules cited one click away.
+      head.append(swatch(entry.player), el("span", { class: "who" }, playerName(entry.player)));
       item.append(head);
-      for (const line of entry.lines) item.append(el("p", {}, line));
+      for (const line of entry.lines) item.append(el("p", {}, withoutRuleIds(line)));
+      const ids = Array.from(new Set(entry.lines.join(" ").match(RULE_ID) || []));
+      const more = el("details", { class: "more" });
+      more.append(el("summary", {}, "notation and rules"),
+        el("code", { class: "notation" }, entry.action),
+        document.createTextNode(ids.length ? ` · ${ids.join(", ")}` : ""));
+      item.append(more);
     }
     ui.log.append(item);
   }
@@ -694,9 +605,10 @@ async function boardClick(event) {
   if (target.classList && target.classList.contains("piece-tile")) {
     const svg = boardSvg();
     const [x, y] = boardPoint(svg, event.clientX, event.clientY);
-    const shown = view;
-    const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}/segment?x=${x}&y=${y}`);
-    if (view !== shown || !answer.ok || answer.data.segment === null) return;  // too late
+    const shown = view.seq; const held = pending;
+    const after = pending ? `&after=${encodeURIComponent(pending.action)}` : "";
+    const answer = await api("GET", `/api/games/${encodeURIComponent(seat.game)}/segment?x=${x}&y=${y}${after}`);
+    if (view.seq !== shown || pending !== held || !answer.ok || answer.data.segment === null) return;  // too late
     const found = view.pieces.find((p) => p.x === answer.data.x && p.y === answer.data.y && p.segment === answer.data.segment);
     if (found) { selection = { kind: "piece", action: found.action }; render(); }
     else ui.choiceText.textContent = "No piece can go on that part of the tile.";
@@ -732,12 +644,13 @@ function cycle(step) {
   if (!myTurn() || busy) return;
   const wrap = (index, length) => ((index % length) + length) % length;
   if (view.phase === "place tile" || view.phase === "place double") {
-    const cells = view.placements;
+    const cells = cellsShown();
     if (!cells.length) return;
     const at = selection && selection.kind === "tile"
       ? cells.findIndex((c) => c.x === selection.x && c.y === selection.y) : (step > 0 ? -1 : 0);
     const next = cells[wrap(at + step, cells.length)];
-    selection = { kind: "tile", x: next.x, y: next.y, index: 0 };
+    const index = next.rotations.findIndex((r) => r.degrees === handDegree());
+    selection = { kind: "tile", x: next.x, y: next.y, index: Math.max(0, index) };
   } else {
     const options = view.phase === "place piece" ? view.pieces : view.doubles;
     if (!options.length) return;
@@ -762,7 +675,7 @@ async function start() {
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
     "action-error", "controls", "score-rows", "tiles-left", "rules-text", "amazon-ranking", "camp-scoring",
     "bonus-river", "final", "final-rows", "result", "ended-now", "log", "invite",
-    "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game"]) {
+    "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game", "turn-card", "notify"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }
   const answer = await api("GET", "/api/config");
@@ -776,8 +689,16 @@ async function start() {
   ui.zoomIn.addEventListener("click", () => setZoom(1.2));
   ui.zoomOut.addEventListener("click", () => setZoom(1 / 1.2));
   ui.zoomFit.addEventListener("click", () => { autoFit = true; applyZoom(); });
+  ui.notify.addEventListener("click", askToNotify);
   ui.newGame.addEventListener("click", () => { location.hash = ""; showLobby(); });
   ui.board.addEventListener("click", boardClick);
+  touch = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+  document.body.dataset.touch = String(touch);
+  ui.board.addEventListener("pointerdown", pointerDown);
+  ui.board.addEventListener("pointermove", pointerMove);
+  for (const name of ["pointerup", "pointercancel"]) ui.board.addEventListener(name, pointerUp);
+  ui.board.addEventListener("click", swallowDrag, true);
+  trackBars();
   ui.game.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button");
     if (button && event.detail > 0) button.blur();  // a mouse click, not Enter or Space

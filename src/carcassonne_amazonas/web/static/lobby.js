@@ -1,0 +1,122 @@
+// Carcassonne – Amazonas web app: the lobby and the seats this browser keeps (loaded
+// before app.js, whose helpers and globals it shares).
+"use strict";
+
+// ---- saved seats (this browser only) ------------------------------------------------
+
+function savedGames() {
+  try { return JSON.parse(localStorage.getItem(STORE_KEY) || "[]"); } catch (error) { return []; }
+}
+
+function saveGame(created) {
+  const games = savedGames().filter((g) => g.game !== created.game);
+  games.unshift({ game: created.game, created: new Date().toISOString(), seats: created.seats });
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(games.slice(0, 20))); } catch (error) { /* private mode */ }
+}
+
+function seatLink(game, player, token) {
+  const params = new URLSearchParams({ game, player: String(player), token });
+  return `${location.origin}/#${params}`;
+}
+
+// ---- lobby --------------------------------------------------------------------------
+
+function renderSeatRows() {
+  const players = Number(ui.players.value);
+  const rows = ui.seatRows;
+  const kept = Array.from(rows.querySelectorAll("tr")).map((row) => ({
+    kind: row.querySelector("select").value, name: row.querySelector("input").value }));
+  rows.replaceChildren();
+  for (let player = 0; player < players; player += 1) {
+    const row = el("tr");
+    const who = el("td");
+    who.append(swatch(player), document.createTextNode(capitalise(config.colours[player])));
+    const kind = el("select", { "data-seat": String(player),
+      "aria-label": `who plays seat ${player + 1} (${config.colours[player]})` });
+    for (const option of config.kinds) kind.append(el("option", { value: option }, option));
+    kind.value = kept[player] ? kept[player].kind : (player === 0 ? "human" : "greedy");
+    const name = el("input", { type: "text", maxlength: String(config.max_name_length || 24),
+      placeholder: capitalise(config.colours[player]), "aria-label": `name of seat ${player + 1}` });
+    name.value = kept[player] ? kept[player].name : "";
+    const kindCell = el("td"); kindCell.append(kind);
+    const nameCell = el("td"); nameCell.append(name);
+    row.append(who, kindCell, nameCell);
+    rows.append(row);
+  }
+}
+
+function renderRecent() {
+  const games = savedGames();
+  ui.recent.hidden = games.length === 0;
+  ui.recentGames.replaceChildren();
+  for (const game of games) {
+    const human = game.seats.find((s) => s.token);
+    if (!human) continue;
+    const item = el("li");
+    const link = el("a", { href: seatLink(game.game, human.player, human.token) },
+      `game ${game.game}`);
+    item.append(link, document.createTextNode(
+      ` · ${game.seats.length} players · created ${game.created.slice(0, 16).replace("T", " ")}`));
+    ui.recentGames.append(item);
+  }
+}
+
+function showLobby(message) {
+  stopPolling();
+  seat = null; view = null; selection = null; etag = null;
+  document.title = "Carcassonne \u2013 Amazonas";
+  ui.lobby.hidden = false; ui.game.hidden = true; ui.created.hidden = true;
+  ui.status.textContent = "";
+  ui.createError.textContent = message || "";
+  document.body.dataset.screen = "lobby";
+  renderSeatRows();
+  renderRecent();
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  ui.createError.textContent = "";
+  const seats = Array.from(ui.seatRows.querySelectorAll("select")).map((s) => s.value);
+  const names = Array.from(ui.seatRows.querySelectorAll("input")).map((i) => i.value);
+  const rules = { amazon_ranking: ui.amazonRanking.value, camp_scoring: ui.campScoring.value,
+    bonus_river: ui.bonusRiver.checked };
+  const body = { players: seats.length, seats, names, rules };
+  let text = JSON.stringify(body);
+  const seed = ui.seed.value.trim();
+  if (seed !== "") {
+    // The seed goes as its digits: a JavaScript number would round seeds above 2^53.
+    if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) > 9223372036854775807n) {
+      ui.createError.textContent = "The seed is a whole number from 0 to 9223372036854775807, or empty for a secret one.";
+      ui.seed.focus();
+      return;
+    }
+    text = `${text.slice(0, -1)},"seed":${seed.replace(/^0+(?=[0-9])/, "")}}`;
+  }
+  ui.create.disabled = true;
+  const answer = await api("POST", "/api/games", text);
+  ui.create.disabled = false;
+  if (!answer.ok) { ui.createError.textContent = answer.data.error || `error ${answer.status}`; return; }
+  saveGame(answer.data);
+  const humans = answer.data.seats.filter((s) => s.token);
+  if (humans.length === 1) { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; return; }
+  listSeatLinks(ui.seatLinks, answer.data.game, answer.data.seats);
+  ui.created.hidden = false;
+  ui.enterGame.onclick = () => { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; };
+}
+
+function listSeatLinks(list, game, seats) {
+  list.replaceChildren();
+  for (const s of seats) {
+    if (!s.token) continue;
+    const item = el("li");
+    const link = el("input", { type: "text", readonly: "", "aria-label": `link of seat ${s.player + 1}` });
+    link.value = seatLink(game, s.player, s.token);
+    const copy = el("button", { type: "button", "aria-label": `Copy the link of seat ${s.player + 1}` }, "Copy");
+    copy.onclick = async () => {
+      link.select();
+      try { await navigator.clipboard.writeText(link.value); copy.textContent = "Copied"; } catch (error) { document.execCommand("copy"); }
+    };
+    item.append(swatch(s.player), document.createTextNode(capitalise(config.colours[s.player])), link, copy);
+    list.append(item);
+  }
+}
