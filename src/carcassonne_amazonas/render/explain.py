@@ -3,7 +3,8 @@
 Used by the command-line tool's ``play`` and ``replay``, and by frontends that
 want a readable log.  Every line cites the rule it applies.  Players are named by
 their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
-The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`.
+The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`, those
+for a tile's segments in :mod:`~carcassonne_amazonas.render.segment_names`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Rules, colour
 from ..tiles.geometry import Position
 from ..tiles.tileset import Terrain, TileSet
+from .segment_names import segment_name
 from .text import tile_description
 
 __all__ = [
@@ -60,8 +62,8 @@ def _segment_label(state: GameState, position: Position, segment: int) -> str:
     placement = state.board.placement_at(position)
     if placement is None:
         return f"segment {segment}"
-    seg = placement.tile.layout.segments[segment]
-    return f"{seg.terrain.label} {seg.name!r} of {placement.tile.name}"
+    words = segment_name(placement.tile.layout, placement.rotation, segment)
+    return f"{words} of {placement.tile.name}"
 
 
 def describe_action(state: GameState, action: Action) -> str:
@@ -91,7 +93,8 @@ def describe_action(state: GameState, action: Action) -> str:
                 facts.append(plural(feature.boats, "Boat icon"))
             if feature.is_completed:
                 facts.append("completed")
-        return f"{what} the {segment.terrain.label} {segment.name!r} ({', '.join(facts)})"
+        words = segment_name(placement.tile.layout, placement.rotation, action.segment)
+        return f"{what} {words} ({', '.join(facts)})"
     if isinstance(action, Pass):
         boat = state.players[state.current_player].boat
         return f"no piece: the boat advances 1 (from space {boat})"
@@ -122,7 +125,7 @@ def describe_events(before: GameState, action: Action, events: Sequence[ev.Event
             lines.append(f"{who(event.player)} takes the double tile "
                          f"{tile_description(tileset.tile(event.tile))} (R-T3)")
         elif isinstance(event, ev.PiecePlaced):
-            what = "sets up a camp in the" if event.camp else "puts a meeple on the"
+            what = "sets up a camp in" if event.camp else "puts a meeple on"
             label = _segment_label(before, event.position, event.segment)
             lines.append(f"{who(event.player)} {what} {label} (R-T5)")
         elif isinstance(event, ev.BoatAdvanced):
