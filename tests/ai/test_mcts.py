@@ -264,14 +264,14 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_command_line_takes_mcts_and_mcts_n() -> None:
-    result = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:2,greedy",
+    result = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:2,random",
                  "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["bots"] == ["mcts:2", "greedy"]
+    assert summary["bots"] == ["mcts:2", "random"]
     assert summary["decisions"][0] > 80
     assert all(s is not None and s >= 0 for s in summary["seconds_per_decision"])
-    text = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:1")
+    text = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:1,random")
     assert text.returncode == 0, text.stderr
     assert "ms/decision" in text.stdout and "mcts:1" in text.stdout
     play = run("play", "--players", "2", "--bots", "mcts:1,random", "--seed", "4")
