@@ -1,8 +1,8 @@
 """Property-based tests of your own code with the library's Hypothesis tools.
 
 Copy this file into your test suite and replace the code under "your code" with
-yours.  It needs pytest and the ``[testing]`` extra
-(``pip install pytest 'carcassonne-amazonas[testing]'``).  Run it with:
+yours.  It needs pytest and the ``[testing]`` extra (from a checkout of the project:
+``python -m pip install pytest '.[testing]'``).  Run it with:
 
     python -m pytest examples/property_testing.py   # or: python examples/property_testing.py
 

@@ -1,7 +1,9 @@
 """Each optional part of the package names the extra that installs what it needs.
 
 Importing the testing tools without Hypothesis, or an AI framework adapter without its
-framework, raises an ``ImportError`` whose message is the ``pip install`` command to run.
+framework, raises an ``ImportError`` whose message is the ``pip install`` command to run, in the
+form that works from a checkout (the package is on no index) and the form that works
+beside an installed copy.
 Each case runs in a fresh interpreter in which the dependency is made unimportable, so
 the test means the same whether or not the extras are installed here.
 """
@@ -16,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_amazonas._support.extras import EXTRAS
+from carcassonne_amazonas._support.extras import EXTRAS, install_hint
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,7 +59,8 @@ def test_a_missing_dependency_names_the_extra(module: str, hidden: str, extra: s
     # The hidden module, or another dependency of the extra that is not installed here.
     assert name == hidden or importlib.util.find_spec(name) is None, name
     assert message.startswith(f"{module} needs {name}, which is not installed")
-    assert message.endswith(f"pip install 'carcassonne-amazonas[{extra}]'")
+    assert message.endswith(install_hint(extra))
+    assert f"python -m pip install '.[{extra}]' in a checkout" in message
 
 
 def test_the_core_needs_no_extra() -> None:
@@ -77,6 +80,14 @@ def test_every_extra_named_exists_and_testing_installs_only_hypothesis() -> None
         assert module in EXTRAS[extra]
 
 
+def test_the_hint_installs_from_a_checkout_first() -> None:
+    """The package is on no index: ``pip install 'carcassonne-amazonas[web]'`` alone fails
+    in a fresh environment, so every hint starts with the checkout's command."""
+    assert install_hint("web") == (
+        "python -m pip install '.[web]' in a checkout of the project, or "
+        "python -m pip install 'carcassonne-amazonas[web]' where it is installed")
+
+
 def test_simulate_on_ray_without_the_extra_says_what_to_install() -> None:
     code = textwrap.dedent("""
         import runpy, sys
@@ -87,7 +98,7 @@ def test_simulate_on_ray_without_the_extra_says_what_to_install() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120, check=False)
     assert result.returncode == 1
-    assert "pip install 'carcassonne-amazonas[ray]'" in result.stderr
+    assert install_hint("ray") in result.stderr
 
 
 def test_simulate_dataset_without_numpy_says_what_to_install(tmp_path: Path) -> None:
@@ -102,5 +113,5 @@ def test_simulate_dataset_without_numpy_says_what_to_install(tmp_path: Path) -> 
                             timeout=120, check=False)
     assert result.returncode == 1
     assert "--dataset: carcassonne_amazonas.integrations.selfplay needs numpy" in result.stderr
-    assert "pip install 'carcassonne-amazonas[openspiel]'" in result.stderr
+    assert install_hint("openspiel") in result.stderr
     assert not (tmp_path / "games.npz").exists()

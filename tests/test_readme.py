@@ -1,5 +1,6 @@
-"""The README: its tour runs as a doctest, its picture is what the library draws, and it
-keeps the two commands everyone needs and stays short.
+"""The README: its tour runs as a doctest, its picture is what the library draws, it
+keeps the two commands everyone needs and stays short, and it reads the same on a
+package index's page as in the repository (no relative links or images).
 
 The tour's ``pycon`` blocks run with :mod:`doctest`, in order, in one namespace, in a
 temporary folder (the tour writes a file).  A blank line inside a block's expected
@@ -70,6 +71,33 @@ def test_the_readme_keeps_its_two_commands_and_stays_short() -> None:
     # Every install line works from a checkout: the package is on no index.
     assert "pip install 'carcassonne-amazonas" not in text
     assert len(text.splitlines()) < 225
+
+
+#: A Markdown link or image ``[text](target)``, a reference definition ``[x]: target``,
+#: or an HTML ``href``/``src``: each gives its target.
+LINK_TARGETS = re.compile(r"\]\(\s*<?([^)\s>]*)|^\s*\[[^]]+\]:\s*<?(\S+?)>?(?:\s|$)"
+                          r"|\b(?:href|src)\s*=\s*[\"']?([^\"'\s>]+)", re.MULTILINE)
+
+
+def link_targets(text: str) -> list[str]:
+    return [next(g for g in match.groups() if g is not None)
+            for match in LINK_TARGETS.finditer(text)]
+
+
+def test_the_readme_has_no_relative_links_or_images() -> None:
+    """A package index shows the README away from the repository, where a relative
+    link (``docs/rules.md``, ``LICENSE``) or image resolves to nothing: every target
+    is an absolute web address, and files are named in code spans instead."""
+    targets = link_targets(README.read_text(encoding="utf-8"))
+    relative = [t for t in targets if not re.match(r"https://[^/\s]+\.[a-z]+/", t)]
+    assert relative == [], f"README.md: relative links or images: {relative}"
+
+
+def test_the_link_check_finds_every_form_of_target() -> None:
+    text = ("![a](docs/a.svg) [b](<docs/b.md>) [c](https://example.org/c) [d](#top)\n"
+            "[e]: LICENSE\n<img src=\"x.png\"> <a href='y.md'>y</a>\n")
+    assert link_targets(text) == ["docs/a.svg", "docs/b.md", "https://example.org/c", "#top",
+                                  "LICENSE", "x.png", "y.md"]
 
 
 def test_the_picture_is_the_one_the_library_draws(tmp_path: Path) -> None:

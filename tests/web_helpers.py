@@ -48,7 +48,10 @@ def running_server(db_path: Path, app: Any = None) -> Iterator[str]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(db_path) if app is None else app, log_level="warning")
+    # A page's live stream never ends by itself: without a graceful-shutdown timeout the
+    # server waited for it, and each browser test for the thread's 30 s join below.
+    config = uvicorn.Config(create_app(db_path) if app is None else app, log_level="critical",
+                            timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

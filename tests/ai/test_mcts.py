@@ -55,12 +55,13 @@ def play_with(bots: list[MctsBot], state: GameState) -> tuple[GameState, Counter
     return state, asked
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+@pytest.mark.parametrize("num_players", [2, 5])
 def test_plays_only_legal_actions_in_every_phase(num_players: int) -> None:
     # With more players, sampled answers (rollout_width) keep the test quick; the
-    # 2-player game uses the default policy.
+    # 2-player game uses the default policy. The fewest and the most players (R-C1), and
+    # 3 iterations: the test is about legality in every phase, not about strength.
     width = None if num_players == 2 else 3
-    bots = [MctsBot(random.Random(p), iterations=6, rollout_width=width)
+    bots = [MctsBot(random.Random(p), iterations=3, rollout_width=width)
             for p in range(num_players)]
     final, asked = play_with(bots, new_game(num_players, seed=40 + num_players))
     assert final.is_terminal and len(final.board.placements) > 60
@@ -70,7 +71,7 @@ def test_plays_only_legal_actions_in_every_phase(num_players: int) -> None:
 
 
 def test_plays_explicit_draws_games_and_draws_at_chance_nodes() -> None:
-    bots = [MctsBot(random.Random(p), iterations=4, rollout_width=2) for p in range(3)]
+    bots = [MctsBot(random.Random(p), iterations=2, rollout_width=2) for p in range(3)]
     final, asked = play_with(bots, new_game(3, draws="explicit"))
     assert final.is_terminal
     assert asked[Phase.DRAW_TILE] >= 80  # every land tile is drawn at a chance node
@@ -142,16 +143,16 @@ def test_the_hidden_pile_order_changes_no_decision(num_players: int) -> None:
     shuffler = random.Random(99)
     checked = 0
     for index, state in enumerate(states_of_a_random_game(num_players, 7)):
-        if state.is_terminal or index % 6:
+        if state.is_terminal or index % 12:
             continue
         other = determinize(state, shuffler)
         assert sorted(t.id for t in other.pile.tiles) == sorted(t.id for t in state.pile.tiles)
         assert other.pile.tiles != state.pile.tiles or len(state.pile) < 2
-        first = MctsBot(random.Random(index), iterations=12)
-        second = MctsBot(random.Random(index), iterations=12)
+        first = MctsBot(random.Random(index), iterations=8)
+        second = MctsBot(random.Random(index), iterations=8)
         assert first.choose(state) == second.choose(other)
         checked += 1
-    assert checked > 20
+    assert checked > 10
 
 
 def test_the_hidden_pile_order_changes_no_decision_within_a_turn() -> None:
@@ -263,17 +264,17 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_command_line_takes_mcts_and_mcts_n() -> None:
-    result = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:3,greedy",
+    result = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:2,random",
                  "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["bots"] == ["mcts:3", "greedy"]
+    assert summary["bots"] == ["mcts:2", "random"]
     assert summary["decisions"][0] > 80
     assert all(s is not None and s >= 0 for s in summary["seconds_per_decision"])
-    text = run("simulate", "--games", "1", "--players", "3", "--bots", "mcts:2")
+    text = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:1,random")
     assert text.returncode == 0, text.stderr
-    assert "ms/decision" in text.stdout and "mcts:2" in text.stdout
-    play = run("play", "--players", "2", "--bots", "mcts:2,random", "--seed", "4")
+    assert "ms/decision" in text.stdout and "mcts:1" in text.stdout
+    play = run("play", "--players", "2", "--bots", "mcts:1,random", "--seed", "4")
     assert play.returncode == 0, play.stderr
     assert "wins" in play.stdout or "winner" in play.stdout.lower()
     bad = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:zero")

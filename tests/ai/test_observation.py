@@ -87,7 +87,7 @@ def test_the_documented_shape() -> None:
 def test_shape_is_constant_and_values_finite_and_bounded(num_players: int) -> None:
     for explicit in (False, True):
         for index, state in enumerate(random_game(num_players, 10 + num_players, explicit)):
-            if index % 7 and not state.is_terminal:
+            if index % 14 and not state.is_terminal:  # about 12 states a game
                 continue
             player = index % num_players
             tensor = observation_tensor(state, player)
@@ -189,7 +189,7 @@ def test_nothing_hidden_the_pile_order_changes_nothing(num_players: int) -> None
     rng = random.Random(num_players)
     checked = 0
     for index, state in enumerate(random_game(num_players, 100 + num_players)):
-        if state.is_terminal or index % 9:
+        if state.is_terminal or index % 18:
             continue
         other = determinize(state, rng)
         assert other.pile.tiles != state.pile.tiles or len(state.pile) < 2
@@ -198,7 +198,7 @@ def test_nothing_hidden_the_pile_order_changes_nothing(num_players: int) -> None
             assert observation_tensor(other, player) == observation_tensor(state, player)
             assert observation_string(other, player) == observation_string(state, player)
         checked += 1
-    assert checked > 10
+    assert checked > 5
 
 
 def test_nothing_hidden_explicit_and_seeded_draws_look_the_same() -> None:

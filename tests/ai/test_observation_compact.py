@@ -96,7 +96,7 @@ def test_the_documented_shape_and_layout() -> None:
 def test_inside_the_window_it_says_what_the_full_tensor_says(num_players: int) -> None:
     for explicit in (False, True):
         for index, state in enumerate(random_game(num_players, 30 + num_players, explicit)):
-            if index % 9 and not state.is_terminal:
+            if index % 18 and not state.is_terminal:
                 continue
             assert cells_outside(state, COMPACT) == 0
             player = index % num_players
@@ -156,7 +156,7 @@ def test_the_pile_order_changes_nothing(num_players: int) -> None:
     rng = random.Random(num_players)
     checked = 0
     for index, state in enumerate(random_game(num_players, 70 + num_players)):
-        if state.is_terminal or index % 11:
+        if state.is_terminal or index % 22:
             continue
         other = determinize(state, rng)
         assert sorted(t.id for t in other.pile.tiles) == sorted(t.id for t in state.pile.tiles)
@@ -164,7 +164,7 @@ def test_the_pile_order_changes_nothing(num_players: int) -> None:
             assert (observation_tensor(other, player, compact=True)
                     == observation_tensor(state, player, compact=True))
         checked += 1
-    assert checked > 5
+    assert checked > 3
     far = far_game(9)
     assert observation_tensor(determinize(far, rng), 1, compact=True) == observation_tensor(
         far, 1, compact=True)

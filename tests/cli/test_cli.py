@@ -29,15 +29,16 @@ COMMANDS = ("play", "simulate", "replay", "render", "tileset", "validate-tileset
 # ---------------------------------------------------------------------------- help, version, usage
 
 
-def test_help_for_the_tool_and_every_command() -> None:
+def test_help_for_the_tool_and_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     result = run("--help")
     assert result.returncode == 0
     for command in COMMANDS:
         assert command in result.stdout
-    for command in COMMANDS:
-        result = run(command, "--help")
-        assert result.returncode == 0, result.stderr
-        assert result.stdout.startswith(f"usage: carcassonne-amazonas {command}")
+    for command in COMMANDS:  # in this process: the same parser, without a start-up each
+        with pytest.raises(SystemExit) as exited:
+            main([command, "--help"])
+        assert exited.value.code == 0
+        assert capsys.readouterr().out.startswith(f"usage: carcassonne-amazonas {command}")
 
 
 def test_version() -> None:

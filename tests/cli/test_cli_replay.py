@@ -206,11 +206,14 @@ def test_replay_and_render_a_record_with_explicit_draws(tmp_path: Path) -> None:
     "",
     '{"schema": "carcassonne-amazonas/record/1", "actions": 3}',
 ])
-def test_bad_record_exits_1(content: str, tmp_path: Path) -> None:
+def test_bad_record_exits_1(content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # In this process: the tool's exit codes in a real process are test_cli.py's.
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     for command in (["replay", str(path)], ["render", str(path), "--svg", str(tmp_path / "o")]):
-        assert_clean_error(run(*command), 1)
+        code, _, err = run_main(capsys, monkeypatch, *command)
+        assert code == 1 and error_of(err)  # one line, no traceback
 
 
 @pytest.mark.slow

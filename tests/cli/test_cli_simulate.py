@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import ENV, run
+from cli_helpers import ENV, run, run_main
 
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
 
@@ -106,12 +106,19 @@ def test_simulate_with_greedy_bots() -> None:
     assert summary["scores"][0]["total"]["mean"] > summary["scores"][1]["total"]["mean"]
 
 
-def test_a_bad_mcts_budget_says_what_a_budget_is() -> None:
+def usage_error(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                *args: str) -> str:
+    """The message of the usage error (exit code 2) of ``main(args)``, in this process."""
+    with pytest.raises(SystemExit) as exited:
+        run_main(capsys, monkeypatch, *args)
+    assert exited.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_a_bad_mcts_budget_says_what_a_budget_is(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     for kind in ("mcts:0", "mcts:x", "mcts:-3", "mcts:\u00b2", "mcts:\u0663"):
-        result = run("simulate", "--games", "1", "--players", "2", "--bots", kind)
-        assert result.returncode == 2
-        assert "mcts:N takes a whole number of iterations per decision, at least 1" \
-            in result.stderr, result.stderr
-    result = run("simulate", "--games", "1", "--players", "2", "--bots", "clever")
-    assert "unknown player kind 'clever' (choose from random, greedy, mcts, mcts:N)" \
-        in result.stderr
+        err = usage_error(capsys, monkeypatch, "simulate", "--games", "1", "--bots", kind)
+        assert "mcts:N takes a whole number of iterations per decision, at least 1" in err, err
+    err = usage_error(capsys, monkeypatch, "simulate", "--games", "1", "--bots", "clever")
+    assert "unknown player kind 'clever' (choose from random, greedy, mcts, mcts:N)" in err

@@ -21,8 +21,10 @@ from carcassonne_amazonas.render.anchors import segment_anchor
 from carcassonne_amazonas.render.feature_geometry import feature_geometry
 from carcassonne_amazonas.render.placement_options import placement_options
 from carcassonne_amazonas.render.svg import (
+    COMPACT_CELL_SIZE,
     ICON_STYLES,
     MAX_DEFAULT_HEIGHT,
+    MIN_FITTED_CELL_SIZE,
     SvgDocument,
     board_svg,
     tile_svg,
@@ -186,8 +188,12 @@ def test_compact_mode_crops_to_the_tiles_with_readable_icons() -> None:
     assert len(find(compact, "g", "tile")) == len(FINAL.board)
     assert len(find(compact, "g", "track")) == 1 and len(find(compact, "g", "boat")) == 2
     assert "compact" in compact.attrib["class"].split()
-    # At 1× an icon is a disc of at least 11 pixels across with an 8-pixel letter.
-    for icon in find(compact, "g", "icon")[:50]:
+    # At 1× an icon is a disc of at least 11 pixels across with an 8-pixel letter, where
+    # no long river makes the cells smaller (to fit MAX_DEFAULT_HEIGHT, as FINAL's does).
+    middle = parse(board_svg(MIDDLE, compact=True))
+    assert float(middle.attrib["data-cell-size"]) == COMPACT_CELL_SIZE
+    assert MIN_FITTED_CELL_SIZE <= float(compact.attrib["data-cell-size"]) < COMPACT_CELL_SIZE
+    for icon in find(middle, "g", "icon")[:50]:
         disc, letter = icon.find(f"{NS}circle"), icon.find(f"{NS}text")
         assert disc is not None and letter is not None
         assert 2 * float(disc.attrib["r"]) >= 11
@@ -200,11 +206,17 @@ def test_compact_mode_crops_to_the_tiles_with_readable_icons() -> None:
 
 def test_a_whole_game_fits_about_1600_pixels_and_the_tile_in_hand_is_shown() -> None:
     """R-T2: while a tile is to be placed, the picture shows it, by name, beside the
-    board; a whole game's long river still fits a screen at the default size."""
-    for picture in (board_svg(FINAL), board_svg(FINAL, compact=True)):
-        assert float(parse(picture).attrib["height"]) <= MAX_DEFAULT_HEIGHT * 1.05
+    board; a whole game's long river still fits a screen at the default size, in the
+    full picture, the compact one and the notebook's (compact with the scores)."""
+    notebook = FINAL._repr_svg_()
+    assert notebook is not None
+    for picture in (board_svg(FINAL), board_svg(FINAL, compact=True), notebook):
+        assert float(parse(picture).attrib["height"]) <= MAX_DEFAULT_HEIGHT
         assert find(parse(picture), "g", "hand") == []  # the game is over
+    # Fitted: at the sizes where the icons read best, the river is taller.
     assert float(parse(board_svg(FINAL, cell_size=64)).attrib["height"]) > MAX_DEFAULT_HEIGHT
+    assert float(parse(board_svg(FINAL, compact=True, scores=True, cell_size=52))
+                 .attrib["height"]) > MAX_DEFAULT_HEIGHT
     tile = MIDDLE.tile_in_hand
     assert tile is not None
     for picture in (board_svg(MIDDLE), board_svg(MIDDLE, compact=True)):

@@ -6,9 +6,9 @@ another tile must raise ``IllegalActionError`` (a ``ValueError``) or
 ``TypeError`` with a message that says what is wrong, and leave the state
 (and its legal actions) exactly as they were.
 
-The fuzz test tries ``FUZZ_INPUTS`` inputs (default 10,000; 1,000 when ``CI``
-is set) over states of every phase, seeded and explicit draws; an input that
-happens to be legal must apply without error.
+The fuzz test tries ``FUZZ_INPUTS`` inputs (default: 50 per example of the Hypothesis
+profile, 1,000 with the quick one) over states of every phase, seeded and explicit
+draws; an input that happens to be legal must apply without error.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ from carcassonne_amazonas.testing import (
 from refusal import picture, refuse
 from scenario import start_game
 
-FUZZ_INPUTS = int(os.environ.get("FUZZ_INPUTS") or (1_000 if os.environ.get("CI") else 10_000))
+FUZZ_INPUTS = int(os.environ.get("FUZZ_INPUTS") or 50 * settings().max_examples)
 TILESET = reference_tileset()
 R0, R90, R180, R270 = Rotation.R0, Rotation.R90, Rotation.R180, Rotation.R270
 

@@ -20,8 +20,8 @@ more game runs under each combination of the variant options (R-V1 competition
 ranking, R-V2 per-camp scoring, R-V3 the bonus river tiles), where the model ranks
 and scores by its own reading of each variant.
 
-``DIFFERENTIAL_GAMES`` sets the number of games per player count (default 6,
-2 when ``CI`` is set).
+``DIFFERENTIAL_GAMES`` sets the number of games per player count (default: a tenth of
+the Hypothesis profile's examples, at least 2; 2 with the quick profile).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import settings
 
 import reference_model as model
 from carcassonne_amazonas import (
@@ -67,7 +68,7 @@ from carcassonne_amazonas.testing import check_invariants
 
 pytestmark = pytest.mark.slow  # plays whole games through a slow reference model
 
-GAMES = int(os.environ.get("DIFFERENTIAL_GAMES") or (2 if os.environ.get("CI") else 6))
+GAMES = int(os.environ.get("DIFFERENTIAL_GAMES") or max(2, settings().max_examples // 10))
 MAX_ACTIONS = 1000
 
 
@@ -294,8 +295,7 @@ def test_engine_agrees_with_reference_model(num_players: int, game: int) -> None
 # the variants R-V1–R-V3, with a seed whose greedy game shows each chosen variant at work (a
 # tie for first with a boat behind it at an Amazon scoring with piranhas, for competition
 # ranking; a jungle where a player with the most camps has two, for per-camp scoring).
-VARIANT_GAMES = [
-    (AmazonRanking.DENSE, CampScoring.PER_JUNGLE, False, 2, 500),
+VARIANT_GAMES = [  # the defaults alone are the games above
     (AmazonRanking.DENSE, CampScoring.PER_JUNGLE, True, 3, 500),
     (AmazonRanking.DENSE, CampScoring.PER_CAMP, False, 4, 503),
     (AmazonRanking.DENSE, CampScoring.PER_CAMP, True, 5, 501),

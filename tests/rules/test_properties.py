@@ -9,10 +9,11 @@ draw is a chance node whose outcome Hypothesis also chooses among the legal
 
 The number of games per test follows the loaded profile (tests/conftest.py): half
 its ``max_examples`` for cheap games, a quarter or a sixth of it for the two tests
-that check every step in depth (30, 15 and 10 games per player count with the
-``dev`` profile).  Measured with coverage (branches, fixed seed): these reach the same
-lines and branches of the package as the 60, 45 and 30 games played before, but for
-the rare removal of a tile that fits nowhere (R-G7, about one game in a hundred),
+that check every step in depth (10, 5 and 3 games per player count with the
+``quick`` profile, 500, 250 and 166 with the ``thorough`` one).  Measured with coverage
+(branches, fixed seed) when they were 30, 15 and 10: these reached the same lines and
+branches of the package as the 60, 45 and 30 games played before, but for the rare
+removal of a tile that fits nowhere (R-G7, about one game in a hundred),
 whose own tests are in ``tests/rules/test_decisions.py`` and ``tests/rules/test_events.py``.
 """
 

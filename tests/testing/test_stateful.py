@@ -105,8 +105,9 @@ class EngineMachine(GameMachine):
             assert legal_actions(self.state)
 
 
-# Half the profile's runs (30 with the dev profile): measured with coverage (branches,
-# fixed seed), 30 runs reach the lines and branches of the package that 60 reach.
+# Half the profile's runs (10 with the quick profile, at least 10): measured with coverage
+# (branches, fixed seed), 30 runs reached the lines and branches of the package that 60
+# reach.
 test_engine_machine = settings(max_examples=max(10, settings().max_examples // 2),
                                stateful_step_count=30, deadline=None)(EngineMachine).TestCase
 

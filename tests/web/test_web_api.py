@@ -431,7 +431,7 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
         [sys.executable, "-m", "carcassonne_amazonas", "serve", "--db", str(tmp_path / "d")],
         capture_output=True, text=True, env=without_the_extra(tmp_path), timeout=60)
     assert result.returncode == 1
-    assert "pip install 'carcassonne-amazonas[web]'" in result.stderr
+    assert "python -m pip install '.[web]' in a checkout" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -38,14 +38,24 @@ from web_helpers import BROWSER_TIMEOUT_MS, CHROMIUM, needs_chromium, running_se
 pytestmark = needs_chromium
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """One Chromium for the module's tests (each opens its own context, so no test sees
+    another's pages, storage or cookies): launching it took seconds per test."""
     with sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=CHROMIUM)
         try:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(autouse=True)
+def pages_closed_after_the_test(browser: Browser) -> Iterator[None]:
+    """Each test's pages close when it ends: none polls a stopped server meanwhile."""
+    yield
+    for context in browser.contexts:
+        context.close()
 
 
 def post_json(url: str, body: object) -> dict[str, object]:

@@ -4,15 +4,21 @@ The core library needs only ``attrs`` and ``typing-extensions``.  The AI framewo
 adapters (:mod:`carcassonne_amazonas.integrations`) and the property-testing tools
 (:mod:`carcassonne_amazonas.testing`) import a framework when they are imported;
 without it they raise the :class:`ImportError` of :func:`missing_extra`, which names
-the extra that installs it::
+the extra that installs it, with :func:`install_hint`::
 
     ImportError: carcassonne_amazonas.integrations.openspiel needs numpy, which is not
-    installed: pip install 'carcassonne-amazonas[openspiel]'
+    installed: python -m pip install '.[openspiel]' in a checkout of the project, or
+    python -m pip install 'carcassonne-amazonas[openspiel]' where it is installed
+
+The package is on no index, so the hint gives the command that works from a checkout
+first; the second form installs the extra's dependencies beside an installed copy.
+Every message that tells a person how to install an extra words it with
+:func:`install_hint`, its one home.
 """
 
 from __future__ import annotations
 
-__all__ = ["EXTRAS", "missing_extra"]
+__all__ = ["EXTRAS", "install_hint", "missing_extra"]
 
 #: Each extra of ``pyproject.toml`` and the modules that need it.
 EXTRAS: dict[str, tuple[str, ...]] = {
@@ -25,6 +31,16 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 }
 
 
+def install_hint(extra: str) -> str:
+    """How to install ``extra``: from a checkout, or beside an installed copy.
+
+    ``install_hint("web")`` is ``python -m pip install '.[web]' in a checkout of the
+    project, or python -m pip install 'carcassonne-amazonas[web]' where it is installed``.
+    """
+    return (f"python -m pip install '.[{extra}]' in a checkout of the project, or "
+            f"python -m pip install 'carcassonne-amazonas[{extra}]' where it is installed")
+
+
 def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
     """The error to raise when ``module`` cannot import a dependency of ``extra``.
 
@@ -33,4 +49,4 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
     """
     missing = error.name or str(error)
     return ImportError(f"{module} needs {missing}, which is not installed: "
-                       f"pip install 'carcassonne-amazonas[{extra}]'", name=error.name)
+                       f"{install_hint(extra)}", name=error.name)

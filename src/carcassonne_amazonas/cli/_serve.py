@@ -13,6 +13,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from .._support.extras import install_hint
 from ..web._options import (
     DEFAULT_CREATE_LIMIT,
     DEFAULT_MAX_BOT_BUDGET,
@@ -59,8 +60,8 @@ def add_command(add: AddCommand) -> None:
         "serve", help="play in the browser against bots or friends (extra [web])",
         description="Start the web app: open the address it prints in a browser, create a "
                     "game with human and bot seats, and share each human seat's link. Games "
-                    "are kept in a SQLite file, so a restart loses nothing. Needs the extra: "
-                    "pip install 'carcassonne-amazonas[web]'.")
+                    "are kept in a SQLite file, so a restart loses nothing. Needs the extra "
+                    f"[web]: {install_hint('web')}.")
     serve.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS",
                        help=f"the address to listen on (default {DEFAULT_HOST}: this computer "
                             "only; 0.0.0.0 lets other computers of the network play)")
@@ -124,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         from ..web.app import create_app
     except ImportError as error:
         error_line(f"serve needs the web extra ({error.name or error} is missing): "
-                   "pip install 'carcassonne-amazonas[web]'")
+                   f"{install_hint('web')}")
         return 1
     db_path = args.db if args.db is not None else default_db_path()
     try:

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .._support.extras import install_hint
 from .._support.wording import plural
 from ..ai.bots import BOT_KINDS, HUMAN
 from ..ai.simulation import (
@@ -86,8 +87,7 @@ def run_on_ray(tasks: list[GameTask], cpus: int | None, address: str | None,
     try:
         from ..integrations.ray_backend import run_games_on_ray
     except ImportError:  # the adapter imports Ray, which only the [ray] extra installs
-        raise CliError("--backend ray needs Ray: pip install 'carcassonne-amazonas[ray]'") \
-            from None
+        raise CliError(f"--backend ray needs Ray: {install_hint('ray')}") from None
     chunk = max(1, len(tasks) // (8 * (cpus or 2)))
     return run_games_on_ray(play, tasks, address=address, num_cpus=cpus, chunk_size=chunk)
 

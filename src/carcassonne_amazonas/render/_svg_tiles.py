@@ -57,6 +57,7 @@ from ._svg_document import (
     svg_document,
 )
 from ._tile_shapes import TileShapes, tile_shapes
+from .segment_names import segment_name
 
 __all__ = [
     "ICON_STYLES",
@@ -175,11 +176,11 @@ def boat_glyph(pen: Pen, player: int | None, at: Point, *, size: float = 0.13,
 
 def _segment_labels(pen: Pen, shapes: TileShapes) -> list[str]:
     out = ['<g class="segment-labels">']
-    for index, segment in enumerate(shapes.layout.segments):
+    for index in range(len(shapes.layout.segments)):
         x, y = segment_spots(shapes, index)[0]
         out.append(f'<g class="segment-label" data-segment="{index}">'
-                   f"<title>segment {index}: {escape(segment.name)} "
-                   f"({segment.terrain.label})</title>"
+                   f"<title>segment {index}: "
+                   f"{escape(segment_name(shapes.layout, shapes.rotation, index))}</title>"
                    f'<circle {pen.xy((x, y), ("cx", "cy"))} r="{pen.px(0.1)}" fill="#ffffff" '
                    f'fill-opacity="0.85" stroke="{INK}" stroke-width="{pen.px(0.015)}"/>'
                    f'<text {pen.xy((x, y + 0.05))} font-size="{pen.px(0.14)}" {_FONT} '

@@ -3,12 +3,12 @@
 Used by the command-line tool's ``play`` and ``replay``, and by frontends that
 want a readable log.  Every line cites the rule it applies.  Players are named by
 their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
-The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`.
+The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`, those
+for a tile's segments in :mod:`~carcassonne_amazonas.render.segment_names`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from .._support.wording import plural
@@ -18,17 +18,15 @@ from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, legal_actions
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Rules, colour
-from ..tiles.geometry import Position, Rotation, port_side, rotate_port
-from ..tiles.tileset import Terrain, Tile, TileSet
-from ._tile_shapes import tile_shapes
-from .anchors import segment_anchor
+from ..tiles.geometry import Position
+from ..tiles.tileset import Terrain, TileSet
+from .segment_names import segment_name
 from .text import tile_description
 
 __all__ = [
     "describe_action",
     "describe_events",
     "results_text",
-    "spot_words",
     "variants_text",
     "winner_text",
 ]
@@ -60,47 +58,12 @@ def _points(points: Sequence[int], who: _Namer) -> str:
     return ", ".join(gained) if gained else "nobody scores"
 
 
-_SIDES = ("north", "east", "south", "west")
-_COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
-            "north-east")
-
-
-def _listed(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def spot_words(tile: Tile, rotation: Rotation, segment: int) -> str:
-    """Segment ``segment`` of ``tile`` turned by ``rotation`` in words, by where it lies
-    on the tile, north being upstream (R-G1): a village or a tributary by the edges it
-    reaches (``the village on the north edge``, ``the tributary on the east and west
-    edges``), a jungle by where its piece stands (``the jungle in the south-west
-    corner``, ``the jungle on the west side``; ``the jungle`` when the tile has one),
-    for the segments of R-F1.  Raises
-    ``ValueError`` for a segment the tile does not have."""
-    x, y = segment_anchor(tile, rotation, segment)  # checks the segment
-    seg = tile.layout.segments[segment]
-    name = f"the {seg.terrain.label}"
-    if seg.terrain in (Terrain.VILLAGE, Terrain.TRIBUTARY) and seg.ports:
-        sides = sorted({port_side(rotate_port(p.port, rotation)) for p in seg.ports})
-        if len(sides) == len(_SIDES):
-            return f"{name} on all four edges"
-        return f"{name} on the {_listed([_SIDES[side] for side in sides])} " \
-               f"edge{'s' if len(sides) > 1 else ''}"
-    if sum(other.terrain is seg.terrain for other in tile.layout.segments) == 1:
-        return name
-    shapes = tile_shapes(tile, rotation)
-    dx, dy = x / shapes.width - 0.5, y / shapes.height - 0.5
-    if math.hypot(dx, dy) < 0.12:
-        return f"{name} in the middle"
-    where = _COMPASS[round(math.atan2(dy, dx) / (math.pi / 4)) % 8]
-    return f"{name} in the {where} corner" if "-" in where else f"{name} on the {where} side"
-
-
 def _segment_label(state: GameState, position: Position, segment: int) -> str:
     placement = state.board.placement_at(position)
     if placement is None:
         return f"segment {segment}"
-    return f"{spot_words(placement.tile, placement.rotation, segment)} of {placement.tile.name}"
+    words = segment_name(placement.tile.layout, placement.rotation, segment)
+    return f"{words} of {placement.tile.name}"
 
 
 def describe_action(state: GameState, action: Action) -> str:
@@ -130,8 +93,8 @@ def describe_action(state: GameState, action: Action) -> str:
                 facts.append(plural(feature.boats, "Boat icon"))
             if feature.is_completed:
                 facts.append("completed")
-        spot = spot_words(placement.tile, placement.rotation, action.segment)
-        return f"{what} {spot} ({', '.join(facts)})"
+        words = segment_name(placement.tile.layout, placement.rotation, action.segment)
+        return f"{what} {words} ({', '.join(facts)})"
     if isinstance(action, Pass):
         boat = state.players[state.current_player].boat
         return f"no piece: the boat advances 1 (from space {boat})"

@@ -77,7 +77,8 @@ DEFAULT_CELL_SIZE = 64.0
 #: The default size of a cell in compact mode: icons of 11 pixels, letters of 8.
 COMPACT_CELL_SIZE = 52.0
 #: Without a ``cell_size``, a picture taller than this (a long river) gets smaller cells,
-#: down to :data:`MIN_FITTED_CELL_SIZE`, so that a whole game fits on a screen or a page.
+#: down to :data:`MIN_FITTED_CELL_SIZE`, so that a whole game fits on a screen or a page:
+#: the full picture, the compact one and the notebook's (compact, with the scores).
 MAX_DEFAULT_HEIGHT = 1600.0
 #: The smallest cell that fitting a long river picks: icons and letters still read.
 MIN_FITTED_CELL_SIZE = 36.0
@@ -154,9 +155,9 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
     """An SVG document of the whole position.
 
     - ``cell_size``: SVG units (pixels at 1×) per cell; 64 by default, 52 in compact
-      mode, sizes at which the icons read at 1×; by default a full picture that would
-      be taller than :data:`MAX_DEFAULT_HEIGHT` (a whole game's long river) gets cells
-      small enough to fit it, down to :data:`MIN_FITTED_CELL_SIZE`.
+      mode, sizes at which the icons read at 1×; by default a picture, full or compact,
+      that would be taller than :data:`MAX_DEFAULT_HEIGHT` (a whole game's long river)
+      gets cells small enough to fit it, down to :data:`MIN_FITTED_CELL_SIZE`.
     - ``show_open``: draw the open cells where a tile may go (dashed; the next river
       cell in blue).  Default: yes, except in compact mode.
     - ``coordinates``: label every drawn column above the board and every drawn row
@@ -207,7 +208,7 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
                                if legend else 0.0)
         return frame, legend_top, max(height, frame.hand_bottom) + frame.margin
 
-    size, (frame, legend_top, height) = _fitted(layout, size, cell_size is None and not compact)
+    size, (frame, legend_top, height) = _fitted(layout, size, cell_size is None)
     inner_width = frame.width - 2 * frame.margin
 
     pen = frame.pen

@@ -64,6 +64,7 @@ from ..rules.final_scoring import projected_scores
 from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
 from ..tiles.tileset import Icons, Layout, Terrain, Tile, TileKind, VariantCell
+from .segment_names import segment_name
 
 __all__ = [
     "PLAYER_LETTERS",
@@ -108,8 +109,8 @@ _KIND_WORDS = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
 def tile_description(tile: Tile) -> str:
     """A tile copy in words: its name, the layout's title, its kind and its icons."""
     mark = ' with "!"' if tile.layout.exclamation else ""
-    icons = [f"{icons_text(i)} on {s.name}" for s, i in zip(tile.layout.segments, tile.icons)
-             if i]
+    icons = [f"{icons_text(i)} on {segment_name(tile.layout, Rotation.R0, index)}"
+             for index, i in enumerate(tile.icons) if i]
     return (f"{tile.name} \u201c{tile.layout.title}\u201d ({_KIND_WORDS[tile.kind]} tile{mark}"
             + (f"; {'; '.join(icons)}" if icons else "") + ")")
 

@@ -2,9 +2,9 @@
 serialisers, AI wrappers): Hypothesis strategies, a state machine to subclass, and
 invariant checks.
 
-Install with the extra ``[testing]`` (``pip install 'carcassonne-amazonas[testing]'``,
-which installs Hypothesis only); without Hypothesis, importing this module raises an
-``ImportError`` that says so.  The library itself never imports it.
+Install with the extra ``[testing]`` (``python -m pip install '.[testing]'`` from a
+checkout, which installs Hypothesis only); without Hypothesis, importing this module
+raises an ``ImportError`` that says so.  The library itself never imports it.
 
 - :func:`game_states` draws states reached by legal play, with knobs for the player
   count, the phase (every phase, the rare ones included, is reached by steering the

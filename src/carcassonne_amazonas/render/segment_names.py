@@ -1,0 +1,101 @@
+"""A segment of a tile in words: the one vocabulary of every text that names one.
+
+A tile-set file names its segments as its author likes (``v``, ``t``, ``north``,
+``inner``; R-F1), and those names describe the tile unturned. A person needs the
+segment as it lies: :func:`segment_name` words it by its terrain and the places of the
+tile's outline it reaches once turned (R-G5), clockwise from the north (upstream) side::
+
+    the village                      (the tile's only village)
+    the tributary on the south edge
+    the jungle on the north and west edges
+    the jungle at the south-west corner
+    the jungle on the east edge and at the south-west corner
+    the Amazon
+
+A segment reaches an edge when it holds the edge's middle port (where a tributary or
+the Amazon crosses, R-F2) or, on a big tile, a port away from the footprint's corners;
+it reaches a corner when it holds only the corner's third of a side there. A corner
+next to one of the segment's edges goes unsaid. When the tile has one segment of that
+terrain, the terrain alone names it.
+
+The command-line tool's menus and explanations, the tile descriptions and the SVG's
+segment labels use it; a frontend that names a segment should too.
+"""
+
+from __future__ import annotations
+
+from ..tiles.geometry import PORTS_PER_SIDE, Rotation
+from ..tiles.tileset import Layout, Terrain, Variant
+
+__all__ = ["segment_name"]
+
+_CORNER_WORDS = ("north-east", "south-east", "south-west", "north-west")
+_SIDE_WORDS = ("north", "east", "south", "west")
+_TERRAIN_WORDS = {Terrain.JUNGLE: "jungle", Terrain.TRIBUTARY: "tributary",
+                  Terrain.VILLAGE: "village", Terrain.AMAZON: "Amazon"}
+
+
+def _series(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _reach(variant: Variant, segment: int) -> tuple[set[int], set[int]]:
+    """The sides (``Side`` values) and corners (0 north-east .. 3 north-west, clockwise)
+    of the footprint's outline that ``segment`` reaches in ``variant``."""
+    xs = [cell.dx for cell in variant.cells]
+    ys = [cell.dy for cell in variant.cells]
+    corner_cells = ((max(xs), min(ys)), (max(xs), max(ys)), (min(xs), max(ys)),
+                    (min(xs), min(ys)))
+    sides: set[int] = set()
+    corners: set[int] = set()
+    for cell in variant.cells:
+        for port, owner in enumerate(cell.port_segments):
+            if owner != segment:
+                continue
+            side, offset = divmod(port, PORTS_PER_SIDE)
+            # The first third of a side ends at the corner before it, clockwise.
+            corner = side if offset == PORTS_PER_SIDE - 1 else (side - 1) % 4
+            if offset != 1 and corner_cells[corner] == (cell.dx, cell.dy):
+                corners.add(corner)
+            else:
+                sides.add(side)
+    return sides, {c for c in corners if c not in sides and (c + 1) % 4 not in sides}
+
+
+def _places(variant: Variant, segment: int) -> str:
+    """Where ``segment`` reaches the outline: ``on the north and west edges``, ``at the
+    south-west corner``, ``on the east edge and at the north-west corner``."""
+    sides, corners = _reach(variant, segment)
+    places = []
+    if len(sides) == 4:
+        places.append("on all four edges")
+    elif sides:
+        noun = "edge" if len(sides) == 1 else "edges"
+        places.append(f"on the {_series([_SIDE_WORDS[s] for s in sorted(sides)])} {noun}")
+    if corners:
+        noun = "corner" if len(corners) == 1 else "corners"
+        places.append(f"at the {_series([_CORNER_WORDS[c] for c in sorted(corners)])} {noun}")
+    return " and ".join(places) or "inside the tile"
+
+
+def segment_name(layout: Layout, rotation: Rotation, segment: int) -> str:
+    """Segment ``segment`` of ``layout`` turned by ``rotation``, in words (R-F1, R-G5).
+
+    ``the village``, ``the tributary on the south edge``, ``the jungle at the
+    south-west corner``: the terrain, and where the segment reaches the tile's outline
+    when the tile has more than one segment of that terrain (the module's docstring
+    gives the vocabulary). Should a tile-set file give two segments of one terrain the
+    same places, each also says its number: ``the jungle on the west edge (segment 3)``.
+    Raises ``IndexError`` for a segment the layout does not have.
+    """
+    terrain = layout.segments[segment].terrain
+    words = f"the {_TERRAIN_WORDS[terrain]}"
+    same = [i for i, s in enumerate(layout.segments) if s.terrain is terrain]
+    if len(same) == 1:
+        return words
+    variant = layout.variant(rotation)
+    places = _places(variant, segment)
+    if any(_places(variant, i) == places for i in same if i != segment):
+        return f"{words} {places} (segment {segment})"
+    return f"{words} {places}"
