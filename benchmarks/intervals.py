@@ -62,14 +62,14 @@ def bradley_terry(results: list[tuple[str, str, float, int]], anchor: str | None
 def rating_intervals(results: list[tuple[str, str, float, int]], anchor: str | None = None,
                      replicates: int = 400, seed: int = 0) -> dict[str, tuple[float, float]]:
     """95% intervals of :func:`bradley_terry`'s ratings by a parametric bootstrap: each
-    pair's games replayed ``replicates`` times as draws at its observed win share (with
-    the virtual shared game of :func:`bradley_terry`, so that a pair one bot swept still
-    varies)."""
+    pair's games replayed ``replicates`` times as draws at its observed win share.  A
+    pair one bot swept replays the same way every time: its rating's spread comes from
+    the other pairs, and the fit's virtual shared game keeps it finite."""
     rng = random.Random(seed)
     samples: dict[str, list[float]] = {}
     for _ in range(replicates):
-        replayed = [(a, b, float(sum(rng.random() < (won + 0.5) / (played + 1)
-                                     for _ in range(played))), played)
+        replayed = [(a, b, float(sum(rng.random() < won / played for _ in range(played))),
+                     played)
                     for a, b, won, played in results]
         for bot, rating in bradley_terry(replayed, anchor, iterations=300).items():
             samples.setdefault(bot, []).append(rating)
