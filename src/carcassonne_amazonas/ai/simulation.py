@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
-from typing import Any, TextIO, TypeVar, overload
+from typing import Any, Protocol, TextIO, TypeVar, overload
 
 import attrs
 
@@ -107,9 +107,12 @@ class GameResult:
     _repr_pretty_ = repr_pretty
 
 
-#: Called by :func:`simulate_game` after each decision (never a chance draw, R-C7) with
-#: the state before it, the bot that chose and the action it chose.
-DecisionHook = Callable[[GameState, Bot, Action], None]
+class DecisionHook(Protocol):
+    """Called by :func:`simulate_game` after each decision (never a chance draw, R-C7)."""
+
+    def __call__(self, state: GameState, bot: Bot, action: Action, /) -> None:
+        """Take the state before the decision, the bot that chose and the action it
+        chose."""
 
 
 def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
