@@ -4,6 +4,7 @@
   the number of actions and whose data holds only what changed (the new log entries,
   the tile placed, the pieces put down and taken back, the scores, the boats, whose
   turn it is), from which a listener keeps the board's pieces;
+- the stream opens with a comment at once, before any step;
 - ``?after=N`` replays from N; a mid-game update is no larger than the early one of
   the same kind; a finished game with nothing new answers 204 (a browser stops
   reconnecting); an unknown game is a 404 and a bad ``after`` a 400.
@@ -89,6 +90,10 @@ def test_a_move_reaches_the_other_page_as_one_small_update(tmp_path: Path) -> No
         stream = open_stream(base, game)
         assert stream.status == 200
         assert stream.getheader("content-type", "").startswith("text/event-stream")
+        # The stream says it is open before anything happens: with Starlette 1.7 (the
+        # newest for Python 3.10) gzip held the headers back until the first chunk, so
+        # the page polled for 15 s, until the first keep-alive.
+        assert stream.readline() == b": open\n"
         current = call(f"{base}/api/games/{game}")
         rng = random.Random(3)
         sizes = []
@@ -124,5 +129,7 @@ def test_a_finished_game_with_nothing_new_answers_204(client: TestClient) -> Non
     assert answer.status_code == 204
     with client.stream("GET", f"/api/games/{created['game']}/events?after=1") as stream:
         lines = list(stream.iter_lines())  # the rest of the game, then the end
+    assert lines[:2] == [": open", ""]
+    lines = lines[2:]
     assert lines[0] == f"id: {final['seq']}" and lines[1] == "event: step"
     assert json.loads(lines[2].removeprefix("data: "))["is_terminal"] is True

@@ -56,6 +56,10 @@ async def events(request: Request) -> Response:
 
 async def _steps(request: Request, service: GameService, game_id: str,
                  seq: int) -> AsyncIterator[str]:
+    # A comment at once: a middleware or proxy that holds the headers back until the
+    # first chunk (Starlette 1.7's gzip does) would otherwise keep the page from knowing
+    # the stream is open until the first step or keep-alive, and it polls meanwhile.
+    yield ": open\n\n"
     quiet = 0.0
     while not await request.is_disconnected():
         count = await run_in_threadpool(service.action_count, game_id)
