@@ -77,8 +77,10 @@ def test_game_states_with_no_turn_is_a_new_game(state: GameState) -> None:
 @pytest.mark.slow  # Hypothesis shrinking over many examples
 @pytest.mark.filterwarnings("ignore:Generating overly large repr")  # find() shows the state
 def test_game_states_shrink_towards_short_games() -> None:
+    # Derandomized: the shrinker's path through the games is then the same on every run
+    # (with a random one it sometimes stopped at a 5-tile "!" turn).
     state = find(game_states(num_players=2, max_turns=4), lambda s: len(s.board) >= 4,
-                 settings=settings(database=None, max_examples=100))
+                 settings=settings(database=None, max_examples=100, derandomize=True))
     assert len(state.board) in (4, 5)  # a "!" turn lays two tiles
     # As few turns as give 4 tiles: three, or one and a "!" turn with its double tile in
     # the piece step.  Which of them the shrunk state is, and its phase, depend on the
