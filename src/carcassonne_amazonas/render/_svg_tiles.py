@@ -38,7 +38,7 @@ from ._segment_shapes import (
     village_bridges,
     village_path,
 )
-from ._segment_spots import segment_spots
+from ._segment_spots import exclamation_spot, segment_spots
 from ._svg_document import (
     AMAZON,
     BANK,
@@ -121,14 +121,15 @@ def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = 
 
 
 def piece_glyph(pen: Pen, player: int | None, kind: PieceKind, at: Point, extra: str = "",
-                css_class: str = "piece") -> str:
+                css_class: str = "piece", scale: float = 1.0) -> str:
     """A meeple or a camp (a tent) of ``player`` (None: a grey one, for a legend)
-    standing at ``at``."""
+    standing at ``at``, ``scale`` times full size (:data:`PIECE_SIZE`; smaller on a
+    crowded tile, R-T5)."""
     colour = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
     stroke = "#ffffff" if colour in ("black", "blue", "green", "red") else "#000000"
     who = "" if player is None else f' data-player="{player}"'
     name = kind.value
-    size = PIECE_SIZE
+    size = PIECE_SIZE * scale
 
     def p(dx: float, dy: float) -> str:
         return pen.pt((at[0] + dx * size, at[1] + dy * size))
@@ -245,8 +246,10 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
                    for (kind, count), spot in zip(kinds, spots))
     out.append(f'<rect class="outline" {pen.rect((0, 0), shapes.width, shapes.height)} '
                f'fill="none" stroke="{JUNGLE_EDGE}" stroke-width="{pen.px(0.03)}"/>')
-    if tile.layout.exclamation:
-        out.append(f'<text class="exclamation" {pen.xy((0.9, 0.24))} font-size="{pen.px(0.3)}" '
+    mark = exclamation_spot(shapes)
+    if mark is not None:
+        out.append(f'<text class="exclamation" {pen.xy((mark[0], mark[1] + 0.1))} '
+                   f'font-size="{pen.px(0.3)}" '
                    f'{_FONT} text-anchor="middle" fill="#ffdd33" stroke="#000" '
                    f'stroke-width="{pen.px(0.015)}">!</text>')
     if segment_labels:
