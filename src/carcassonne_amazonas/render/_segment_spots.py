@@ -57,7 +57,7 @@ PIECE_CLEARANCE = ICON_RADIUS + 0.15
 PIECES_APART = 0.32
 #: The sizes pieces are drawn at, tried in turn, full size first: a crowded tile draws
 #: its pieces at the first size that lets them all stand clear (:func:`piece_scale`).
-SCALES = (1.0, 0.85, 0.7, 0.6)
+SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
 #: Where the "!" of a "!" tile (R-T3) may stand, in its anchor cell, best first: the
 #: first one clear of the pieces and icons (:func:`exclamation_spot`).
 EXCLAMATION_SPOTS: tuple[Point, ...] = ((0.9, 0.14), (0.1, 0.14), (0.9, 0.86), (0.1, 0.86))

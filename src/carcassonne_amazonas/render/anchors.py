@@ -83,7 +83,7 @@ def piece_anchor(state: GameState, position: Position, segment: int) -> Point:
 
 def tile_piece_scale(tile: Tile, rotation: Rotation) -> float:
     """The size pieces are drawn at on ``tile`` turned by ``rotation``, a fraction of
-    full size: 1 on most tiles, 0.85, 0.7 or 0.6 on the few whose segments leave no
+    full size: 1 on most tiles, 0.9 down to 0.6 on the few whose segments leave no
     room for full-size pieces clear of the icons and of each other (R-T5).  Raises
     ``ValueError`` for a rotation the tile's kind does not allow (R-G5)."""
     return _piece_scale(tile_shapes(tile, rotation))
