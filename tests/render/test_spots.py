@@ -12,7 +12,8 @@
 - full size on all but nine crowded tiles (28 of the 303 copies and rotations), never
   smaller than the smallest of ``SCALES``; the board picture draws the pieces of a tile
   at its scale;
-- the icons of different segments do not touch, and stay inside the tile;
+- the icons of different segments do not touch, and stay inside the tile; no piece
+  covers an icon's count;
 - the layout is the same when computed again from scratch.
 
 The spots in words are ``render.segment_names``' (tests/render/test_segment_names.py).
@@ -47,7 +48,13 @@ from carcassonne_amazonas.render._segment_spots import (
 )
 from carcassonne_amazonas.render._spot_search import ICON_APART
 from carcassonne_amazonas.render._svg_document import Pen
-from carcassonne_amazonas.render._svg_tiles import PIECE_SIZE, piece_glyph
+from carcassonne_amazonas.render._svg_tiles import (
+    BADGES,
+    PIECE_SIZE,
+    badge_for,
+    icon_kinds,
+    piece_glyph,
+)
 from carcassonne_amazonas.render._tile_shapes import TileShapes, tile_shapes
 from carcassonne_amazonas.render.anchors import piece_scale as board_piece_scale
 from carcassonne_amazonas.render.anchors import tile_piece_scale
@@ -116,6 +123,28 @@ def test_icons_of_different_segments_do_not_touch_and_stay_on_the_tile_F7() -> N
         for x, y in (icon for row in rows for icon in row):
             assert ICON_RADIUS <= x <= shapes.width - ICON_RADIUS, (tile.name, rotation)
             assert ICON_RADIUS <= y <= shapes.height - ICON_RADIUS, (tile.name, rotation)
+
+
+def test_no_piece_covers_an_icons_count_F7() -> None:
+    """An icon's count (the "2" of two caimans) stands on the side of the icon away
+    from the pieces: its middle at least half a piece and half the count from every
+    piece spot (before, with the count always at the top right, four did not: A3.1
+    and D4.1 at 180°, A4.3 at 180° and D2.1 at 0°)."""
+    checked = 0
+    for tile, rotation in COPIES:
+        shapes = tile_shapes(tile, rotation)
+        spots, scale = tile_spots(shapes), piece_scale(shapes)
+        pieces = [piece for (piece, _), terrain in zip(spots, shapes.terrains)
+                  if terrain is not Terrain.AMAZON]
+        for index, icons in enumerate(tile.icons):
+            for (kind, count), spot in zip(icon_kinds(icons), spots[index][1]):
+                if count > 1:
+                    (_, _, (dx, dy)) = BADGES[badge_for(spot, pieces, scale)]
+                    middle = (spot[0] + dx, spot[1] + dy)
+                    near = min(math.dist(middle, piece) for piece in pieces)
+                    assert near >= 0.85 * PIECE_SIZE * scale + 0.05, (tile.name, rotation, kind)
+                    checked += 1
+    assert checked > 30
 
 
 def test_the_layout_is_the_same_when_computed_again() -> None:
