@@ -221,7 +221,7 @@ def _icons(pen: Pen, tile: Tile, shapes: TileShapes) -> list[str]:
     pieces = [piece for (piece, _), terrain in zip(tile_spots(shapes), shapes.terrains)
               if terrain is not Terrain.AMAZON]
     scale = piece_scale(shapes)
-    out = []
+    out: list[str] = []
     for index, icons in enumerate(tile.icons):
         kinds = icon_kinds(icons)
         spots = segment_spots(shapes, index)[1]
