@@ -46,7 +46,8 @@ from carcassonne_amazonas.render._segment_spots import (
     piece_scale,
     tile_spots,
 )
-from carcassonne_amazonas.render._spot_search import ICON_APART
+from carcassonne_amazonas.render import _segment_spots as segment_spots_module
+from carcassonne_amazonas.render._spot_search import ICON_APART, search_spots
 from carcassonne_amazonas.render._svg_document import Pen
 from carcassonne_amazonas.render._svg_tiles import (
     BADGES,
@@ -191,3 +192,34 @@ def test_a_smaller_piece_is_drawn_smaller() -> None:
         full = drawn_width(ET.fromstring(piece_glyph(pen, 1, kind, (1.0, 1.0))))
         half = drawn_width(ET.fromstring(piece_glyph(pen, 1, kind, (1.0, 1.0), scale=0.5)))
         assert full == pytest.approx(2 * half, abs=0.6)
+
+
+def test_the_search_finds_the_first_options_that_stand_clear() -> None:
+    """The first rows and the first spots that fit, icons first, in segment order; None
+    without room or past the budget."""
+    rows = {0: [((0.5, 0.5),), ((0.2, 0.2),)]}
+    places = {1: [(0.6, 0.5), (0.8, 0.8)], 2: [(0.8, 0.8), (0.2, 0.8)]}
+    icons, pieces = search_spots(rows, places, apart=0.3, clearance=0.25) or ({}, {})
+    assert icons == {0: ((0.5, 0.5),)} and pieces == {1: (0.8, 0.8), 2: (0.2, 0.8)}
+    # The icon moves to its next row to make room for a piece that has no other spot.
+    assert search_spots(rows, {1: [(0.5, 0.5)]}, apart=0.3, clearance=0.25) == (
+        {0: ((0.2, 0.2),)}, {1: (0.5, 0.5)})
+    assert search_spots(rows, {1: [(0.5, 0.5)], 2: [(0.5, 0.6)]}, apart=0.3,
+                        clearance=0.25) is None
+    crowded = {index: [(k / 100, 0.5) for k in range(100)] for index in range(6)}
+    assert search_spots({}, crowded, apart=0.3, clearance=0.25) is None  # out of budget
+
+
+def test_a_tile_without_room_keeps_its_first_options_T5(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no size leaves room (a crowded custom tile), every segment keeps its first
+    options, at the smallest size, and its piece still hits back to it."""
+    monkeypatch.setattr(segment_spots_module, "search_spots", lambda *a, **k: None)
+    for tile in (TILESET.tile_named("S08.1"), TILESET.tile_named("A3.1")):
+        cached = tile_shapes(tile, Rotation.R0)
+        fresh = TileShapes(cached.layout, cached.icon_kinds, Rotation.R0)
+        assert piece_scale(fresh) == SCALES[-1]
+        for index, (piece, _) in enumerate(tile_spots(fresh)):
+            if tile.layout.segments[index].terrain is not Terrain.AMAZON:
+                assert fresh.segment_at(piece) == index, (tile.name, index)
+        assert (exclamation_spot(fresh) is not None) == tile.layout.exclamation

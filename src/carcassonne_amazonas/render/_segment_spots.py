@@ -169,7 +169,8 @@ def _search(shapes: TileShapes, rows: Rows, places: dict[int, list[Point]],
     that has any."""
     for scale in scales:
         apart, clearance, edge = clearances(scale)
-        inside = {index: [p for p in points if _edge_room(shapes, p) >= edge]
+        # A segment with no spot that far from the edge keeps all of them.
+        inside = {index: [p for p in points if _edge_room(shapes, p) >= edge] or points
                   for index, points in places.items() if points}
         found = search_spots(rows, inside, apart=apart, clearance=clearance)
         if found is not None:
