@@ -38,6 +38,7 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
+from carcassonne_amazonas.render import _segment_spots as segment_spots_module
 from carcassonne_amazonas.render._segment_shapes import ICON_RADIUS
 from carcassonne_amazonas.render._segment_spots import (
     SCALES,
@@ -46,7 +47,6 @@ from carcassonne_amazonas.render._segment_spots import (
     piece_scale,
     tile_spots,
 )
-from carcassonne_amazonas.render import _segment_spots as segment_spots_module
 from carcassonne_amazonas.render._spot_search import ICON_APART, search_spots
 from carcassonne_amazonas.render._svg_document import Pen
 from carcassonne_amazonas.render._svg_tiles import (
