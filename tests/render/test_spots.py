@@ -197,7 +197,7 @@ def test_a_smaller_piece_is_drawn_smaller() -> None:
 def test_the_search_finds_the_first_options_that_stand_clear() -> None:
     """The first rows and the first spots that fit, icons first, in segment order; None
     without room or past the budget."""
-    rows = {0: [((0.5, 0.5),), ((0.2, 0.2),)]}
+    rows: dict[int, list[tuple[tuple[float, float], ...]]] = {0: [((0.5, 0.5),), ((0.2, 0.2),)]}
     places = {1: [(0.6, 0.5), (0.8, 0.8)], 2: [(0.8, 0.8), (0.2, 0.8)]}
     icons, pieces = search_spots(rows, places, apart=0.3, clearance=0.25) or ({}, {})
     assert icons == {0: ((0.5, 0.5),)} and pieces == {1: (0.8, 0.8), 2: (0.2, 0.8)}
