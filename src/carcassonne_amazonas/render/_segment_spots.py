@@ -65,6 +65,9 @@ _EDGE = 0.12  # a full-size piece's spot stays this far inside the tile
 _GRID = 20    # grid points per cell side where a piece or an icon may stand
 _ROWS = 12    # rows anywhere in a village or jungle offered to its icons
 _MARK = -1    # the "!" among the rows of icons
+#: The options tried in turn (with the grid, with a tributary's icons in a village, at
+#: which sizes): the usual ones at full size; all but those icons at every size; all.
+_STAGES = ((False, False, SCALES[:1]), (True, False, SCALES), (True, True, SCALES))
 
 Grid = dict[tuple[int, int], int]
 Spots = tuple[tuple[Point, tuple[Point, ...]], ...]
@@ -127,17 +130,19 @@ def exclamation_spot(shapes: TileShapes) -> Point | None:
 @functools.lru_cache(maxsize=4096)
 def _layout(shapes: TileShapes) -> _Layout:
     """The spots of every segment, the pieces' size and the "!", computed together
-    once per shapes: first from the usual options at full size, then from all of them
-    at each size in turn."""
+    once per shapes, in :data:`_STAGES`."""
     count = len(shapes.terrains)
     usual = [candidates(shapes, index) for index in range(count)]
     chosen = [next(((p, i) for p, i in options if shapes.segment_at(p) == index), options[0])
               for index, options in enumerate(usual)]
-    rows, places = _options(shapes, usual, chosen, None)
-    found = _search(shapes, rows, places, SCALES[:1])
-    if found is None:
-        rows, places = _options(shapes, usual, chosen, _grid(shapes))
-        found = _search(shapes, rows, places, SCALES)
+    grid: Grid | None = None
+    for gridded, lenient, scales in _STAGES:
+        if gridded and grid is None:
+            grid = _grid(shapes)
+        rows, places = _options(shapes, usual, chosen, grid, lenient=lenient)
+        found = _search(shapes, rows, places, scales)
+        if found is not None:
+            break
     if found is None:  # no room: every segment keeps its first options
         found = ({index: options[0] for index, options in rows.items()},
                  {index: points[0] for index, points in places.items() if points}, SCALES[-1])
@@ -149,11 +154,12 @@ def _layout(shapes: TileShapes) -> _Layout:
 
 
 def _options(shapes: TileShapes, usual: list[list[tuple[Point, list[Point]]]],
-             chosen: list[tuple[Point, list[Point]]],
-             grid: Grid | None) -> tuple[Rows, dict[int, list[Point]]]:
+             chosen: list[tuple[Point, list[Point]]], grid: Grid | None, *,
+             lenient: bool) -> tuple[Rows, dict[int, list[Point]]]:
     """Every segment's rows of icons (and the "!"'s spots) and piece spots, best first;
-    without a grid, only those that need none."""
-    rows = {index: _icon_rows(shapes, index, usual[index], chosen[index][1], grid)
+    without a grid, only those that need none; ``lenient``: with a tributary's icons in
+    a village too."""
+    rows = {index: _icon_rows(shapes, index, usual[index], chosen[index][1], grid, lenient)
             for index in range(len(usual)) if shapes.icon_kinds[index]}
     if shapes.layout.exclamation:
         rows[_MARK] = [(spot,) for spot in EXCLAMATION_SPOTS]
@@ -231,14 +237,15 @@ def _along(shapes: TileShapes, index: int) -> list[Point]:
 
 
 def _icon_rows(shapes: TileShapes, index: int, usual: list[tuple[Point, list[Point]]],
-               first: list[Point], grid: Grid | None) -> list[tuple[Point, ...]]:
+               first: list[Point], grid: Grid | None,
+               lenient: bool) -> list[tuple[Point, ...]]:
     """Where segment ``index``'s icons may go, best first: its usual rows, then rows
     beside its line (a tributary) or anywhere well inside it (a village or jungle);
     only rows whose icons stay on the tile, unless none does."""
     rows = [tuple(first)] + [tuple(spots) for _, spots in usual]
     terrain = shapes.terrains[index]
     if terrain is Terrain.TRIBUTARY:
-        rows.extend(_beside(shapes, index, len(first)))
+        rows.extend(_beside(shapes, index, len(first), lenient))
     elif terrain is not Terrain.AMAZON and grid is not None:
         rows.extend(_rows_inside(shapes, index, first, grid))
     inside = [row for row in dict.fromkeys(rows) if all(_icon_fits(shapes, p) for p in row)]
@@ -249,9 +256,11 @@ def _icon_fits(shapes: TileShapes, point: Point) -> bool:
     return _edge_room(shapes, point) >= ICON_RADIUS + 0.01
 
 
-def _beside(shapes: TileShapes, index: int, count: int) -> list[tuple[Point, ...]]:
+def _beside(shapes: TileShapes, index: int, count: int,
+            lenient: bool) -> list[tuple[Point, ...]]:
     """Rows of ``count`` icons beside tributary ``index``'s line, on either side, at
-    points along it, and past its rock; off the Amazon and the other tributaries."""
+    points along it, and past its rock: those in a jungle, then (``lenient``) those in
+    a village (:func:`_beside_ok`)."""
     tributary = shapes.tributaries[index]
     line = tributary.line
     places: list[tuple[Point, Point]] = []  # (the row's middle, the way it runs)
@@ -263,18 +272,25 @@ def _beside(shapes: TileShapes, index: int, count: int) -> list[tuple[Point, ...
                       for side in (1, -1))
         if t == 1.0 and tributary.rock is not None:
             places.append(((x1 + tx * ICON_GAP, y1 + ty * ICON_GAP), (-ty, tx)))
-    rows = []
+    rows: list[tuple[Point, ...]] = []
+    in_village: list[tuple[Point, ...]] = []
     for (cx, cy), (ax, ay) in places:
         offsets = [ICON_GAP * (k - (count - 1) / 2) for k in range(count)]
         row = tuple((cx + ax * d, cy + ay * d) for d in offsets)
-        if all(_icon_fits(shapes, p) and _beside_ok(shapes, index, p) for p in row):
-            rows.append(row)
-    return rows
+        where = {_beside_ok(shapes, index, p) for p in row}
+        if all(_icon_fits(shapes, p) for p in row) and None not in where:
+            (in_village if False in where else rows).append(row)
+    return rows + in_village if lenient else rows
 
 
-def _beside_ok(shapes: TileShapes, index: int, point: Point) -> bool:
+def _beside_ok(shapes: TileShapes, index: int, point: Point) -> bool | None:
+    """Whether a tributary's icon may stand at ``point``: True on the tributary or in a
+    jungle, False in a village (a Fruit icon there reads as the village's: a last
+    resort), None on the Amazon or another tributary."""
     hit = shapes.segment_at(point)
-    return hit is not None and (hit == index or shapes.terrains[hit] is not Terrain.TRIBUTARY)
+    if hit is None or (hit != index and shapes.terrains[hit] is Terrain.TRIBUTARY):
+        return None
+    return hit == index or shapes.terrains[hit] is Terrain.JUNGLE
 
 
 def _rows_inside(shapes: TileShapes, index: int, first: list[Point],
