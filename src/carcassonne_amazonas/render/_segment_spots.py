@@ -29,7 +29,8 @@ import functools
 import math
 from typing import NamedTuple
 
-from ..tiles.tileset import Terrain
+from ..tiles.geometry import Rotation
+from ..tiles.tileset import Layout, Terrain
 from ._plane import Point, flatten, point_along, polyline_length
 from ._segment_shapes import ICON_GAP, ICON_RADIUS
 from ._spot_candidates import candidates
@@ -138,7 +139,7 @@ def _layout(shapes: TileShapes) -> _Layout:
     grid: Grid | None = None
     for gridded, lenient, scales in _STAGES:
         if gridded and grid is None:
-            grid = _grid(shapes)
+            grid = _grid(shapes.layout, shapes.rotation)
         rows, places = _options(shapes, usual, chosen, grid, lenient=lenient)
         found = _search(shapes, rows, places, scales)
         if found is not None:
@@ -184,8 +185,11 @@ def _search(shapes: TileShapes, rows: Rows, places: dict[int, list[Point]],
     return None
 
 
-def _grid(shapes: TileShapes) -> Grid:
-    """The segment under each point of a grid over the tile's cells, by grid index."""
+@functools.lru_cache(maxsize=1024)
+def _grid(layout: Layout, rotation: Rotation) -> Grid:
+    """The segment under each point of a grid over the tile's cells, by grid index:
+    one grid for every copy of a layout, whose icons do not change its shapes."""
+    shapes = TileShapes(layout, (0,) * len(layout.segments), rotation)
     found: Grid = {}
     for cx, cy in shapes.cells:
         for i in range(cx * _GRID, (cx + 1) * _GRID):

@@ -58,8 +58,18 @@ def search_spots(rows: dict[int, list[IconRow]], places: dict[int, list[Point]],
 
 def _clear_of(points: list[Point], others: list[Point] | IconRow,
               distance: float) -> list[Point]:
-    """The points at least ``distance`` from every point of ``others``."""
-    return [p for p in points if all(math.dist(p, o) >= distance for o in others)]
+    """The points at least ``distance`` from every point of ``others`` (the search's
+    inner loop: squared distances, no generator)."""
+    limit = distance * distance
+    clear = []
+    for point in points:
+        x, y = point
+        for ox, oy in others:
+            if (x - ox) * (x - ox) + (y - oy) * (y - oy) < limit:
+                break
+        else:
+            clear.append(point)
+    return clear
 
 
 class _Search:
