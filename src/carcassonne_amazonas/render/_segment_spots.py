@@ -5,8 +5,8 @@ Each segment has options, best first
 (:mod:`~carcassonne_amazonas.render._spot_candidates` gives the usual ones):
 
 - for its icons, rows of spots: the usual rows, then rows beside a tributary on
-  either side, further along it or past its rock, or anywhere well inside a village or
-  jungle;
+  either side, further along it or past its rock (in a jungle, or in a village as a
+  last resort), or anywhere well inside a village or jungle;
 - for its piece, points that hit-testing maps back to the segment: the usual spots
   first, then any point on the tributary's drawn line, or any point of a grid over the
   tile at least one grid step inside the village or jungle (so that the piece visibly
@@ -17,10 +17,12 @@ Each segment has options, best first
 :data:`PIECES_APART` from every other and :data:`PIECE_CLEARANCE` from every icon and
 from the "!" of a "!" tile, with the icons of different segments apart too
 (:mod:`~carcassonne_amazonas.render._spot_search`).  The usual options are tried first
-and alone; the grid, which costs most, only when they leave no room.  When even those
-leave no room for full-size pieces, the tile's pieces are drawn smaller
-(:func:`piece_scale`, one of :data:`SCALES`) and keep the distances scaled alike.  A
-piece's spot always maps back to its segment, so a click on a drawn piece selects it.
+and alone, at full size; the grid, which costs most, only when they leave no room.
+When even those leave no room for full-size pieces, the tile's pieces are drawn
+smaller (:func:`piece_scale`, one of :data:`SCALES`) and keep the distances scaled
+alike; a tributary's icons go into a village only when no size has room otherwise.
+A piece's spot always maps back to its segment, so a click on a drawn piece selects
+it.  Everything is computed once per tile shape and rotation, and cached.
 """
 
 from __future__ import annotations
