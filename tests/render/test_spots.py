@@ -60,7 +60,7 @@ from carcassonne_amazonas.render._svg_tiles import (
 from carcassonne_amazonas.render._tile_shapes import TileShapes, tile_shapes
 from carcassonne_amazonas.render.anchors import piece_scale as board_piece_scale
 from carcassonne_amazonas.render.anchors import tile_piece_scale
-from carcassonne_amazonas.render.svg import board_svg
+from carcassonne_amazonas.render.svg import board_svg, tile_svg
 from games import play_random
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -239,3 +239,20 @@ def test_a_tile_without_room_keeps_its_first_options_T5(
             if tile.layout.segments[index].terrain is not Terrain.AMAZON:
                 assert fresh.segment_at(piece) == index, (tile.name, index)
         assert (exclamation_spot(fresh) is not None) == tile.layout.exclamation
+
+
+def test_the_exclamation_mark_stands_where_no_piece_does_T3() -> None:
+    """A "!" tile draws its "!" at its spot: the top right corner, or the top left at
+    180°, where the corner jungle's camp stands on the top right."""
+    tileset = reference_tileset()
+    for tile in (t for t in tileset.tiles if t.layout.exclamation):
+        for rotation in tile.layout.rotations:
+            spot = exclamation_spot(tile_shapes(tile, rotation))
+            assert spot == ((0.9, 0.14) if rotation is Rotation.R0 else (0.1, 0.14))
+            root = ET.fromstring(tile_svg(tile, rotation, cell_size=100))
+            mark = next(e for e in root.iter(f"{NS}text") if e.get("class") == "exclamation")
+            assert (float(mark.attrib["x"]), float(mark.attrib["y"])) == pytest.approx(
+                (10 + 100 * spot[0], 10 + 100 * (spot[1] + 0.1)))
+    plain = ET.fromstring(tile_svg(tileset.tile_named("S01.1")))
+    assert not [e for e in plain.iter(f"{NS}text") if e.get("class") == "exclamation"]
+    assert exclamation_spot(tile_shapes(tileset.tile_named("S01.1"), Rotation.R0)) is None
