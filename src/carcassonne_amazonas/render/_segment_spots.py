@@ -1,38 +1,104 @@
 """Where a segment's piece and icons go on a tile, in tile units (R-F7, R-T5), from its
 :class:`~carcassonne_amazonas.render._tile_shapes.TileShapes`.
 
-Each kind of segment offers candidate spots, best first: along a tributary's line, in
-a village's bulge, along the Amazon's course (which takes icons but no piece, R-F6),
-and in the part of the cell a jungle owns.  Each segment's icons take its first
-candidate whose piece spot the tile's hit-testing maps back to the segment.  Then the
-pieces are placed tile by tile (:func:`tile_spots`): each piece spot is the first of
-the segment's candidates, or else of a grid of points of the segment, that stands
-clear of every icon of the tile (:data:`PIECE_CLEARANCE`), of the pieces placed
-before it (:data:`PIECES_APART`) and of the tile's edge, or the point that comes
-closest to that.  A piece's spot always maps back to its segment, so a click on a
-drawn piece selects it.
+Each segment has options, best first
+(:mod:`~carcassonne_amazonas.render._spot_candidates` gives the usual ones):
+
+- for its icons, rows of spots: the usual rows, then rows beside a tributary on
+  either side, further along it or past its rock (in a jungle, or in a village as a
+  last resort), or anywhere well inside a village or jungle;
+- for its piece, points that hit-testing maps back to the segment: the usual spots
+  first, then any point on the tributary's drawn line, or any point of a grid over the
+  tile at least one grid step inside the village or jungle (so that the piece visibly
+  stands on it), nearest the first spot first; never nearer the tile's edge than
+  :func:`clearances` allows.  The Amazon takes icons but no piece (R-F6).
+
+:func:`tile_spots` takes, tile by tile, the first options that let every piece stand
+:data:`PIECES_APART` from every other and :data:`PIECE_CLEARANCE` from every icon and
+from the "!" of a "!" tile, with the icons of different segments apart too
+(:mod:`~carcassonne_amazonas.render._spot_search`).  The usual options are tried first
+and alone, at full size; the grid, which costs most, only when they leave no room.
+When even those leave no room for full-size pieces, the tile's pieces are drawn
+smaller (:func:`piece_scale`, one of :data:`SCALES`) and keep the distances scaled
+alike; a tributary's icons go into a village only when no size has room otherwise.
+A piece's spot always maps back to its segment, so a click on a drawn piece selects
+it.  Everything is computed once per tile shape and rotation, and cached.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from typing import NamedTuple
 
-from ..tiles.geometry import Side
-from ..tiles.tileset import Terrain
-from ._plane import Point, mix, point_along, polyline_length
-from ._segment_shapes import ICON_GAP, ICON_RADIUS, JUNGLE_SPOTS, OUTWARD
+from ..tiles.geometry import Rotation
+from ..tiles.tileset import Layout, Terrain
+from ._plane import Point, flatten, point_along, polyline_length
+from ._segment_shapes import ICON_GAP, ICON_RADIUS
+from ._spot_candidates import candidates
+from ._spot_search import search_spots
 from ._tile_shapes import TileShapes
 
-__all__ = ["PIECES_APART", "PIECE_CLEARANCE", "segment_spots", "tile_spots"]
+__all__ = [
+    "EXCLAMATION_SPOTS",
+    "PIECES_APART",
+    "PIECE_CLEARANCE",
+    "SCALES",
+    "Clearances",
+    "clearances",
+    "exclamation_spot",
+    "piece_scale",
+    "segment_spots",
+    "tile_spots",
+]
 
-#: How far a piece's spot stays from the centre of any icon of its tile, and from the
-#: spot of any other piece, in tile units: a piece (0.4 high, about 0.35 wide) then
-#: covers neither.
+#: How far a piece's spot stays from the centre of any icon of its tile, in tile units:
+#: a full-size piece (about 0.33 high and wide) then does not cover the icon's disc.
 PIECE_CLEARANCE = ICON_RADIUS + 0.15
+#: How far apart the spots of two full-size pieces of one tile stand, in tile units: the
+#: pieces do not overlap.
 PIECES_APART = 0.32
-_EDGE = 0.12  # a piece's spot stays this far inside the tile
-_GRID = 10    # grid points per cell side where a piece may stand
+#: The sizes pieces are drawn at, tried in turn, full size first: a crowded tile draws
+#: its pieces at the first size that lets them all stand clear (:func:`piece_scale`).
+SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
+#: Where the "!" of a "!" tile (R-T3) may stand, in its anchor cell, best first: the
+#: first one clear of the pieces and icons (:func:`exclamation_spot`).
+EXCLAMATION_SPOTS: tuple[Point, ...] = ((0.9, 0.14), (0.1, 0.14), (0.9, 0.86), (0.1, 0.86))
+_EDGE = 0.12  # a full-size piece's spot stays this far inside the tile
+_GRID = 20    # grid points per cell side where a piece or an icon may stand
+_ROWS = 12    # rows anywhere in a village or jungle offered to its icons
+_MARK = -1    # the "!" among the rows of icons
+#: The options tried in turn (with the grid, with a tributary's icons in a village, at
+#: which sizes): the usual ones at full size; all but those icons at every size; all.
+_STAGES = ((False, False, SCALES[:1]), (True, False, SCALES), (True, True, SCALES))
+
+Grid = dict[tuple[int, int], int]
+Spots = tuple[tuple[Point, tuple[Point, ...]], ...]
+Rows = dict[int, list[tuple[Point, ...]]]
+
+
+class Clearances(NamedTuple):
+    """The distances the spots of pieces drawn at one size keep, in tile units."""
+
+    #: between two pieces' spots
+    apart: float
+    #: from a piece's spot to an icon's centre (or the "!")
+    icon: float
+    #: from a piece's spot to the tile's edge
+    edge: float
+
+
+def clearances(scale: float) -> Clearances:
+    """The distances kept by the spots of pieces drawn at ``scale`` times full size:
+    :data:`PIECES_APART` and :data:`PIECE_CLEARANCE` at full size."""
+    return Clearances(PIECES_APART * scale, ICON_RADIUS + (PIECE_CLEARANCE - ICON_RADIUS) * scale,
+                      _EDGE * scale)
+
+
+class _Layout(NamedTuple):
+    spots: Spots
+    scale: float
+    exclamation: Point | None
 
 
 def segment_spots(shapes: TileShapes, index: int) -> tuple[Point, tuple[Point, ...]]:
@@ -40,191 +106,219 @@ def segment_spots(shapes: TileShapes, index: int) -> tuple[Point, tuple[Point, .
     per kind of icon it shows), in tile units (see :func:`tile_spots`).  For the
     Amazon, which takes no piece (R-F6), the first spot is the middle of its course
     clear of its icons."""
-    return tile_spots(shapes)[index]
+    return _layout(shapes).spots[index]
+
+
+def tile_spots(shapes: TileShapes) -> Spots:
+    """Every segment's :func:`segment_spots`: every piece apart from the others and
+    clear of every icon at the tile's :func:`piece_scale` (R-F7, R-T5), each segment
+    keeping the first of its options that allows it (see the module)."""
+    return _layout(shapes).spots
+
+
+def piece_scale(shapes: TileShapes) -> float:
+    """The size the tile's pieces are drawn at, a fraction of full size: the first of
+    :data:`SCALES` at which every piece stands clear (:func:`clearances`), 1 on all
+    but the most crowded tiles (R-T5).  A tile without room even at the smallest keeps
+    its segments' first options at that size."""
+    return _layout(shapes).scale
+
+
+def exclamation_spot(shapes: TileShapes) -> Point | None:
+    """Where the tile's "!" stands (R-T3), the first of :data:`EXCLAMATION_SPOTS` clear
+    of its pieces and icons; None on a tile without one."""
+    return _layout(shapes).exclamation
 
 
 @functools.lru_cache(maxsize=4096)
-def tile_spots(shapes: TileShapes) -> tuple[tuple[Point, tuple[Point, ...]], ...]:
-    """Every segment's :func:`segment_spots`, computed together once per shapes: the
-    icons first, then the pieces apart from them and from each other (R-F7, R-T5)."""
+def _layout(shapes: TileShapes) -> _Layout:
+    """The spots of every segment, the pieces' size and the "!", computed together
+    once per shapes, in :data:`_STAGES`."""
     count = len(shapes.terrains)
-    candidates = [_candidates(shapes, index) for index in range(count)]
+    usual = [candidates(shapes, index) for index in range(count)]
     chosen = [next(((p, i) for p, i in options if shapes.segment_at(p) == index), options[0])
-              for index, options in enumerate(candidates)]
-    icons = [spot for _, spots in chosen for spot in spots]
-    grid = _grid_points(shapes)
-    places = {index: [p for p, _ in candidates[index] if shapes.segment_at(p) == index]
-              + grid.get(index, []) for index in range(count)
-              if shapes.terrains[index] is not Terrain.AMAZON}
-    pieces: list[Point] = []
-    spots = [(piece, tuple(icon_spots)) for piece, icon_spots in chosen]
-    for index in sorted(places, key=lambda i: (len(places[i]), i)):
-        if not places[index]:
-            continue
-        piece = _clearest(shapes, places[index], icons, pieces)
-        pieces.append(piece)
-        spots[index] = (piece, spots[index][1])
-    return tuple(spots)
+              for index, options in enumerate(usual)]
+    grid: Grid | None = None
+    for gridded, lenient, scales in _STAGES:
+        if gridded and grid is None:
+            grid = _grid(shapes.layout, shapes.rotation)
+        rows, places = _options(shapes, usual, chosen, grid, lenient=lenient)
+        found = _search(shapes, rows, places, scales)
+        if found is not None:
+            break
+    if found is None:  # no room: every segment keeps its first options
+        found = ({index: options[0] for index, options in rows.items()},
+                 {index: points[0] for index, points in places.items() if points}, SCALES[-1])
+    icons, pieces, scale = found
+    mark = icons.pop(_MARK, None)
+    return _Layout(tuple((pieces.get(index, piece), icons.get(index, tuple(icon_spots)))
+                         for index, (piece, icon_spots) in enumerate(chosen)),
+                   scale, None if mark is None else mark[0])
 
 
-def _candidates(shapes: TileShapes, index: int) -> list[tuple[Point, list[Point]]]:
-    terrain = shapes.terrains[index]
-    kinds = shapes.icon_kinds[index]
-    if terrain is Terrain.TRIBUTARY:
-        return _tributary_spots(shapes, index, kinds)
-    if terrain is Terrain.AMAZON:
-        return _amazon_spots(shapes, index, kinds)
-    if terrain is Terrain.VILLAGE:
-        return _village_spots(shapes, index, kinds)
-    return _jungle_spots(shapes, index, kinds)
+def _options(shapes: TileShapes, usual: list[list[tuple[Point, list[Point]]]],
+             chosen: list[tuple[Point, list[Point]]], grid: Grid | None, *,
+             lenient: bool) -> tuple[Rows, dict[int, list[Point]]]:
+    """Every segment's rows of icons (and the "!"'s spots) and piece spots, best first;
+    without a grid, only those that need none; ``lenient``: with a tributary's icons in
+    a village too."""
+    rows = {index: _icon_rows(shapes, index, usual[index], chosen[index][1], grid, lenient)
+            for index in range(len(usual)) if shapes.icon_kinds[index]}
+    if shapes.layout.exclamation:
+        rows[_MARK] = [(spot,) for spot in EXCLAMATION_SPOTS]
+    places = {index: _piece_places(shapes, index, usual[index], grid)
+              for index in range(len(usual)) if shapes.terrains[index] is not Terrain.AMAZON}
+    return rows, places
 
 
-def _grid_points(shapes: TileShapes) -> dict[int, list[Point]]:
-    """Points of a grid over the tile's cells, by the segment hit-testing maps each to."""
-    found: dict[int, list[Point]] = {}
+def _search(shapes: TileShapes, rows: Rows, places: dict[int, list[Point]],
+            scales: tuple[float, ...],
+            ) -> tuple[dict[int, tuple[Point, ...]], dict[int, Point], float] | None:
+    """The first options that let every piece stand clear, at the first of ``scales``
+    that has any."""
+    for scale in scales:
+        apart, clearance, edge = clearances(scale)
+        # A segment with no spot that far from the edge keeps all of them.
+        inside = {index: [p for p in points if _edge_room(shapes, p) >= edge] or points
+                  for index, points in places.items() if points}
+        found = search_spots(rows, inside, apart=apart, clearance=clearance)
+        if found is not None:
+            return found[0], found[1], scale
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _grid(layout: Layout, rotation: Rotation) -> Grid:
+    """The segment under each point of a grid over the tile's cells, by grid index:
+    one grid for every copy of a layout, whose icons do not change its shapes."""
+    shapes = TileShapes(layout, (0,) * len(layout.segments), rotation)
+    found: Grid = {}
     for cx, cy in shapes.cells:
-        for i in range(_GRID):
-            for j in range(_GRID):
-                point = (cx + (i + 0.5) / _GRID, cy + (j + 0.5) / _GRID)
-                segment = shapes.segment_at(point)
+        for i in range(cx * _GRID, (cx + 1) * _GRID):
+            for j in range(cy * _GRID, (cy + 1) * _GRID):
+                segment = shapes.segment_at(_grid_point((i, j)))
                 if segment is not None:
-                    found.setdefault(segment, []).append(point)
+                    found[i, j] = segment
     return found
 
 
-def _clearest(shapes: TileShapes, places: list[Point], icons: list[Point],
-              pieces: list[Point]) -> Point:
-    """The first of ``places`` clear of the icons, the pieces and the edge, or the one
-    that comes closest to that; grid points nearest the first place first."""
-    first = places[0]
-
-    def room(point: Point) -> float:
-        edge = min(point[0], shapes.width - point[0], point[1], shapes.height - point[1])
-        return min([edge - _EDGE]
-                   + [math.dist(point, icon) - PIECE_CLEARANCE for icon in icons]
-                   + [math.dist(point, piece) - PIECES_APART for piece in pieces])
-
-    ordered = [first, *sorted(places[1:], key=lambda p: math.dist(p, first))]
-    return next((point for point in ordered if room(point) >= 0), max(ordered, key=room))
+def _grid_point(key: tuple[int, int]) -> Point:
+    return ((key[0] + 0.5) / _GRID, (key[1] + 0.5) / _GRID)
 
 
-def _village_spots(shapes: TileShapes, index: int,
-                   icons: int) -> list[tuple[Point, list[Point]]]:
-    """Candidates (piece, icon spots) for a village, best first."""
-    cell = max(shapes.ports[index], key=lambda c: len(shapes.ports[index][c]))
-    sides = sorted(shapes.village_sides[(index, cell)])
-    mid = (sum(0.5 + 0.5 * OUTWARD[s][0] for s in sides) / len(sides),
-           sum(0.5 + 0.5 * OUTWARD[s][1] for s in sides) / len(sides))
-    candidates: list[tuple[Point, list[Point]]] = []
-    for pull in (0.3, 0.15, 0.45, 0.05):
-        if len(sides) == 1:
-            out = OUTWARD[sides[0]]
-            along = (-out[1], out[0])
-            middle = mix(mid, (0.5, 0.5), 0.9 * pull)
-            spots = [middle] + [(middle[0] + along[0] * ICON_GAP * k,
-                                 middle[1] + along[1] * ICON_GAP * k) for k in (-1, 2, -2)]
-            piece = (middle[0] + along[0] * ICON_GAP, middle[1] + along[1] * ICON_GAP)
-        else:
-            piece = mix(mid, (0.5, 0.5), pull) if len(sides) < 4 else (0.5, 0.5)
-            # The icons line up across the village's bulge (along a band).
-            ox, oy = mid[0] - 0.5, mid[1] - 0.5
-            norm = math.hypot(ox, oy)
-            if norm > 1e-9:
-                along = (-oy / norm, ox / norm)
-            else:
-                along = (0.0, 1.0) if set(sides) == {Side.NORTH, Side.SOUTH} else (1.0, 0.0)
-            spots = [(piece[0] + along[0] * ICON_GAP * k, piece[1] + along[1] * ICON_GAP * k)
-                     for k in (1, -1, 2, -2, 3)]
-        candidates.append(((cell[0] + piece[0], cell[1] + piece[1]),
-                           [(cell[0] + x, cell[1] + y) for x, y in spots[:icons]]))
-    return candidates
+def _inside(grid: Grid, index: int, depth: int) -> list[Point]:
+    """The grid points of segment ``index`` whose neighbours ``depth`` steps away
+    in each direction are the segment's too."""
+    return [_grid_point((i, j)) for (i, j), segment in grid.items() if segment == index
+            and all(grid.get((i + dx * k, j + dy * k)) == index
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)) for k in range(1, depth + 1))]
 
 
-def _tributary_spots(shapes: TileShapes, index: int,
-                     icons: int) -> list[tuple[Point, list[Point]]]:
-    line = shapes.tributaries[index].line
-    if polyline_length(line) >= 0.6:
-        spots = [point_along(line, t) for t in (0.22, 0.78, 0.1, 0.9)]
+def _edge_room(shapes: TileShapes, point: Point) -> float:
+    return min(point[0], shapes.width - point[0], point[1], shapes.height - point[1])
+
+
+def _piece_places(shapes: TileShapes, index: int, usual: list[tuple[Point, list[Point]]],
+                  grid: Grid | None) -> list[Point]:
+    """Where segment ``index``'s piece may stand, best first, wherever the tile's edge
+    (see the module)."""
+    first = [p for p, _ in usual if shapes.segment_at(p) == index]
+    if shapes.terrains[index] is Terrain.TRIBUTARY:
+        more = [p for p in _along(shapes, index) if shapes.segment_at(p) == index]
     else:
-        (x0, y0), (x1, y1) = line[0], line[-1]
+        more = [] if grid is None else _inside(grid, index, 1)
+    if first:
+        more.sort(key=lambda p: math.dist(p, first[0]))
+    return list(dict.fromkeys(first + more))
+
+
+def _along(shapes: TileShapes, index: int) -> list[Point]:
+    """Points every grid step along each drawn line of tributary ``index``."""
+    points: list[Point] = []
+    for path in shapes.tributaries[index].paths:
+        line = tuple(flatten(path))
+        steps = max(1, round(polyline_length(line) * _GRID))
+        points.extend(point_along(line, k / steps) for k in range(steps + 1))
+    return points
+
+
+def _icon_rows(shapes: TileShapes, index: int, usual: list[tuple[Point, list[Point]]],
+               first: list[Point], grid: Grid | None,
+               lenient: bool) -> list[tuple[Point, ...]]:
+    """Where segment ``index``'s icons may go, best first: its usual rows, then rows
+    beside its line (a tributary) or anywhere well inside it (a village or jungle);
+    only rows whose icons stay on the tile, unless none does."""
+    rows = [tuple(first)] + [tuple(spots) for _, spots in usual]
+    terrain = shapes.terrains[index]
+    if terrain is Terrain.TRIBUTARY:
+        rows.extend(_beside(shapes, index, len(first), lenient))
+    elif terrain is not Terrain.AMAZON and grid is not None:
+        rows.extend(_rows_inside(shapes, index, first, grid))
+    inside = [row for row in dict.fromkeys(rows) if all(_icon_fits(shapes, p) for p in row)]
+    return inside or rows[:1]
+
+
+def _icon_fits(shapes: TileShapes, point: Point) -> bool:
+    return _edge_room(shapes, point) >= ICON_RADIUS + 0.01
+
+
+def _beside(shapes: TileShapes, index: int, count: int,
+            lenient: bool) -> list[tuple[Point, ...]]:
+    """Rows of ``count`` icons beside tributary ``index``'s line, on either side, at
+    points along it, and past its rock: those in a jungle, then (``lenient``) those in
+    a village (:func:`_beside_ok`)."""
+    tributary = shapes.tributaries[index]
+    line = tributary.line
+    places: list[tuple[Point, Point]] = []  # (the row's middle, the way it runs)
+    for t in (0.5, 0.3, 0.7, 0.15, 0.85, 1.0):
+        (x0, y0), (x1, y1) = point_along(line, max(t - 0.05, 0.0)), point_along(line, t)
         norm = math.hypot(x1 - x0, y1 - y0) or 1.0
         tx, ty = (x1 - x0) / norm, (y1 - y0) / norm
-        middle = point_along(line, 0.5)
-        spots = [(middle[0] - ty * ICON_GAP + tx * ICON_GAP * k,
-                  middle[1] + tx * ICON_GAP + ty * ICON_GAP * k) for k in (0, 1, -1, 2)]
-    return [(point_along(line, t), spots[:icons]) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+        places.extend(((x1 - side * ty * ICON_GAP, y1 + side * tx * ICON_GAP), (tx, ty))
+                      for side in (1, -1))
+        if t == 1.0 and tributary.rock is not None:
+            places.append(((x1 + tx * ICON_GAP, y1 + ty * ICON_GAP), (-ty, tx)))
+    rows: list[tuple[Point, ...]] = []
+    in_village: list[tuple[Point, ...]] = []
+    for (cx, cy), (ax, ay) in places:
+        offsets = [ICON_GAP * (k - (count - 1) / 2) for k in range(count)]
+        row = tuple((cx + ax * d, cy + ay * d) for d in offsets)
+        where = {_beside_ok(shapes, index, p) for p in row}
+        if all(_icon_fits(shapes, p) for p in row) and None not in where:
+            (in_village if False in where else rows).append(row)
+    return rows + in_village if lenient else rows
 
 
-def _amazon_spots(shapes: TileShapes, index: int,
-                  icons: int) -> list[tuple[Point, list[Point]]]:
-    points = shapes.amazons[index].line
-    top = max(points[0][1], 0.0) + 0.15
-    bottom = min(points[-1][1], float(shapes.height)) - 0.15
-    x = points[0][0]
-    spots = [(x, top + (bottom - top) * (j + 1) / (icons + 1)) for j in range(icons)]
-    # No piece goes on the Amazon (R-F6); its anchor is a free point of its course.
-    course = [mix(points[0], points[-1], t) for t in (0.5, 0.3, 0.7, 0.15, 0.85)]
-    free = [p for p in course if all(math.dist(p, s) >= ICON_GAP for s in spots)]
-    return [((free or course)[0], spots)]
+def _beside_ok(shapes: TileShapes, index: int, point: Point) -> bool | None:
+    """Whether a tributary's icon may stand at ``point``: True on the tributary or in a
+    jungle, False in a village (a Fruit icon there reads as the village's: a last
+    resort), None on the Amazon or another tributary."""
+    hit = shapes.segment_at(point)
+    if hit is None or (hit != index and shapes.terrains[hit] is Terrain.TRIBUTARY):
+        return None
+    return hit == index or shapes.terrains[hit] is Terrain.JUNGLE
 
 
-def _jungle_spots(shapes: TileShapes, index: int,
-                  icons: int) -> list[tuple[Point, list[Point]]]:
-    """The spots of a jungle's own area, nearest its ports first: the best for the
-    icons, the next one apart from them for the camp."""
-    ranked, chosen = _own_spots(shapes, index, icons)
-    if not chosen:  # nowhere is this jungle's own: by its first port
-        cell, ports = next(iter(shapes.ports[index].items()))
-        chosen = [mix(shapes.point(cell, ports[0]), shapes.centre(cell), 0.3)]
-    if len(chosen) > icons:
-        return [(chosen[icons], chosen[:icons])] + [(spot, chosen[:icons])
-                                                    for spot in chosen[icons + 1:]]
-    # Too small for the icons and the camp apart: the icons crowd towards the cell's
-    # centre, the camp takes the jungle's own spot farthest from them.
-    best = chosen[0]
-    cell = (math.floor(best[0]), math.floor(best[1]))
-    while len(chosen) < icons:
-        chosen.append(mix(chosen[-1], shapes.centre(cell), 0.45))
-    spots = ranked or list(chosen)
-    spots.sort(key=lambda spot: -min(math.dist(spot, s) for s in chosen))
-    return [(spot, chosen) for spot in spots]
-
-
-def _jungle_candidates(shapes: TileShapes, index: int) -> list[Point]:
-    """Where a jungle's icons and camp might go: the usual spots of every cell (off the
-    Amazon's banks) and points near the jungle's own ports, inside the tile."""
-    candidates: list[Point] = []
-    for cell in shapes.cells:
-        # Beside the Amazon, keep icons and camps off its banks.
-        river = shapes.amazon_x is not None and abs(cell[0] + 0.5 - shapes.amazon_x) < 0.5
-        candidates.extend((cell[0] + sx, cell[1] + sy) for sx, sy in JUNGLE_SPOTS
-                          if not (river and (abs(sx - 0.5) < 0.3 or 0.25 < sy < 0.75)))
-    for cell, ports in shapes.ports[index].items():  # squeezed jungles: near their ports
-        for port in ports:
-            for pull in (0.3, 0.4, 0.5):
-                candidates.append(mix(shapes.point(cell, port), shapes.centre(cell), pull))
-    edge = ICON_RADIUS + 0.01  # an icon there stays inside the tile
-    return [spot for spot in candidates
-            if edge <= spot[0] <= shapes.width - edge and edge <= spot[1] <= shapes.height - edge]
-
-
-def _own_spots(shapes: TileShapes, index: int, icons: int) -> tuple[list[Point], list[Point]]:
-    """The candidates that lie in the jungle's own area, nearest its ports first
-    (``ranked``), and among them the ones standing apart from each other (``chosen``):
-    enough for the icons, the camp and a few spares (hit-testing every candidate would
-    cost more than the rest)."""
-    own = [shapes.point(cell, p) for cell, ports in shapes.ports[index].items() for p in ports]
-    scored = sorted((min(math.dist(spot, p) for p in own)
-                     + 0.2 * sum(math.dist(spot, p) for p in own) / len(own), spot)
-                    for spot in _jungle_candidates(shapes, index))
-    ranked: list[Point] = []
-    chosen: list[Point] = []
-    for _, spot in scored:
-        if len(chosen) > icons + 2:
+def _rows_inside(shapes: TileShapes, index: int, first: list[Point],
+                 grid: Grid) -> list[tuple[Point, ...]]:
+    """Up to :data:`_ROWS` groups of icons well inside segment ``index``, each from a
+    point nearest the usual first icon, then the points nearest it that stand apart."""
+    inner = [p for p in _inside(grid, index, 2) if _icon_fits(shapes, p)]
+    inner.sort(key=lambda p: math.dist(p, first[0]))
+    rows: list[tuple[Point, ...]] = []
+    starts: list[Point] = []
+    for start in inner:
+        if len(rows) >= _ROWS:
             break
-        if shapes.segment_at(spot) != index:
+        if any(math.dist(start, s) < 0.1 for s in starts):
             continue
-        ranked.append(spot)
-        if all(math.dist(spot, s) >= ICON_GAP for s in chosen):
-            chosen.append(spot)
-    return ranked, chosen
+        starts.append(start)
+        row = [start]
+        for point in sorted(inner, key=lambda p: math.dist(p, start)):
+            if len(row) == len(first):
+                break
+            if all(math.dist(point, p) >= ICON_GAP for p in row):
+                row.append(point)
+        if len(row) == len(first):
+            rows.append(tuple(row))
+    return rows

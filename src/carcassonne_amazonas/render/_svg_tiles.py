@@ -22,6 +22,7 @@ Elements carry classes for styling and testing: ``g.tile`` (``data-tile``,
 
 from __future__ import annotations
 
+import math
 from xml.sax.saxutils import escape, quoteattr
 
 from ..rules.state import PLAYER_COLOURS, PieceKind
@@ -38,7 +39,7 @@ from ._segment_shapes import (
     village_bridges,
     village_path,
 )
-from ._segment_spots import segment_spots
+from ._segment_spots import exclamation_spot, piece_scale, segment_spots, tile_spots
 from ._svg_document import (
     AMAZON,
     BANK,
@@ -60,7 +61,9 @@ from ._tile_shapes import TileShapes, tile_shapes
 from .segment_names import segment_name
 
 __all__ = [
+    "BADGES",
     "ICON_STYLES",
+    "badge_for",
     "boat_glyph",
     "icon_glyph",
     "icon_kinds",
@@ -100,9 +103,31 @@ def icon_kinds(icons: Icons) -> list[tuple[str, int]]:
             if getattr(icons, style[0])]
 
 
+#: Where an icon's count may stand (the text's start, its anchor, the middle of its
+#: glyph), from the icon's centre, best first: top right, top left, bottom right,
+#: bottom left.
+BADGES: tuple[tuple[Point, str, Point], ...] = (
+    ((0.1, -0.06), "start", (0.14, -0.11)), ((-0.1, -0.06), "end", (-0.14, -0.11)),
+    ((0.1, 0.16), "start", (0.14, 0.11)), ((-0.1, 0.16), "end", (-0.14, 0.11)))
+
+
+def badge_for(centre: Point, pieces: list[Point], scale: float) -> int:
+    """Which of :data:`BADGES` an icon at ``centre`` shows its count at: the first that
+    no piece standing at ``pieces`` (drawn at ``scale``) covers, or else the one
+    farthest from them."""
+    def room(badge: tuple[Point, str, Point]) -> float:
+        middle = (centre[0] + badge[2][0], centre[1] + badge[2][1])
+        return min((math.dist(middle, piece) for piece in pieces), default=math.inf)
+
+    clear = 1.1 * PIECE_SIZE * scale + 0.06  # to a piece's corner, and half the count
+    return next((k for k, badge in enumerate(BADGES) if room(badge) >= clear),
+                max(range(len(BADGES)), key=lambda k: (room(BADGES[k]), -k)))
+
+
 def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = "icon",
-               extra: str = "") -> str:
-    """One icon: a disc with its letter, and its count when more than one (R-F7)."""
+               extra: str = "", badge: int = 0) -> str:
+    """One icon: a disc with its letter, and its count when more than one (R-F7), where
+    ``badge`` says (one of :data:`BADGES`)."""
     _, letter, fill, ink, plural = ICON_STYLES[kind]
     text_y = (centre[0], centre[1] + 0.055)
     parts = [f'<g class="{css_class} {css_class}-{kind}" data-count="{count}"{extra}>',
@@ -112,8 +137,9 @@ def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = 
              f'<text {pen.xy(text_y)} font-size="{pen.px(0.155)}" {_FONT} '
              f'text-anchor="middle" fill="{ink}">{letter}</text>']
     if count > 1:
-        badge = (centre[0] + 0.1, centre[1] - 0.06)
-        parts.append(f'<text {pen.xy(badge)} font-size="{pen.px(0.15)}" {_FONT} fill="#111" '
+        (dx, dy), anchor, _ = BADGES[badge]
+        parts.append(f'<text {pen.xy((centre[0] + dx, centre[1] + dy))} '
+                     f'font-size="{pen.px(0.15)}" {_FONT} text-anchor="{anchor}" fill="#111" '
                      f'stroke="#fff" stroke-width="{pen.px(0.03)}" paint-order="stroke">'
                      f"{count}</text>")
     parts.append("</g>")
@@ -121,14 +147,15 @@ def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = 
 
 
 def piece_glyph(pen: Pen, player: int | None, kind: PieceKind, at: Point, extra: str = "",
-                css_class: str = "piece") -> str:
+                css_class: str = "piece", scale: float = 1.0) -> str:
     """A meeple or a camp (a tent) of ``player`` (None: a grey one, for a legend)
-    standing at ``at``."""
+    standing at ``at``, ``scale`` times full size (:data:`PIECE_SIZE`; smaller on a
+    crowded tile, R-T5)."""
     colour = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
     stroke = "#ffffff" if colour in ("black", "blue", "green", "red") else "#000000"
     who = "" if player is None else f' data-player="{player}"'
     name = kind.value
-    size = PIECE_SIZE
+    size = PIECE_SIZE * scale
 
     def p(dx: float, dy: float) -> str:
         return pen.pt((at[0] + dx * size, at[1] + dy * size))
@@ -189,6 +216,21 @@ def _segment_labels(pen: Pen, shapes: TileShapes) -> list[str]:
     return out
 
 
+def _icons(pen: Pen, tile: Tile, shapes: TileShapes) -> list[str]:
+    """The icons of every segment at their spots, each count where no piece covers it."""
+    pieces = [piece for (piece, _), terrain in zip(tile_spots(shapes), shapes.terrains)
+              if terrain is not Terrain.AMAZON]
+    scale = piece_scale(shapes)
+    out: list[str] = []
+    for index, icons in enumerate(tile.icons):
+        kinds = icon_kinds(icons)
+        spots = segment_spots(shapes, index)[1]
+        out.extend(icon_glyph(pen, kind, count, spot, extra=f' data-segment="{index}"',
+                              badge=badge_for(spot, pieces, scale) if count > 1 else 0)
+                   for (kind, count), spot in zip(kinds, spots))
+    return out
+
+
 def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | None,
                title: str, *, segment_labels: bool = False, css: str = "tile") -> str:
     """A ``g.tile`` (or of class ``css``) drawing ``tile`` turned by ``rotation`` with its
@@ -238,15 +280,13 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
         out.append(f'<circle class="rock" {pen.xy(rock, ("cx", "cy"))} '
                    f'r="{pen.px(ROCK_RADIUS)}" fill="{ROCK}" stroke="#4a4a46" '
                    f'stroke-width="{pen.px(0.02)}"/>')
-    for index, icons in enumerate(tile.icons):
-        kinds = icon_kinds(icons)
-        spots = segment_spots(shapes, index)[1]
-        out.extend(icon_glyph(pen, kind, count, spot, extra=f' data-segment="{index}"')
-                   for (kind, count), spot in zip(kinds, spots))
+    out.extend(_icons(pen, tile, shapes))
     out.append(f'<rect class="outline" {pen.rect((0, 0), shapes.width, shapes.height)} '
                f'fill="none" stroke="{JUNGLE_EDGE}" stroke-width="{pen.px(0.03)}"/>')
-    if tile.layout.exclamation:
-        out.append(f'<text class="exclamation" {pen.xy((0.9, 0.24))} font-size="{pen.px(0.3)}" '
+    mark = exclamation_spot(shapes)
+    if mark is not None:
+        out.append(f'<text class="exclamation" {pen.xy((mark[0], mark[1] + 0.1))} '
+                   f'font-size="{pen.px(0.3)}" '
                    f'{_FONT} text-anchor="middle" fill="#ffdd33" stroke="#000" '
                    f'stroke-width="{pen.px(0.015)}">!</text>')
     if segment_labels:

@@ -9,7 +9,9 @@ units, so a client maps a click at SVG point ``(sx, sy)`` to the board point
 ``((sx - ox) / cell, (sy - oy) / cell)`` and asks :func:`segment_at`.
 
 - :func:`segment_anchor` and :func:`piece_anchor` give the point where a piece on a
-  segment is drawn; the SVG renderer draws every meeple and camp there.
+  segment is drawn; the SVG renderer draws every meeple and camp there, at the size
+  :func:`piece_scale` (:func:`tile_piece_scale`) gives: full size, or smaller on the
+  few crowded tiles, so that no piece covers an icon or another piece (R-T5).
 - :func:`segment_at` is the inverse: the segment whose drawn area holds a point.
   A point inside a drawn village is that village, a point near a drawn tributary is
   that tributary, a point on the Amazon or its banks is None (no piece goes there,
@@ -17,7 +19,10 @@ units, so a client maps a click at SVG point ``(sx, sy)`` to the board point
 
 Every anchor lies in its own segment's area (a test checks every segment of every
 layout, rotation and copy of the reference set), so a click on a drawn piece
-selects its segment.  The shapes themselves come from
+selects its segment.  The anchors of one tile stand apart and off its icons
+(:data:`~carcassonne_amazonas.render._segment_spots.PIECES_APART` and
+:data:`~carcassonne_amazonas.render._segment_spots.PIECE_CLEARANCE` times the tile's
+piece scale).  The shapes themselves come from
 :mod:`~carcassonne_amazonas.render._tile_shapes`, the anchors from
 :mod:`~carcassonne_amazonas.render._segment_spots`.
 """
@@ -30,10 +35,18 @@ from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Tile
 from ._plane import Point
+from ._segment_spots import piece_scale as _piece_scale
 from ._segment_spots import segment_spots
 from ._tile_shapes import tile_shapes
 
-__all__ = ["piece_anchor", "segment_anchor", "segment_at", "tile_segment_at"]
+__all__ = [
+    "piece_anchor",
+    "piece_scale",
+    "segment_anchor",
+    "segment_at",
+    "tile_piece_scale",
+    "tile_segment_at",
+]
 
 
 def _check_segment(tile: Tile, segment: int) -> None:
@@ -66,6 +79,24 @@ def piece_anchor(state: GameState, position: Position, segment: int) -> Point:
         raise ValueError(f"no tile covers ({position})")
     x, y = segment_anchor(placement.tile, placement.rotation, segment)
     return (placement.position.x + x, placement.position.y + y)
+
+
+def tile_piece_scale(tile: Tile, rotation: Rotation) -> float:
+    """The size pieces are drawn at on ``tile`` turned by ``rotation``, a fraction of
+    full size: 1 on most tiles, 0.9 down to 0.6 on the few whose segments leave no
+    room for full-size pieces clear of the icons and of each other (R-T5).  Raises
+    ``ValueError`` for a rotation the tile's kind does not allow (R-G5)."""
+    return _piece_scale(tile_shapes(tile, rotation))
+
+
+def piece_scale(state: GameState, position: Position) -> float:
+    """The size pieces are drawn at on the tile covering ``position`` (any of its
+    cells), as :func:`tile_piece_scale` says.  Raises ``ValueError`` when no tile covers
+    ``position``."""
+    placement = state.board.placement_at(position)
+    if placement is None:
+        raise ValueError(f"no tile covers ({position})")
+    return tile_piece_scale(placement.tile, placement.rotation)
 
 
 def tile_segment_at(tile: Tile, rotation: Rotation, x: float, y: float) -> int | None:

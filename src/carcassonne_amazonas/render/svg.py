@@ -16,7 +16,8 @@ size of one cell) and ``data-origin-x``, ``data-origin-y`` (the SVG point of boa
 point ``(0, 0)``, the top-left corner of cell ``(0, 0)``), so the SVG point
 ``(sx, sy)`` is the board point ``((sx - ox) / cell, (sy - oy) / cell)``; ask
 :func:`carcassonne_amazonas.render.anchors.segment_at` which segment lies there.  Pieces are
-drawn at :func:`carcassonne_amazonas.render.anchors.piece_anchor`.
+drawn at :func:`carcassonne_amazonas.render.anchors.piece_anchor`, at the size
+:func:`carcassonne_amazonas.render.anchors.piece_scale` gives (smaller on a crowded tile).
 
 Elements carry classes and data for styling, tests and pages: ``g.tile``
 (``data-tile``, ``data-layout``, ``data-rotation``, ``data-x``, ``data-y``),
@@ -65,7 +66,7 @@ from ._svg_panels import (
     track_width,
 )
 from ._svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg, tileset_svg
-from .anchors import piece_anchor
+from .anchors import piece_anchor, piece_scale
 from .feature_geometry import FeatureGeometry, feature_geometry
 
 __all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "MAX_DEFAULT_HEIGHT",
@@ -419,6 +420,7 @@ def _pieces(state: GameState, pen: Pen) -> str:
         at = piece_anchor(state, piece.position, piece.segment)
         where = (f' data-x="{piece.position.x}" data-y="{piece.position.y}" '
                  f'data-segment="{piece.segment}"')
-        out.append(piece_glyph(pen, piece.player, piece.kind, at, extra=where))
+        out.append(piece_glyph(pen, piece.player, piece.kind, at, extra=where,
+                               scale=piece_scale(state, piece.position)))
     out.append("</g>")
     return "\n".join(out)
