@@ -109,7 +109,7 @@ def test_the_view_holds_the_contract_fields_and_what_a_page_needs(client: TestCl
                      for r in option["rotations"])
     assert offered == sorted(current["legal"])
     assert current["hand"]["name"] == state.tile_in_hand.name  # type: ignore[union-attr]
-    assert all(f"{r['degrees']}" in current["hand"]["svg"]
+    assert all(f"{r['degrees']}" in current["hand"]["pictures"]
                for option in current["placements"] for r in option["rotations"])
     # After the tile, the piece options carry their anchors and their words.
     after = act(client, created["game"], tokens_of(created)[0], current["legal"][0])

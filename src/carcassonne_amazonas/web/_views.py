@@ -13,7 +13,6 @@ picture.
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -22,7 +21,7 @@ from ..formats.snapshot import state_to_json
 from ..render.anchors import piece_anchor
 from ..render.explain import describe_action, winner_text
 from ..render.placement_options import footprint, placement_options
-from ..render.svg import board_svg, tile_svg
+from ..render.svg import board_svg
 from ..render.text import tile_description
 from ..rules.actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.engine import legal_actions
@@ -32,7 +31,8 @@ from ..rules.notation import format_action
 from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, Rules, colour
 from ..tiles.geometry import Rotation
-from ..tiles.tileset import Terrain, Tile
+from ..tiles.tileset import Terrain
+from ._pictures import picture_url
 from ._served import LogEntry, ServedGame
 
 __all__ = ["render_board", "view_of"]
@@ -63,20 +63,16 @@ def _placements(state: GameState) -> list[dict[str, Any]]:
     return options
 
 
-@functools.lru_cache(maxsize=1024)
-def _tile_picture(tile: Tile, rotation: Rotation) -> str:
-    """A tile's picture without its label (the same for every game: cached)."""
-    return str(tile_svg(tile, rotation, label=False))
-
-
 def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The tile in hand: its name, its description and a picture per legal rotation."""
+    """The tile in hand: its name, its description and the address of its picture per
+    legal rotation (:func:`~carcassonne_amazonas.web._pictures.picture_url`)."""
     tile = state.tile_in_hand
     if tile is None or state.phase not in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
         return None
     degrees = sorted({r["degrees"] for option in placements for r in option["rotations"]})
     return {"id": int(tile.id), "name": tile.name, "text": tile_description(tile),
-            "svg": {str(d): _tile_picture(tile, Rotation.from_degrees(d)) for d in degrees}}
+            "pictures": {str(d): picture_url(state.rules.tileset, tile, Rotation.from_degrees(d))
+                         for d in degrees}}
 
 
 def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
@@ -101,7 +97,7 @@ def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
             tile = tileset.tile(action.tile)
             options.append({"action": format_action(action), "id": int(action.tile),
                             "name": tile.name, "text": tile_description(tile),
-                            "svg": _tile_picture(tile, Rotation.R0)})
+                            "picture": picture_url(tileset, tile, Rotation.R0)})
     return options
 
 
@@ -200,12 +196,14 @@ def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[dict[str
 def update_of(game: ServedGame, since: int) -> dict[str, Any]:
     """What changed in ``game`` since it held ``since`` actions (an event of
     ``GET /api/games/{ID}/events``): the new log entries, the tiles placed since (as the
-    snapshot's ``placements`` rows, and in ``pictures`` each one's cells and picture),
+    snapshot's ``placements`` rows, and in ``pictures`` each one's cells and the address
+    of its picture, :func:`~carcassonne_amazonas.web._pictures.picture_url`),
     the pieces put down and taken back since (see :func:`_piece_rows`; pieces go back to
     their owners when a feature scores, R-T7), and the scores, boats, phase and whose
     turn it is: enough for a page to add to the board it shows.  Its size does not
     grow with the game, only with what changed."""
     state = game.state
+    tileset = state.rules.tileset
     before = game.history.states[since]
     now, then = set(state.features.piece_set()), set(before.features.piece_set())
     placed = state.board.placements[len(before.board.placements):]
@@ -217,7 +215,7 @@ def update_of(game: ServedGame, since: int) -> dict[str, Any]:
         "tiles": [[p.tile.name, p.position.x, p.position.y, p.rotation.degrees]
                   for p in placed],
         "pictures": [{"cells": [[c.x, c.y] for c in p.cells],
-                      "svg": _tile_picture(p.tile, p.rotation)} for p in placed],
+                      "url": picture_url(tileset, p.tile, p.rotation)} for p in placed],
         "pieces_added": _piece_rows(state, now - then),
         "pieces_removed": _piece_rows(before, then - now),
         "scores": list(state.scores),

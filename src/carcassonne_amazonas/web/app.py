@@ -41,6 +41,9 @@
     ``&after=`` as the view's).
 ``POST /api/games/{ID}/seat``
     ``{"token": "..."}`` → ``{"player": N}``: the seat a token opens (403 for none).
+``GET /api/tiles/{SET}/{ID}/{DEGREES}.svg``
+    A tile's picture, at the address a view or a stream update gives
+    (:mod:`~carcassonne_amazonas.web._pictures`): served once, then cached by the browser.
 ``GET /api/config``
     The seat kinds (and which take a budget, up to what), the rule options and the
     player counts the server accepts.
@@ -96,6 +99,7 @@ from ._requests import (
     parse_json_object,
     parse_new_game_request,
 )
+from ._pictures import tile_picture
 from ._served import ServedGame
 from ._service import GameService
 from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
@@ -112,7 +116,7 @@ _PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe
 class SecurityHeaders:
     """ASGI middleware adding headers to every response: no sniffing, no referrer, no
     framing, a content security policy (scripts only from this server), and no caching
-    of API answers."""
+    of API answers that do not say how to cache them (the tile pictures do)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -131,7 +135,7 @@ class SecurityHeaders:
                             (b"referrer-policy", b"no-referrer"),
                             (b"x-frame-options", b"DENY"),
                             (b"content-security-policy", _PAGE_POLICY.encode())]
-                if api:
+                if api and not any(name.lower() == b"cache-control" for name, _ in headers):
                     headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}
             await send(message)
@@ -341,6 +345,7 @@ ROUTES = [
     Route("/api/games/{game_id}/board.svg", board),
     Route("/api/games/{game_id}/segment", segment),
     Route("/api/games/{game_id}/seat", seat, methods=["POST"]),
+    Route("/api/tiles/{key}/{tile}/{name}", tile_picture),
     Mount("/static", StaticFiles(packages=[(__package__ or "", "static")]), name="static"),
 ]
 

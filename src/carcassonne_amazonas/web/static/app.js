@@ -73,8 +73,6 @@ function swatch(player) {
   return el("span", { class: `swatch ${config.colours[player]}`, "aria-hidden": "true" });
 }
 
-function svgDataUrl(text) { return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text); }
-
 // Every call answers {ok, status, data, etag}; a server that cannot be reached is status
 // 0 with a message, never an exception, so no caller is left half-done (busy forever).
 // `body` is an object, or JSON text already made (see createGame).
@@ -279,7 +277,7 @@ function chosenAction() {
 
 // The turns the tile in hand may take somewhere (those the server drew it in).
 function handDegrees() {
-  return view && view.hand ? Object.keys(view.hand.svg).map(Number).sort((a, b) => a - b) : [];
+  return view && view.hand ? Object.keys(view.hand.pictures).map(Number).sort((a, b) => a - b) : [];
 }
 
 function handDegree() {
@@ -461,10 +459,8 @@ function renderHand() {
   if (showHand) {
     const option = tileOption();
     const degrees = option ? String(option.degrees) : String(handDegree());
-    if (degrees !== undefined) {
-      const url = svgDataUrl(hand.svg[degrees]);
-      if (ui.handImage.getAttribute("src") !== url) ui.handImage.setAttribute("src", url);
-    }
+    const url = hand.pictures[degrees];
+    if (url && ui.handImage.getAttribute("src") !== url) ui.handImage.setAttribute("src", url);
     ui.handText.textContent = hand.text;
     ui.handImage.setAttribute("alt", `the tile in hand, ${hand.name}`);
   }
@@ -477,7 +473,7 @@ function renderHand() {
     const button = el("button", { type: "button", class: "double-option" + (chosen ? " selected" : ""),
       "data-action": double.action, title: double.text, "aria-pressed": String(Boolean(chosen)) });
     button.disabled = !myTurn() || busy;
-    button.append(el("img", { src: svgDataUrl(double.svg), alt: double.name }), el("span", {}, double.name));
+    button.append(el("img", { src: double.picture, alt: double.name }), el("span", {}, double.name));
     button.onclick = () => { selection = { kind: "double", action: double.action }; render(); };
     ui.doubles.append(button);
   }
