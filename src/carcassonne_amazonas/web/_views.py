@@ -229,8 +229,10 @@ def update_of(game: ServedGame, since: int) -> dict[str, Any]:
 
 def render_board(game: ServedGame) -> str:
     """The board as SVG, as the page shows it: coordinates, legend and the last move
-    marked, no score table (the page shows the scores); the legal cells are drawn by the
-    page itself."""
+    marked, no score table and no tile in hand (the page shows both, and keeps them up
+    to date as the live stream adds to the board); the legal cells are drawn by the page
+    itself."""
     return str(board_svg(game.state, cell_size=_BOARD_CELL, show_open=False,
-                         coordinates=True, legend=True, last_move=True, scores=False))
+                         coordinates=True, legend=True, last_move=True, scores=False,
+                         hand=False))
 

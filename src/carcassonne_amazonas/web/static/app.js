@@ -157,12 +157,25 @@ async function refresh(board = true) {
   return answer;
 }
 
+// A view of another seq clears the choice, unless it is still our turn in the same
+// step and the choice is still offered (a late or repeated update): a choice survives
+// every update that does not change whose turn it is.
 function setView(next) {
   const moved = !view || next.seq !== view.seq || pending !== null;
+  const kept = moved && !pending && view && next.to_move === view.to_move && next.phase === view.phase
+    && offered(next, selection);
   view = next;
   if (view.is_terminal) closeStream();
-  if (moved) { selection = null; pending = null; handTurn = 0; ui.actionError.textContent = ""; }
+  if (moved && !kept) { selection = null; pending = null; handTurn = 0; ui.actionError.textContent = ""; }
   render();
+}
+
+// Whether `choice` (a selection) is among the options of `shown` (a view).
+function offered(shown, choice) {
+  if (!choice) return false;
+  if (choice.kind === "tile") return shown.placements.some((p) => p.x === choice.x && p.y === choice.y);
+  const options = choice.kind === "piece" ? shown.pieces : shown.doubles;
+  return options.some((o) => o.action === choice.action);
 }
 
 // The live stream: each "step" event (actions stored, by anyone) fetches the view at once;
@@ -591,13 +604,34 @@ function boardPoint(svg, clientX, clientY) {
   return [(inner.x - ox) / cell, (inner.y - oy) / cell];
 }
 
+// A legal cell or a piece marker under a pointer, and choosing it.
+function markerAt(target) { return target.closest ? target.closest(".legal-cell, .piece-option") : null; }
+
+function chooseMarker(marker) {
+  if (marker.classList.contains("legal-cell")) selectCell(Number(marker.dataset.x), Number(marker.dataset.y));
+  else { selection = { kind: "piece", action: marker.dataset.action }; render(); }
+}
+
+// An update may draw the turn anew between a press and its release (a late stream step,
+// the board fetched again): the marker pressed is gone, the release is on its new
+// copy, and no click follows. The release then chooses, if it is on the same marker.
+let pressed = null;     // the marker a press on the board went down on
+
+function boardPress(event) { pressed = markerAt(event.target); }
+
+function boardRelease(event) {
+  const press = pressed; pressed = null;
+  const marker = markerAt(event.target);
+  if (!press || press.isConnected || !marker || dragged || !view || !myTurn() || busy) return;
+  const same = ["x", "y", "action"].every((key) => press.dataset[key] === marker.dataset[key]);
+  if (same) chooseMarker(marker);
+}
+
 async function boardClick(event) {
   if (!view || !myTurn() || busy) return;
   const target = event.target;
-  const cell = target.closest && target.closest(".legal-cell");
-  if (cell) { selectCell(Number(cell.dataset.x), Number(cell.dataset.y)); return; }
-  const piece = target.closest && target.closest(".piece-option");
-  if (piece) { selection = { kind: "piece", action: piece.dataset.action }; render(); return; }
+  const marker = markerAt(target);
+  if (marker) { chooseMarker(marker); return; }
   if (target.classList && target.classList.contains("piece-tile")) {
     const svg = boardSvg();
     const [x, y] = boardPoint(svg, event.clientX, event.clientY);
@@ -688,6 +722,8 @@ async function start() {
   ui.notify.addEventListener("click", askToNotify);
   ui.newGame.addEventListener("click", () => { location.hash = ""; showLobby(); });
   ui.board.addEventListener("click", boardClick);
+  ui.board.addEventListener("pointerdown", boardPress);
+  ui.board.addEventListener("pointerup", boardRelease);
   touch = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
   document.body.dataset.touch = String(touch);
   ui.board.addEventListener("pointerdown", pointerDown);
