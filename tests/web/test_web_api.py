@@ -7,7 +7,7 @@
   leaves the game exactly as it was;
 - a new app over the same database file resumes a game (restart persistence);
 - a poll with the view's ETag (also a weak tag, or ``*``) is an empty 304 until an
-  action is stored; a failure of the server is still a JSON error;
+  action is stored, and a view is built once per step however many pages ask for it; a failure of the server is still a JSON error;
 - a ``board`` query is yes or no, anything else a 400; a seed written with an exponent
   is that whole number; messages count in words; the log and the result name the
   players as their seats do;
@@ -49,6 +49,7 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.rules.final_scoring import projected_scores
+from carcassonne_amazonas.web import _answers as answers
 from carcassonne_amazonas.web._requests import MAX_BODY_BYTES
 from carcassonne_amazonas.web._served import draw_random
 from carcassonne_amazonas.web.app import create_app
@@ -367,6 +368,32 @@ def test_the_board_picture_and_hit_testing(client: TestClient) -> None:
     assert off == {"x": None, "y": None, "segment": None}
     for params in ({"x": "a", "y": "1"}, {"x": "nan", "y": "1"}, {"y": "1"}):
         assert client.get(f"/api/games/{game}/segment", params=params).status_code == 400
+
+
+def test_a_view_is_built_once_per_step_for_every_page_that_asks(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mover's answer and each other page's view of the same step (R-T1 draws
+    included) are one view, built once; a new step or the board flag makes another."""
+    built: list[int] = []
+    real = answers.view_of
+
+    def counting(game: Any, *, board: bool = False) -> dict[str, Any]:
+        built.append(game.seq)
+        return real(game, board=board)
+
+    monkeypatch.setattr(answers, "view_of", counting)
+    created = create(client, ["human", "human"], seed=6)
+    game = created["game"]
+    first = client.get(f"/api/games/{game}")
+    assert client.get(f"/api/games/{game}").content == first.content
+    assert len(built) == 1
+    moved = client.post(f"/api/games/{game}/actions",
+                        json={"token": tokens_of(created)[0], "action": first.json()["legal"][0]})
+    assert client.get(f"/api/games/{game}").content == moved.content
+    assert client.get(f"/api/games/{game}").headers["etag"] == moved.headers["etag"]
+    assert len(built) == 2
+    assert "board_svg" in client.get(f"/api/games/{game}?board=1").json()
+    assert len(built) == 3
 
 
 def test_serve_starts_a_real_server(tmp_path: Path) -> None:

@@ -26,7 +26,6 @@ from carcassonne_amazonas import reference_tileset
 from carcassonne_amazonas.tiles.geometry import Rotation
 from carcassonne_amazonas.web._pictures import picture_url
 from carcassonne_amazonas.web._views import update_of
-
 from web_helpers import Json, act, create, tokens_of, view
 
 SVG = "{http://www.w3.org/2000/svg}"

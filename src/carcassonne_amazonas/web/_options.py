@@ -11,8 +11,8 @@ server's processors, the server caps that budget (:data:`DEFAULT_MAX_BOT_BUDGET`
 ``serve --max-bot-budget``): a seat asks for ``kind`` or ``kind:N`` with N at most the
 cap, plain ``kind`` plays the library's default or the cap if that is lower, and a
 stored ``kind:N`` over the cap (from a server with a higher one) thinks no longer than
-the cap allows (:func:`~carcassonne_amazonas.web._served.bot_for`).  A fixed number of iterations, not
-a time budget, so that a game's bot moves stay the same on any machine.
+the cap allows (:func:`~carcassonne_amazonas.web._served.bot_for`).  A fixed number of
+iterations, not a time budget, so that a game's bot moves stay the same on any machine.
 
 **Rule options** are spelt as the command line's flags and the snapshot's JSON, and read
 by the one reader of the options,

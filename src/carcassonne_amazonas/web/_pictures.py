@@ -8,7 +8,9 @@ tiles placed) name each tile's picture by its address, :func:`picture_url`::
 ``SET`` is the start of the tile set's checksum (a game's set may be a custom one,
 :func:`~carcassonne_amazonas.tiles.tilefile.load_tileset`), ``ID`` the first copy of the
 tile's design (copies with the same design look the same, R-F7, so a design is fetched
-once), ``DEGREES`` the turn (R-G5) and ``DIGEST`` the start of the picture's SHA-256.  A
+once), ``DEGREES`` the turn (R-G5) and ``DIGEST`` a version: the start of a SHA-256 of
+the address and the source of the renderer (:mod:`~carcassonne_amazonas.render`), so
+that it changes whenever the picture may, and naming a picture never draws it.  A
 picture is the library's :func:`~carcassonne_amazonas.render.svg.tile_svg` without its
 label, cropped to the tile's outline, so that it can be laid over the tile's cells as
 it is.  :func:`tile_picture` answers ``GET`` on that address: with the ``v`` of the
@@ -25,6 +27,7 @@ import functools
 import hashlib
 import re
 import threading
+from importlib import resources
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -82,9 +85,24 @@ def _first_copies(tileset: TileSet) -> dict[int, Tile]:
     return {int(tile.id): first.setdefault(tile.design, tile) for tile in tileset.tiles}
 
 
-@functools.lru_cache(maxsize=2048)
-def _picture(tile: Tile, rotation: Rotation) -> tuple[str, str]:
-    """A tile's picture cropped to its outline, and the start of its SHA-256."""
+@functools.cache
+def _renderer() -> str:
+    """The SHA-256 of the renderer's source, read once: pictures change only with it."""
+    digest = hashlib.sha256()
+    package = resources.files(tile_svg.__module__.rpartition(".")[0])
+    for source in sorted((f for f in package.iterdir() if f.name.endswith(".py")),
+                         key=lambda f: f.name):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()
+
+
+def _version(path: str) -> str:
+    return hashlib.sha256(f"{_renderer()} {path}".encode()).hexdigest()[:_DIGEST]
+
+
+@functools.lru_cache(maxsize=1024)
+def _picture(tile: Tile, rotation: Rotation) -> str:
+    """A tile's picture cropped to its outline (drawn only when it is asked for)."""
     text = str(tile_svg(tile, rotation, cell_size=_CELL, label=False))
     outline = _OUTLINE.search(text)
     if outline is not None:
@@ -94,7 +112,7 @@ def _picture(tile: Tile, rotation: Rotation) -> tuple[str, str]:
         head = (f"<svg {xmlns.group(0) if xmlns else ''} width=\"{width}\" "
                 f'height="{height}" viewBox="{x} {y} {width} {height}">')
         text = f"{head}\n{body}"
-    return text, hashlib.sha256(text.encode("utf-8")).hexdigest()[:_DIGEST]
+    return text
 
 
 def picture_url(tileset: TileSet, tile: Tile, rotation: Rotation) -> str:
@@ -102,8 +120,8 @@ def picture_url(tileset: TileSet, tile: Tile, rotation: Rotation) -> str:
     the same for every copy of its design (R-F7), and for as long as the picture is."""
     _remember(tileset)
     first = _first_copies(tileset)[int(tile.id)]
-    _, digest = _picture(first, rotation)
-    return f"/api/tiles/{_key(tileset)}/{int(first.id)}/{rotation.degrees}.svg?v={digest}"
+    path = f"/api/tiles/{_key(tileset)}/{int(first.id)}/{rotation.degrees}.svg"
+    return f"{path}?v={_version(path)}"
 
 
 def tile_picture(request: Request) -> Response:
@@ -122,10 +140,10 @@ def tile_picture(request: Request) -> Response:
     tile = copies.get(int(tile_id))
     if tile is None or rotation not in tile.layout.rotations:
         raise ApiError(404, f"tile set {key} has no tile {tile_id} turned {rotation.degrees}°")
-    text, digest = _picture(copies[int(tile_id)], rotation)
+    digest = _version(f"/api/tiles/{key}/{int(tile.id)}/{rotation.degrees}.svg")
     etag = f'"{digest}"'
     fresh = request.query_params.get("v") == digest
     headers = {"etag": etag, "cache-control": _FOREVER if fresh else "no-cache"}
     if request.headers.get("if-none-match", "").strip().removeprefix("W/") == etag:
         return Response(status_code=304, headers=headers)
-    return Response(text, media_type="image/svg+xml", headers=headers)
+    return Response(_picture(tile, rotation), media_type="image/svg+xml", headers=headers)

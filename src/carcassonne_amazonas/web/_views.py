@@ -13,6 +13,7 @@ picture.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from ..formats.snapshot import state_to_json
 from ..render.anchors import piece_anchor
 from ..render.explain import describe_action, winner_text
-from ..render.placement_options import footprint, placement_options
+from ..render.placement_options import footprint
 from ..render.svg import board_svg
 from ..render.text import tile_description
 from ..rules.actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
@@ -30,7 +31,7 @@ from ..rules.final_scoring import projected_scores
 from ..rules.notation import format_action
 from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, Rules, colour
-from ..tiles.geometry import Rotation
+from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Terrain
 from ._pictures import picture_url
 from ._served import LogEntry, ServedGame
@@ -38,6 +39,7 @@ from ._served import LogEntry, ServedGame
 __all__ = ["render_board", "view_of"]
 
 _BOARD_CELL = 64
+_ORIGIN = Position(0, 0)
 
 
 def _breakdown(breakdown: ScoreBreakdown) -> dict[str, int]:
@@ -46,21 +48,30 @@ def _breakdown(breakdown: ScoreBreakdown) -> dict[str, int]:
             "total": breakdown.total}
 
 
-def _placements(state: GameState) -> list[dict[str, Any]]:
+def _placements(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
     """The legal cells for the tile in hand and, per cell, each legal rotation with the
-    action that plays it and the cells the tile then covers."""
+    action that plays it and the cells the tile then covers (R-T2, R-G2–R-G6): the
+    cells and rotations of :func:`~carcassonne_amazonas.render.placement_options.placement_options`,
+    in its order, read from the legal actions ``legal`` the view has already listed, and
+    each rotation's :func:`~carcassonne_amazonas.render.placement_options.footprint`
+    found once and moved to each cell."""
     tile = state.tile_in_hand
     if tile is None:
         return []
-    options = []
-    for position, rotations in placement_options(state).items():
-        options.append({
-            "x": position.x, "y": position.y,
-            "rotations": [{"degrees": rotation.degrees,
-                           "action": format_action(PlaceTile(position, rotation)),
-                           "cells": [[c.x, c.y] for c in footprint(tile, position, rotation)]}
-                          for rotation in rotations]})
-    return options
+    shapes: dict[Rotation, list[tuple[int, int]]] = {}
+    options: dict[Position, list[dict[str, Any]]] = {}
+    for action in legal:
+        if not isinstance(action, PlaceTile):
+            continue
+        rotation, x, y = action.rotation, action.position.x, action.position.y
+        shape = shapes.get(rotation)
+        if shape is None:
+            shape = shapes[rotation] = [(c.x, c.y) for c in footprint(tile, _ORIGIN, rotation)]
+        options.setdefault(action.position, []).append(
+            {"degrees": rotation.degrees, "action": format_action(action),
+             "cells": [[x + dx, y + dy] for dx, dy in shape]})
+    return [{"x": position.x, "y": position.y, "rotations": rotations}
+            for position, rotations in options.items()]
 
 
 def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -108,9 +119,11 @@ def _log(entries: Sequence[LogEntry]) -> list[dict[str, Any]]:
             for e in entries]
 
 
+@functools.lru_cache(maxsize=64)
 def _variants(rules: Rules) -> dict[str, Any]:
     """The variants of ``rules`` by name, every one of :attr:`Rules.VARIANTS
-    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3)."""
+    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3); cached (a view
+    copies it)."""
     options = rules.options()
     return {name: options[name] for name in Rules.VARIANTS}
 
@@ -128,8 +141,8 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     """
     state = game.state
     legal = legal_actions(state)
-    placements = _placements(state) if state.phase in (Phase.PLACE_TILE,
-                                                       Phase.PLACE_DOUBLE) else []
+    placements = _placements(state, legal) if state.phase in (Phase.PLACE_TILE,
+                                                              Phase.PLACE_DOUBLE) else []
     final = None
     if state.final_scoring is not None:
         final = [{"tributaries": f.tributaries, "villages": f.villages, "camps": f.camps,
@@ -153,7 +166,7 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
                      "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
                      "breakdown": _breakdown(player.breakdown)}
                     for index, player in enumerate(state.players)],
-        "rules": _variants(state.rules),
+        "rules": dict(_variants(state.rules)),
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
         "hand": _hand(state, placements),
