@@ -2,13 +2,21 @@
 
 Prints:
 
-- **CPU per move mid-game**: the server's CPU time (``time.process_time``) to take a
-  human's move through the app (Starlette's TestClient, in process: request parsing,
-  the engine, SQLite, the view, JSON) at moves 40 to 60 of a 2-human game, median,
-  excluding bot thinking (no bots), with the board in each answer (as the page asked
-  before it kept its board) and without (as it asks now);
+- **CPU per move mid-game**, two ways, both at moves 40 to 60 of a 2-human game,
+  median, excluding bot thinking (no bots):
+
+  - *the server alone*: a real uvicorn server in its own process, its CPU time read
+    from ``/proc/PID/task/*/schedstat`` (nanoseconds, every thread) around each move
+    sent over one kept-alive loopback connection: the move's answer, and the move with
+    the other player's page fetching the same step's view, as it does when the live
+    stream tells it (Linux only; skipped elsewhere);
+  - *in process*: ``time.process_time`` around each move through Starlette's
+    TestClient, which runs in the same process, so the client's side and the hand-offs
+    between its threads are counted too, with the board in each answer (as the page
+    asked before it kept its board) and without (as it asks now);
 - **bytes per game**: what a page downloads over a whole human-vs-greedy game, as the
-  page asks for it (:func:`bytes_per_game`), raw and gzip-compressed, and the largest
+  page asks for it (:func:`bytes_per_game`), raw and gzip-compressed (each tile
+  picture named by address counted once, as a browser caches it), and the largest
   live-stream update against an early one (when the version has a stream);
 - **32 clients**: moves per second and p50/p95/p99 latency of 32 threads, each playing
   its own 2-human game on a real uvicorn server on 127.0.0.1, for a fixed number of
@@ -30,10 +38,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import http.client
 import inspect
 import json
+import os
 import random
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -93,6 +105,90 @@ def cpu_per_move(folder: Path, board: bool) -> float:
     return 1000 * statistics.median(times)
 
 
+SERVER = """
+import inspect, sys, uvicorn
+from carcassonne_amazonas.web.app import create_app
+known = inspect.signature(create_app).parameters
+options = {"create_limit": 1000} if "create_limit" in known else {}
+uvicorn.run(create_app(sys.argv[1], **options), host="127.0.0.1", port=int(sys.argv[2]),
+            log_level="warning")
+"""
+
+
+def process_cpu(pid: int) -> float:
+    """The CPU time (s) of every thread of process ``pid`` so far, to the nanosecond."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # a thread that ended as it was read
+    return total / 1e9
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+def server_cpu_per_move(folder: Path) -> tuple[float, float] | None:
+    """Median CPU (ms) of a real server process per move, moves 40 to 60 of a 2-human
+    game: the move's answer alone, and with the other page's view of the same step."""
+    if not Path("/proc/self/task").is_dir():
+        return None
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(folder / "alone.sqlite3"),
+                               str(port)], env=os.environ.copy())
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                connection.connect()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.1)
+
+        def ask(method: str, path: str, body: Json | None = None) -> Json:
+            data = None if body is None else json.dumps(body).encode()
+            connection.request(method, path, body=data,  # as a browser asks
+                               headers={"content-type": "application/json",
+                                        "accept-encoding": "gzip"})
+            response = connection.getresponse()
+            raw = response.read()
+            if response.getheader("content-encoding") == "gzip":
+                raw = gzip.decompress(raw)
+            answer: Json = json.loads(raw)
+            return answer
+
+        created = ask("POST", "/api/games", {"players": 2, "seats": ["human", "human"],
+                                             "seed": 1})
+        tokens, game = tokens_of(created), created["game"]
+        view = ask("GET", f"/api/games/{game}")
+        rng = random.Random(2)
+        alone, both = [], []
+        for number in range(60):
+            body = {"token": tokens[view["to_move"]], "action": pick(view, rng)}
+            started = process_cpu(server.pid)
+            view = ask("POST", f"/api/games/{game}/actions?board=0", body)
+            answered = process_cpu(server.pid)
+            ask("GET", f"/api/games/{game}?board=0")  # the other player's page
+            if number >= 40:
+                alone.append(answered - started)
+                both.append(process_cpu(server.pid) - started)
+            if view["is_terminal"]:
+                break
+        connection.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return 1000 * statistics.median(alone), 1000 * statistics.median(both)
+
+
 def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
     """Raw and gzipped bytes of the answers a page gets over a human-vs-greedy game,
     the first and the largest mid-game stream update (0 without a stream).
@@ -113,10 +209,24 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
             streams = False
         got = [0, 0]
 
+        pictures: set[str] = set()
+
+        def count(content: bytes) -> None:
+            got[0] += len(content)
+            got[1] += len(gzip.compress(content))
+
+        def fetch_pictures(urls: list[str]) -> None:
+            for url in urls:  # a browser caches each picture: fetched once
+                if url not in pictures:
+                    pictures.add(url)
+                    count(client.get(url).content)
+
         def fetch(answer: Any) -> Json:
-            got[0] += len(answer.content)
-            got[1] += len(gzip.compress(answer.content))
+            count(answer.content)
             result: Json = answer.json()
+            hand, doubles = result.get("hand"), result.get("doubles") or []
+            fetch_pictures([*((hand or {}).get("pictures") or {}).values(),
+                            *(d["picture"] for d in doubles if "picture" in d)])
             return result
 
         view = fetch(client.get(f"/api/games/{game}?board=1"))
@@ -138,8 +248,8 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
                 continue
             update = stream_update(client, game, seq)
             updates.append(len(json.dumps(update)))
-            got[0] += updates[-1]
-            got[1] += len(gzip.compress(json.dumps(update).encode()))
+            count(json.dumps(update).encode())
+            fetch_pictures([p["url"] for p in update["pictures"] if "url" in p])
             cells = [cell for picture in update["pictures"] for cell in picture["cells"]] + [
                 cell for option in view["placements"] for r in option["rotations"]
                 for cell in r["cells"]]
@@ -255,8 +365,14 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        print(f"server CPU per move, mid-game: {cpu_per_move(folder, True):.2f} ms with the "
-              f"board, {cpu_per_move(folder, False):.2f} ms without (median)")
+        alone = server_cpu_per_move(folder)
+        if alone is not None:
+            print(f"server CPU per move, mid-game, the server alone (its own process): "
+                  f"{alone[0]:.2f} ms for the move's answer, {alone[1]:.2f} ms with the "
+                  "other page's view of the step (median)")
+        print(f"server CPU per move, mid-game, in process with the test client: "
+              f"{cpu_per_move(folder, True):.2f} ms with the board, "
+              f"{cpu_per_move(folder, False):.2f} ms without (median)")
         raw, packed, early, late = bytes_per_game(folder)
         print(f"bytes per human-vs-greedy game: {raw / 1e6:.2f} MB raw, "
               f"{packed / 1e6:.2f} MB gzipped")

@@ -394,6 +394,14 @@ def test_a_view_is_built_once_per_step_for_every_page_that_asks(
     assert len(built) == 2
     assert "board_svg" in client.get(f"/api/games/{game}?board=1").json()
     assert len(built) == 3
+    # Compressed once for the clients that accept gzip, plain for the others.
+    for _ in range(2):
+        packed = client.get(f"/api/games/{game}", headers={"accept-encoding": "gzip"})
+        assert packed.headers["content-encoding"] == "gzip"
+        assert packed.content == moved.content  # the test client unpacks it
+    plain = client.get(f"/api/games/{game}", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == moved.content
+    assert len(built) == 3
 
 
 def test_serve_starts_a_real_server(tmp_path: Path) -> None:

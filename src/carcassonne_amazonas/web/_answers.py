@@ -4,14 +4,16 @@
 Every page of a game asks for the same view after each step (the mover's answer, then
 each other page when the live stream tells it), so :class:`ViewCache` keeps the JSON
 of the last views made, keyed by the game, its number of actions (``seq``), the board
-flag and the bots' status: a view is built and encoded once per step, not once per
-page.  A view of a stored game never changes for a given key, so nothing has to be
+flag and the bots' status, and its gzip-compressed form once a client that accepts
+gzip has asked for it: a view is built, encoded and compressed once per step, not once
+per page (the app's gzip middleware passes an answer that is already compressed on).  A view of a stored game never changes for a given key, so nothing has to be
 invalidated; a game deleted and its id reused is impossible (ids are random).
 """
 
 from __future__ import annotations
 
 import collections
+import gzip
 import json
 import threading
 from typing import Any
@@ -29,6 +31,11 @@ __all__ = ["ViewCache", "etag", "matches", "view_answer", "view_with_bot", "want
 #: How many encoded views :class:`ViewCache` keeps (the last few steps of the games
 #: being played).
 VIEW_CACHE_SIZE = 256
+#: Views of at least this many bytes are sent gzip-compressed to clients that accept
+#: it (as the app's middleware does), at this level (9 is slower for a view and hardly
+#: smaller).
+GZIP_MINIMUM = 1000
+GZIP_LEVEL = 6
 
 _BOARD_VALUES = {"1": True, "true": True, "0": False, "false": False, "": False}
 
@@ -73,34 +80,49 @@ def encode(data: Any) -> bytes:
 
 
 class ViewCache:
-    """The encoded views last made, per game, ``seq``, board flag and bot status
-    (thread-safe, the :data:`VIEW_CACHE_SIZE` most recent)."""
+    """The encoded views last made, per game, ``seq``, board flag and bot status, each
+    with its compressed form once asked for (thread-safe, the :data:`VIEW_CACHE_SIZE`
+    most recent)."""
 
     def __init__(self, size: int = VIEW_CACHE_SIZE) -> None:
         self._size = size
         self._lock = threading.Lock()
-        self._bodies: collections.OrderedDict[tuple[str, int, bool, str], bytes] = \
+        self._bodies: collections.OrderedDict[tuple[str, int, bool, str], list[bytes]] = \
             collections.OrderedDict()
 
-    def body(self, service: GameService, game: ServedGame, board: bool) -> bytes:
-        """The encoded view of ``game`` (:func:`view_with_bot`), made once per key."""
+    def body(self, service: GameService, game: ServedGame, board: bool,
+             compressed: bool = False) -> tuple[bytes, bool]:
+        """The encoded view of ``game`` (:func:`view_with_bot`), made once per key, and
+        whether it is gzip-compressed (when ``compressed`` asks and it is large
+        enough)."""
         bot = service.bot_status(game.id)
         key = (game.id, game.seq, board, repr(bot))
         with self._lock:
-            body = self._bodies.get(key)
-            if body is not None:
+            forms = self._bodies.get(key)
+            if forms is not None:
                 self._bodies.move_to_end(key)
-                return body
-        body = encode(view_with_bot(service, game, board, bot))
+        if forms is None:
+            forms = [encode(view_with_bot(service, game, board, bot))]
+        if compressed and len(forms[0]) >= GZIP_MINIMUM and len(forms) == 1:
+            forms = [forms[0], gzip.compress(forms[0], GZIP_LEVEL, mtime=0)]
         with self._lock:
-            self._bodies[key] = body
+            self._bodies[key] = forms
             while len(self._bodies) > self._size:
                 self._bodies.popitem(last=False)
-        return body
+        return forms[-1] if compressed else forms[0], compressed and len(forms) == 2
 
 
-def view_answer(cache: ViewCache, service: GameService, game: ServedGame,
-                board: bool) -> Response:
-    """The answer holding ``game``'s view (from ``cache``), with its ``ETag``."""
-    return Response(cache.body(service, game, board), media_type="application/json",
-                    headers={"etag": etag(game.seq, board)})
+def _accepts_gzip(request: Request) -> bool:
+    return any(part.split(";")[0].strip().lower() == "gzip"
+               for part in request.headers.get("accept-encoding", "").split(","))
+
+
+def view_answer(cache: ViewCache, service: GameService, game: ServedGame, board: bool,
+                request: Request) -> Response:
+    """The answer holding ``game``'s view (from ``cache``, compressed if ``request``
+    accepts gzip), with its ``ETag``."""
+    body, compressed = cache.body(service, game, board, _accepts_gzip(request))
+    headers = {"etag": etag(game.seq, board), "vary": "Accept-Encoding"}
+    if compressed:
+        headers["content-encoding"] = "gzip"
+    return Response(body, media_type="application/json", headers=headers)

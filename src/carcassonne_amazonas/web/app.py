@@ -192,7 +192,8 @@ def show_game(request: Request) -> Response:
         count = service.action_count(game_id)
         if count is not None and matches(known, etag(count, board)):
             return Response(status_code=304, headers={"etag": etag(count, board)})
-    return view_answer(request.app.state.views, service, service.load(game_id), board)
+    return view_answer(request.app.state.views, service, service.load(game_id), board,
+                       request)
 
 
 async def play(request: Request) -> Response:
@@ -204,7 +205,8 @@ async def play(request: Request) -> Response:
     await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
     action = parse_action_request(parse_json_object(body))
     game = await run_in_threadpool(service.act, game_id, action)
-    return await run_in_threadpool(view_answer, request.app.state.views, service, game, board)
+    return await run_in_threadpool(view_answer, request.app.state.views, service, game, board,
+                                   request)
 
 
 def record(request: Request) -> Response:
