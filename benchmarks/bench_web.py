@@ -191,7 +191,8 @@ def server_cpu_per_move(folder: Path) -> tuple[float, float] | None:
 
 def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
     """Raw and gzipped bytes of the answers a page gets over a human-vs-greedy game,
-    the first and the largest mid-game stream update (0 without a stream).
+    the first and the largest stream update after mid-game but for the last, which
+    holds the final scoring (0 without a stream).
 
     A version whose page does not keep its board fetches each move's answer with the
     board.  One that does, as the page does now: the whole board when it opens, the piece
@@ -224,10 +225,16 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
         def fetch(answer: Any) -> Json:
             count(answer.content)
             result: Json = answer.json()
-            hand, doubles = result.get("hand"), result.get("doubles") or []
-            fetch_pictures([*((hand or {}).get("pictures") or {}).values(),
-                            *(d["picture"] for d in doubles if "picture" in d)])
+            fetch_pictures([d["picture"] for d in result.get("doubles") or []
+                            if "picture" in d])
             return result
+
+        def fetch_hand(view: Json, action: str) -> None:
+            """The pictures of the tile in hand the page shows: as it first lies, and
+            turned as the tile is placed (``t0,4,90``)."""
+            pictures = ((view.get("hand") or {}).get("pictures") or {})
+            degrees = sorted(pictures, key=int)[:1] + action.split(",")[-1:]
+            fetch_pictures([pictures[d] for d in degrees if d in pictures])
 
         view = fetch(client.get(f"/api/games/{game}?board=1"))
         extent = board_extent(view)
@@ -236,6 +243,7 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
         while not view["is_terminal"]:
             seq = view["seq"]
             actions = [pick(view, rng)]
+            fetch_hand(view, actions[0])
             if streams and view["phase"] == "place tile":
                 preview = fetch(client.get(f"/api/games/{game}", params={"after": actions[0]}))
                 if preview["phase"] == "place piece":
@@ -263,7 +271,8 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
               f"first third of the game, {statistics.median(updates[-third:]):.0f} B in the "
               "last")
     early = next((size for size in updates if size), 0)
-    return got[0], got[1], early, max(updates[len(updates) // 2:] or [0])
+    # The last update holds the final scoring (R-E2-R-E6), once a game: left out.
+    return got[0], got[1], early, max(updates[len(updates) // 2:-1] or [0])
 
 
 def board_extent(view: Json) -> tuple[int, int, int, int]:
@@ -377,7 +386,8 @@ def main() -> None:
         print(f"bytes per human-vs-greedy game: {raw / 1e6:.2f} MB raw, "
               f"{packed / 1e6:.2f} MB gzipped")
         if early:
-            print(f"stream update: early {early} B, largest after mid-game {late} B")
+            print(f"stream update: early {early} B, largest after mid-game (but the final "
+                  f"scoring's) {late} B")
         rate, latencies = clients_playing(folder, args.clients, args.moves)
         print(f"{args.clients} clients: {rate:.0f} moves/s, latency p50 "
               f"{1000 * percentile(latencies, 0.5):.0f} ms, p95 "

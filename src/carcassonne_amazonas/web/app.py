@@ -202,11 +202,13 @@ async def play(request: Request) -> Response:
     game_id = request.path_params["game_id"]
     board = wants_board(request)  # a bad query is refused before the move is played
     body = await _read_body(request)
-    await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
-    action = parse_action_request(parse_json_object(body))
-    game = await run_in_threadpool(service.act, game_id, action)
-    return await run_in_threadpool(view_answer, request.app.state.views, service, game, board,
-                                   request)
+
+    def move() -> Response:  # one hand-off to a worker thread, not three
+        service.load(game_id)  # 404 before looking at the body
+        game = service.act(game_id, parse_action_request(parse_json_object(body)))
+        return view_answer(request.app.state.views, service, game, board, request)
+
+    return await run_in_threadpool(move)
 
 
 def record(request: Request) -> Response:
