@@ -189,6 +189,40 @@ def server_cpu_per_move(folder: Path) -> tuple[float, float] | None:
     return 1000 * statistics.median(alone), 1000 * statistics.median(both)
 
 
+class Downloads:
+    """What a page downloads, raw and gzipped; each tile picture once, as a browser
+    caches it."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.raw = self.packed = 0
+        self.seen: set[str] = set()
+
+    def count(self, content: bytes) -> None:
+        self.raw += len(content)
+        self.packed += len(gzip.compress(content))
+
+    def pictures(self, urls: list[str]) -> None:
+        for url in urls:
+            if url not in self.seen:
+                self.seen.add(url)
+                self.count(self.client.get(url).content)
+
+    def fetch(self, answer: Any) -> Json:
+        """An answer's bytes, and the pictures of the double tiles it offers."""
+        self.count(answer.content)
+        result: Json = answer.json()
+        self.pictures([d["picture"] for d in result.get("doubles") or [] if "picture" in d])
+        return result
+
+    def hand(self, view: Json, action: str) -> None:
+        """The pictures of the tile in hand the page shows: as it first lies, and turned
+        as the tile is placed (``t0,4,90``)."""
+        pictures = ((view.get("hand") or {}).get("pictures") or {})
+        degrees = sorted(pictures, key=int)[:1] + action.split(",")[-1:]
+        self.pictures([pictures[d] for d in degrees if d in pictures])
+
+
 def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
     """Raw and gzipped bytes of the answers a page gets over a human-vs-greedy game,
     the first and the largest stream update after mid-game but for the last, which
@@ -208,34 +242,8 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
             streams = "pictures" in stream_update(client, game, 0)
         except ImportError:
             streams = False
-        got = [0, 0]
-
-        pictures: set[str] = set()
-
-        def count(content: bytes) -> None:
-            got[0] += len(content)
-            got[1] += len(gzip.compress(content))
-
-        def fetch_pictures(urls: list[str]) -> None:
-            for url in urls:  # a browser caches each picture: fetched once
-                if url not in pictures:
-                    pictures.add(url)
-                    count(client.get(url).content)
-
-        def fetch(answer: Any) -> Json:
-            count(answer.content)
-            result: Json = answer.json()
-            fetch_pictures([d["picture"] for d in result.get("doubles") or []
-                            if "picture" in d])
-            return result
-
-        def fetch_hand(view: Json, action: str) -> None:
-            """The pictures of the tile in hand the page shows: as it first lies, and
-            turned as the tile is placed (``t0,4,90``)."""
-            pictures = ((view.get("hand") or {}).get("pictures") or {})
-            degrees = sorted(pictures, key=int)[:1] + action.split(",")[-1:]
-            fetch_pictures([pictures[d] for d in degrees if d in pictures])
-
+        page = Downloads(client)
+        fetch, fetch_hand = page.fetch, page.hand
         view = fetch(client.get(f"/api/games/{game}?board=1"))
         extent = board_extent(view)
         rng = random.Random(4)
@@ -256,15 +264,10 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
                 continue
             update = stream_update(client, game, seq)
             updates.append(len(json.dumps(update)))
-            count(json.dumps(update).encode())
-            fetch_pictures([p["url"] for p in update["pictures"] if "url" in p])
-            cells = [cell for picture in update["pictures"] for cell in picture["cells"]] + [
-                cell for option in view["placements"] for r in option["rotations"]
-                for cell in r["cells"]]
-            if not all(extent[0] <= x <= extent[1] and extent[2] <= y <= extent[3]
-                       for x, y in cells):
-                board = fetch(client.get(f"/api/games/{game}?board=1"))
-                extent = board_extent(board)
+            page.count(json.dumps(update).encode())
+            page.pictures([p["url"] for p in update["pictures"] if "url" in p])
+            if past_edge(extent, update, view):
+                extent = board_extent(fetch(client.get(f"/api/games/{game}?board=1")))
     if updates:
         third = max(1, len(updates) // 3)
         print(f"stream update, median: {statistics.median(updates[:third]):.0f} B in the "
@@ -272,7 +275,16 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
               "last")
     early = next((size for size in updates if size), 0)
     # The last update holds the final scoring (R-E2-R-E6), once a game: left out.
-    return got[0], got[1], early, max(updates[len(updates) // 2:-1] or [0])
+    return page.raw, page.packed, early, max(updates[len(updates) // 2:-1] or [0])
+
+
+def past_edge(extent: tuple[int, int, int, int], update: Json, view: Json) -> bool:
+    """Whether a tile of ``update`` or a legal cell of ``view`` lies past ``extent``."""
+    cells = [cell for picture in update["pictures"] for cell in picture["cells"]] + [
+        cell for option in view["placements"] for r in option["rotations"]
+        for cell in r["cells"]]
+    return not all(extent[0] <= x <= extent[1] and extent[2] <= y <= extent[3]
+                   for x, y in cells)
 
 
 def board_extent(view: Json) -> tuple[int, int, int, int]:

@@ -7,7 +7,8 @@
   leaves the game exactly as it was;
 - a new app over the same database file resumes a game (restart persistence);
 - a poll with the view's ETag (also a weak tag, or ``*``) is an empty 304 until an
-  action is stored, and a view is built once per step however many pages ask for it; a failure of the server is still a JSON error;
+  action is stored, and a view is built once per step however many pages ask for
+  it; a failure of the server is still a JSON error;
 - a ``board`` query is yes or no, anything else a 400; a seed written with an exponent
   is that whole number; messages count in words; the log and the result name the
   players as their seats do;
@@ -50,6 +51,7 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.rules.final_scoring import projected_scores
 from carcassonne_amazonas.web import _answers as answers
+from carcassonne_amazonas.web import _views as views
 from carcassonne_amazonas.web._requests import MAX_BODY_BYTES
 from carcassonne_amazonas.web._served import draw_random
 from carcassonne_amazonas.web.app import create_app
@@ -375,7 +377,7 @@ def test_a_view_is_built_once_per_step_for_every_page_that_asks(
     """The mover's answer and each other page's view of the same step (R-T1 draws
     included) are one view, built once; a new step or the board flag makes another."""
     built: list[int] = []
-    real = answers.view_of
+    real = views.view_of
 
     def counting(game: Any, *, board: bool = False) -> dict[str, Any]:
         built.append(game.seq)

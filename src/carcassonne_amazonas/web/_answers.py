@@ -6,8 +6,9 @@ each other page when the live stream tells it), so :class:`ViewCache` keeps the 
 of the last views made, keyed by the game, its number of actions (``seq``), the board
 flag and the bots' status, and its gzip-compressed form once a client that accepts
 gzip has asked for it: a view is built, encoded and compressed once per step, not once
-per page (the app's gzip middleware passes an answer that is already compressed on).  A view of a stored game never changes for a given key, so nothing has to be
-invalidated; a game deleted and its id reused is impossible (ids are random).
+per page (the app's gzip middleware passes an answer that is already compressed on).
+A view of a stored game never changes for a given key, so nothing has to be
+invalidated (a deleted game's id is not reused: ids are random).
 """
 
 from __future__ import annotations
