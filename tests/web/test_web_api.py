@@ -379,9 +379,9 @@ def test_a_view_is_built_once_per_step_for_every_page_that_asks(
     built: list[int] = []
     real = views.view_of
 
-    def counting(game: Any, *, board: bool = False) -> dict[str, Any]:
+    def counting(game: Any, **shape: Any) -> dict[str, Any]:
         built.append(game.seq)
-        return real(game, board=board)
+        return real(game, **shape)
 
     monkeypatch.setattr(answers, "view_of", counting)
     created = create(client, ["human", "human"], seed=6)
@@ -404,6 +404,26 @@ def test_a_view_is_built_once_per_step_for_every_page_that_asks(
     plain = client.get(f"/api/games/{game}", headers={"accept-encoding": "identity"})
     assert "content-encoding" not in plain.headers and plain.content == moved.content
     assert len(built) == 3
+
+
+def test_a_view_leaves_out_the_log_a_page_shows(client: TestClient) -> None:
+    """``?log_after=N``: the log after its first N entries (the R-T1 draw is the first)."""
+    created = create(client, ["human", "human"], seed=6)
+    game = created["game"]
+    whole = act(client, game, tokens_of(created)[0], view(client, game)["legal"][0])
+    assert whole["log_after"] == 0 and len(whole["log"]) == whole["seq"]
+    part = client.get(f"/api/games/{game}", params={"log_after": 1}).json()
+    assert part["log_after"] == 1 and part["log"] == whole["log"][1:]
+    assert {k: v for k, v in part.items() if k not in ("log", "log_after")} == \
+        {k: v for k, v in whole.items() if k not in ("log", "log_after")}
+    beyond = client.get(f"/api/games/{game}", params={"log_after": 99}).json()
+    assert beyond["log"] == [] and beyond["log_after"] == whole["seq"]
+    moved = client.post(f"/api/games/{game}/actions?log_after=2",
+                        json={"token": tokens_of(created)[0], "action": "p"}).json()
+    assert [entry["seq"] for entry in moved["log"]] == list(range(3, moved["seq"] + 1))
+    for bad in ("-1", "x", "1.5", "\u0663", "1" * 10):
+        answer = client.get(f"/api/games/{game}", params={"log_after": bad})
+        assert answer.status_code == 400 and "log_after" in answer.json()["error"]
 
 
 def test_serve_starts_a_real_server(tmp_path: Path) -> None:

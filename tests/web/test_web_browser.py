@@ -149,6 +149,13 @@ def board_counter(fetches: list[int], number: int) -> Callable[[Request], None]:
     return count
 
 
+def logged(page: Page) -> list[int]:
+    """The numbers of the log entries a page shows, in order."""
+    seqs: list[int] = page.evaluate(
+        "Array.from(document.querySelectorAll('#log li'), li => Number(li.dataset.seq))")
+    return seqs
+
+
 def board_of(page: Page) -> list[object]:
     """What the board on a page shows: its number of tiles, its pieces and its boats."""
     shown: list[object] = page.evaluate(BOARD_SHOWN)
@@ -215,7 +222,8 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
                 # The first draw, then per turn: the tile, no piece, the next draw.
                 assert waiter.evaluate("document.body.dataset.seq") == \
                     mover.evaluate("document.body.dataset.seq") == str(1 + 3 * (turn + 1))
-                assert waiter.locator("#log li").count() == 1 + 3 * (turn + 1)
+                # Each page asked only for the log it lacked (?log_after=): whole, in order.
+                assert logged(waiter) == logged(mover) == list(range(1, 2 + 3 * (turn + 1)))
                 assert waiter.evaluate("document.body.dataset.live") == "true"
                 seq = str(1 + 3 * (turn + 1))
                 for page in pages:

@@ -1,14 +1,15 @@
-"""How the app answers with a game's view: the ``board`` flag, the ``ETag`` and its
-304, and the encoded view kept per game and number of actions.
+"""How the app answers with a game's view: the ``board`` and ``log_after`` queries, the
+``ETag`` and its 304, and the encoded view kept per game and number of actions.
 
 Every page of a game asks for the same view after each step (the mover's answer, then
 each other page when the live stream tells it), so :class:`ViewCache` keeps the JSON
-of the last views made, keyed by the game, its number of actions (``seq``), the board
-flag and the bots' status, and its gzip-compressed form once a client that accepts
-gzip has asked for it: a view is built, encoded and compressed once per step, not once
-per page (the app's gzip middleware passes an answer that is already compressed on).
-A view of a stored game never changes for a given key, so nothing has to be
-invalidated (a deleted game's id is not reused: ids are random).
+of the last views made, keyed by the game, its number of actions (``seq``), the
+:class:`Shape` asked for (the board, the log entries left out) and the bots' status,
+and its gzip-compressed form once a client that accepts gzip has asked for it: a view
+is built, encoded and compressed once per step, not once per page (the app's gzip
+middleware passes an answer that is already compressed on).  A view of a stored game
+never changes for a given key, so nothing has to be invalidated (a deleted game's id
+is not reused: ids are random).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import json
 import threading
 from typing import Any
 
+import attrs
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -27,7 +29,8 @@ from ._served import ServedGame
 from ._service import GameService
 from ._views import view_of
 
-__all__ = ["ViewCache", "etag", "matches", "view_answer", "view_with_bot", "wants_board"]
+__all__ = ["Shape", "ViewCache", "etag", "matches", "shape_of", "view_answer",
+           "view_with_bot"]
 
 #: How many encoded views :class:`ViewCache` keeps (the last few steps of the games
 #: being played).
@@ -41,13 +44,26 @@ GZIP_LEVEL = 6
 _BOARD_VALUES = {"1": True, "true": True, "0": False, "false": False, "": False}
 
 
-def wants_board(request: Request) -> bool:
-    """``?board=1`` (or ``true``) asks for the board picture; ``0``, ``false`` or no
-    value do not; anything else is a 400, not silently ignored."""
+@attrs.frozen
+class Shape:
+    """What a request asks the view to hold: the board picture, and the log after its
+    first ``log_after`` entries."""
+
+    board: bool = False
+    log_after: int = 0
+
+
+def shape_of(request: Request) -> Shape:
+    """The view a request asks for: ``?board=1`` (or ``true``) adds the board picture;
+    ``0``, ``false`` or no value do not; ``?log_after=N`` leaves the first N log entries
+    out (those a page shows already).  Anything else is a 400, not silently ignored."""
     value = request.query_params.get("board", "")
     if value not in _BOARD_VALUES:
         raise ApiError(400, f"board must be 1, true, 0 or false, not {value[:20]!r}")
-    return _BOARD_VALUES[value]
+    after = request.query_params.get("log_after", "0")
+    if not (after.isascii() and after.isdigit()) or len(after) > 9:
+        raise ApiError(400, f"log_after must be a number of log entries, not {after[:20]!r}")
+    return Shape(_BOARD_VALUES[value], int(after))
 
 
 def etag(seq: int, board: bool) -> str:
@@ -64,12 +80,13 @@ def matches(if_none_match: str, tag: str) -> bool:
     return any(t.strip().removeprefix("W/") == tag for t in if_none_match.split(","))
 
 
-def view_with_bot(service: GameService, game: ServedGame, board: bool,
+def view_with_bot(service: GameService, game: ServedGame, shape: Shape,
                   bot: object = None) -> dict[str, Any]:
-    """The view of ``game`` and ``bot``: whether its bot's move is queued or being
-    thought (:meth:`~carcassonne_amazonas.web._service.GameService.bot_status`, asked
-    now unless given)."""
-    view = view_of(game, board=board)
+    """The view of ``game`` as ``shape`` asks, and ``bot``: whether its bot's move is
+    queued or being thought
+    (:meth:`~carcassonne_amazonas.web._service.GameService.bot_status`, asked now unless
+    given)."""
+    view = view_of(game, board=shape.board, log_after=shape.log_after)
     view["bot"] = service.bot_status(game.id) if bot is None else bot
     return view
 
@@ -88,22 +105,22 @@ class ViewCache:
     def __init__(self, size: int = VIEW_CACHE_SIZE) -> None:
         self._size = size
         self._lock = threading.Lock()
-        self._bodies: collections.OrderedDict[tuple[str, int, bool, str], list[bytes]] = \
+        self._bodies: collections.OrderedDict[tuple[str, int, Shape, str], list[bytes]] = \
             collections.OrderedDict()
 
-    def body(self, service: GameService, game: ServedGame, board: bool,
+    def body(self, service: GameService, game: ServedGame, shape: Shape,
              compressed: bool = False) -> tuple[bytes, bool]:
         """The encoded view of ``game`` (:func:`view_with_bot`), made once per key, and
         whether it is gzip-compressed (when ``compressed`` asks and it is large
         enough)."""
         bot = service.bot_status(game.id)
-        key = (game.id, game.seq, board, repr(bot))
+        key = (game.id, game.seq, shape, repr(bot))
         with self._lock:
             forms = self._bodies.get(key)
             if forms is not None:
                 self._bodies.move_to_end(key)
         if forms is None:
-            forms = [encode(view_with_bot(service, game, board, bot))]
+            forms = [encode(view_with_bot(service, game, shape, bot))]
         if compressed and len(forms[0]) >= GZIP_MINIMUM and len(forms) == 1:
             forms = [forms[0], gzip.compress(forms[0], GZIP_LEVEL, mtime=0)]
         with self._lock:
@@ -118,12 +135,12 @@ def _accepts_gzip(request: Request) -> bool:
                for part in request.headers.get("accept-encoding", "").split(","))
 
 
-def view_answer(cache: ViewCache, service: GameService, game: ServedGame, board: bool,
+def view_answer(cache: ViewCache, service: GameService, game: ServedGame, shape: Shape,
                 request: Request) -> Response:
     """The answer holding ``game``'s view (from ``cache``, compressed if ``request``
     accepts gzip), with its ``ETag``."""
-    body, compressed = cache.body(service, game, board, _accepts_gzip(request))
-    headers = {"etag": etag(game.seq, board), "vary": "Accept-Encoding"}
+    body, compressed = cache.body(service, game, shape, _accepts_gzip(request))
+    headers = {"etag": etag(game.seq, shape.board), "vary": "Accept-Encoding"}
     if compressed:
         headers["content-encoding"] = "gzip"
     return Response(body, media_type="application/json", headers=headers)

@@ -128,12 +128,13 @@ def _variants(rules: Rules) -> dict[str, Any]:
     return {name: options[name] for name in Rules.VARIANTS}
 
 
-def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
+def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0) -> dict[str, Any]:
     """The JSON view of ``game`` (``GET /api/games/{ID}``): the fields of the API
     contract (``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal``, ``state``,
     ``projected``) and what a page needs to draw and play it (seats, options with
     anchors, the tile in hand, the event log, the final scoring; the board SVG when
-    ``board``).
+    ``board``).  The log holds the entries after the first ``log_after`` (a page that
+    shows those already asks for the rest only), and ``log_after`` says so.
 
     Nothing in it tells the tiles to come: the snapshot of an explicit-draws game lists
     the tiles left sorted by id, and the draw seed (``seed``) is shown only once the game
@@ -177,7 +178,8 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
         "pass": (describe_action(state, Pass())
                  if any(isinstance(action, Pass) for action in legal) else None),
         "doubles": _doubles(state, legal),
-        "log": _log(game.log),
+        "log": _log(game.log[log_after:]),
+        "log_after": min(log_after, game.seq),
         "final_scoring": final,
         "result": (winner_text(state.scores, state.winners, names=game.names)
                    if state.is_terminal else None),

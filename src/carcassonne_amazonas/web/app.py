@@ -14,10 +14,12 @@
     ``state`` (the :func:`~carcassonne_amazonas.formats.snapshot.state_to_json` snapshot),
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
-    ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
-    until the game is over), ``bot`` (``{"queued": N}``, ``{"thinking": true}`` or
-    null); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
-    else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web._views.view_of`).
+    ``pass``, ``doubles``, ``log``, ``log_after``, ``final_scoring``, ``result``,
+    ``seed`` (null until the game is over), ``bot`` (``{"queued": N}``,
+    ``{"thinking": true}`` or null); ``?board=1`` (or ``true``; ``0``, ``false``: no;
+    anything else: 400) adds ``board_svg`` (see
+    :func:`~carcassonne_amazonas.web._views.view_of`); ``?log_after=N`` leaves the first
+    N log entries out (those a page shows already; ``log_after`` in the view says so).
     The answer's ``ETag`` changes with every action stored; sent back in
     ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
     nothing changed (how the page polls).
@@ -27,9 +29,10 @@
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` (or ``"actions": [...]``,
     one player's moves of one turn, the tile then the piece) → 200 and the view after
-    the actions and the server's draws (``?board=1`` as above); with bot workers the
-    view's ``bot`` says when a bot's move is ``queued`` (how many games are ahead) or
-    ``thinking``, and the bot moves follow one at a time; without, they are in it.
+    the actions and the server's draws (``?board=1``, ``?log_after=N`` as above); with
+    bot workers the view's ``bot`` says when a bot's move is ``queued`` (how many games
+    are ahead) or ``thinking``, and the bot moves follow one at a time; without, they
+    are in it.
 ``GET /api/games/{ID}/events``
     A Server-Sent Events stream: one ``step`` event per stored change, carrying only
     what changed (:func:`~carcassonne_amazonas.web._stream.events`); the page listens
@@ -87,7 +90,7 @@ from starlette.staticfiles import StaticFiles
 from .. import __version__
 from ..ai import bots
 from ..rules.state import PLAYER_COLOURS, Rules
-from ._answers import ViewCache, etag, matches, view_answer, view_with_bot, wants_board
+from ._answers import ViewCache, etag, matches, shape_of, view_answer, view_with_bot
 from ._guards import CreateLimiter, RequestGuard, SecurityHeaders
 from ._options import DEFAULT_CREATE_LIMIT, DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
 from ._pictures import tile_picture
@@ -183,16 +186,16 @@ def show_game(request: Request) -> Response:
     move played them, stored nowhere (no ETag)."""
     service = _service(request.app)
     game_id = request.path_params["game_id"]
-    board = wants_board(request)
+    shape = shape_of(request)
     after = _after(request)
     if after:
-        return _json(view_with_bot(service, service.preview(game_id, after), board))
+        return _json(view_with_bot(service, service.preview(game_id, after), shape))
     known = request.headers.get("if-none-match")
     if known is not None:
         count = service.action_count(game_id)
-        if count is not None and matches(known, etag(count, board)):
-            return Response(status_code=304, headers={"etag": etag(count, board)})
-    return view_answer(request.app.state.views, service, service.load(game_id), board,
+        if count is not None and matches(known, etag(count, shape.board)):
+            return Response(status_code=304, headers={"etag": etag(count, shape.board)})
+    return view_answer(request.app.state.views, service, service.load(game_id), shape,
                        request)
 
 
@@ -200,13 +203,13 @@ async def play(request: Request) -> Response:
     """``POST /api/games/{ID}/actions``: a seat's action, then the view."""
     service = _service(request.app)
     game_id = request.path_params["game_id"]
-    board = wants_board(request)  # a bad query is refused before the move is played
+    shape = shape_of(request)  # a bad query is refused before the move is played
     body = await _read_body(request)
 
     def move() -> Response:  # one hand-off to a worker thread, not three
         service.load(game_id)  # 404 before looking at the body
         game = service.act(game_id, parse_action_request(parse_json_object(body)))
-        return view_answer(request.app.state.views, service, game, board, request)
+        return view_answer(request.app.state.views, service, game, shape, request)
 
     return await run_in_threadpool(move)
 

@@ -184,10 +184,19 @@ const RULE_IDS = /\s*\((?:R-[A-Z]+[0-9]+[a-z]?(?:\s*[–,-]\s*)?)+\)/g;
 
 function withoutRuleIds(line) { return capitalise(line.replace(RULE_IDS, "")); }
 
+// The view holds the log after its first `log_after` entries (those the page showed
+// when it asked): the entries shown after those give way to the view's. Should fewer be
+// shown than the view leaves out, the log is fetched whole.
 function renderLog() {
   const shown = ui.log.children.length;
-  if (shown > view.log.length || (shown && Number(ui.log.lastChild.dataset.seq) !== view.log[shown - 1].seq)) ui.log.replaceChildren();
-  for (const entry of view.log.slice(ui.log.children.length)) {
+  const from = view.log_after || 0;
+  while (ui.log.lastChild && Number(ui.log.lastChild.dataset.seq) > from) ui.log.lastChild.remove();
+  if (logShown() !== from) {
+    ui.log.replaceChildren();
+    etag = null; setTimeout(() => refresh(), 0);
+    return;
+  }
+  for (const entry of view.log) {
     const item = el("li", { "data-seq": String(entry.seq) });
     const head = el("div");
     if (entry.action.startsWith("*")) {
@@ -210,7 +219,7 @@ function renderLog() {
     }
     ui.log.append(item);
   }
-  if (view.log.length !== shown) ui.log.scrollTop = ui.log.scrollHeight;
+  if (ui.log.children.length !== shown) ui.log.scrollTop = ui.log.scrollHeight;
 }
 
 function renderInvite() {

@@ -7,6 +7,9 @@
 const POLL_MS = 1500;
 const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallback only
 
+// How many log entries the page shows (from the first): a view need not hold them again.
+function logShown() { return ui.log.lastChild ? Number(ui.log.lastChild.dataset.seq) : 0; }
+
 function myTurn() {
   return Boolean(view && seat && seat.player !== null && !view.is_terminal && view.to_move === seat.player);
 }
@@ -47,7 +50,7 @@ async function openGame(params) {
 async function refresh(board = true) {
   if (!seat) return null;
   const game = seat.game;
-  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?board=${board ? 1 : 0}`, undefined,
+  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?board=${board ? 1 : 0}&log_after=${logShown()}`, undefined,
     etag && view ? { "if-none-match": etag } : {});
   if (!seat || seat.game !== game) return null;
   if (!answer.ok) {
@@ -158,7 +161,9 @@ async function send(action) {
     : { token: seat.token, action, seq: before };
   busy = true; updateControls();
   ui.actionError.textContent = "";
-  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=0`, body);
+  // The log up to the turn's start: a tile placed on the page only is in it as previewed.
+  const logAfter = Math.min(logShown(), before);
+  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/actions?board=0&log_after=${logAfter}`, body);
   busy = false;
   if (!seat || seat.game !== game) return;
   if (!answer.ok && pending) { selection = pending.chosen; view = pending.base; pending = null; render(); }

@@ -78,7 +78,7 @@ async function placeOnPage(action) {
   if (busy || !myTurn()) return;
   const game = seat.game; const before = view.seq; const chosen = selection; const option = tileOption();
   busy = true; updateControls();
-  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?after=${encodeURIComponent(action)}`);
+  const answer = await api("GET", `/api/games/${encodeURIComponent(game)}?after=${encodeURIComponent(action)}&log_after=${logShown()}`);
   busy = false;
   // The game moved on meanwhile (a view of the same game and seq may have come: fine).
   if (!seat || seat.game !== game || pending || view.seq !== before) { updateControls(); return; }
