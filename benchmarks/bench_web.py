@@ -7,13 +7,15 @@ Prints:
 
   - *the server alone*: a real uvicorn server in its own process, its CPU time read
     from ``/proc/PID/task/*/schedstat`` (nanoseconds, every thread) around each move
-    sent over one kept-alive loopback connection: the move's answer, and the move with
-    the other player's page fetching the same step's view, as it does when the live
-    stream tells it (Linux only; skipped elsewhere);
+    sent over one kept-alive loopback connection as the page sends it (without the
+    board, without the log it shows: ``?log_after=``): the move's answer, and the move
+    with the other player's page fetching the same step's view, as it does when the
+    live stream tells it (Linux only; skipped elsewhere);
   - *in process*: ``time.process_time`` around each move through Starlette's
     TestClient, which runs in the same process, so the client's side and the hand-offs
     between its threads are counted too, with the board in each answer (as the page
-    asked before it kept its board) and without (as it asks now);
+    asked before it kept its board) and without it and the log shown (as it asks
+    now);
 - **bytes per game**: what a page downloads over a whole human-vs-greedy game, as the
   page asks for it (:func:`bytes_per_game`), raw and gzip-compressed (each tile
   picture named by address counted once, as a browser caches it), and the largest
@@ -97,7 +99,8 @@ def cpu_per_move(folder: Path, board: bool) -> float:
         for number in range(60):
             body = {"token": tokens[view["to_move"]], "action": pick(view, rng)}
             started = time.process_time()
-            view = client.post(f"/api/games/{game}/actions?board={int(board)}", json=body).json()
+            view = client.post(f"/api/games/{game}/actions?board={int(board)}"
+                               f"&log_after={0 if board else view['seq']}", json=body).json()
             if number >= 40:
                 times.append(time.process_time() - started)
             if view["is_terminal"]:
@@ -174,9 +177,10 @@ def server_cpu_per_move(folder: Path) -> tuple[float, float] | None:
         for number in range(60):
             body = {"token": tokens[view["to_move"]], "action": pick(view, rng)}
             started = process_cpu(server.pid)
-            view = ask("POST", f"/api/games/{game}/actions?board=0", body)
+            seq = view["seq"]  # the log a page shows: its view asks for the rest only
+            view = ask("POST", f"/api/games/{game}/actions?board=0&log_after={seq}", body)
             answered = process_cpu(server.pid)
-            ask("GET", f"/api/games/{game}?board=0")  # the other player's page
+            ask("GET", f"/api/games/{game}?board=0&log_after={seq}")  # the other page
             if number >= 40:
                 alone.append(answered - started)
                 both.append(process_cpu(server.pid) - started)
@@ -253,12 +257,14 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
             actions = [pick(view, rng)]
             fetch_hand(view, actions[0])
             if streams and view["phase"] == "place tile":
-                preview = fetch(client.get(f"/api/games/{game}", params={"after": actions[0]}))
+                preview = fetch(client.get(f"/api/games/{game}",
+                                           params={"after": actions[0], "log_after": seq}))
                 if preview["phase"] == "place piece":
                     actions.append(pick(preview, rng))
             body = {"token": token, "actions": actions} if streams else \
                 {"token": token, "action": actions[0]}
-            view = fetch(client.post(f"/api/games/{game}/actions?board={int(not streams)}",
+            view = fetch(client.post(f"/api/games/{game}/actions?board={int(not streams)}"
+                                     f"&log_after={seq if streams else 0}",
                                      json=body))
             if not streams:
                 continue
