@@ -406,6 +406,22 @@ def test_a_view_is_built_once_per_step_for_every_page_that_asks(
     assert len(built) == 3
 
 
+def test_the_view_cache_keeps_to_its_count_and_bytes(client: TestClient) -> None:
+    """Old views go first, by count and by size (a board view is large)."""
+    created = create(client, ["human", "human"], seed=6)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    game = service.load(created["game"])
+    small = answers.ViewCache(size=2)
+    shapes = [answers.Shape(log_after=n) for n in range(4)]
+    bodies = [small.body(service, game, shape)[0] for shape in shapes]
+    assert len(small) == 2
+    tight = answers.ViewCache(max_bytes=len(bodies[0]) + len(bodies[1]))
+    for shape in shapes:
+        tight.body(service, game, shape)
+    assert len(tight) <= 2 and tight.stored_bytes <= len(bodies[0]) + len(bodies[1])
+    assert tight.body(service, game, shapes[3])[0] == bodies[3]
+
+
 def test_a_view_leaves_out_the_log_a_page_shows(client: TestClient) -> None:
     """``?log_after=N``: the log after its first N entries (the R-T1 draw is the first)."""
     created = create(client, ["human", "human"], seed=6)

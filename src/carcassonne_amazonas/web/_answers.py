@@ -33,8 +33,9 @@ __all__ = ["Shape", "ViewCache", "etag", "matches", "shape_of", "view_answer",
            "view_with_bot"]
 
 #: How many encoded views :class:`ViewCache` keeps (the last few steps of the games
-#: being played).
+#: being played), and how many bytes at most (a view with the board is 100 KB or more).
 VIEW_CACHE_SIZE = 256
+VIEW_CACHE_BYTES = 16 * 1024 * 1024
 #: Views of at least this many bytes are sent gzip-compressed to clients that accept
 #: it (as the app's middleware does), at this level (9 is slower for a view and hardly
 #: smaller).
@@ -98,15 +99,28 @@ def encode(data: Any) -> bytes:
 
 
 class ViewCache:
-    """The encoded views last made, per game, ``seq``, board flag and bot status, each
-    with its compressed form once asked for (thread-safe, the :data:`VIEW_CACHE_SIZE`
-    most recent)."""
+    """The encoded views last made, per game, ``seq``, :class:`Shape` and bot status,
+    each with its compressed form once asked for (thread-safe, the most recent
+    :data:`VIEW_CACHE_SIZE`, :data:`VIEW_CACHE_BYTES` at most)."""
 
-    def __init__(self, size: int = VIEW_CACHE_SIZE) -> None:
+    def __init__(self, size: int = VIEW_CACHE_SIZE, max_bytes: int = VIEW_CACHE_BYTES) -> None:
         self._size = size
+        self._max_bytes = max_bytes
+        self._bytes = 0
         self._lock = threading.Lock()
         self._bodies: collections.OrderedDict[tuple[str, int, Shape, str], list[bytes]] = \
             collections.OrderedDict()
+
+    def __len__(self) -> int:
+        """How many views it keeps."""
+        with self._lock:
+            return len(self._bodies)
+
+    @property
+    def stored_bytes(self) -> int:
+        """How many bytes the views it keeps take, in every form."""
+        with self._lock:
+            return self._bytes
 
     def body(self, service: GameService, game: ServedGame, shape: Shape,
              compressed: bool = False) -> tuple[bytes, bool]:
@@ -124,9 +138,11 @@ class ViewCache:
         if compressed and len(forms[0]) >= GZIP_MINIMUM and len(forms) == 1:
             forms = [forms[0], gzip.compress(forms[0], GZIP_LEVEL, mtime=0)]
         with self._lock:
+            old = self._bodies.pop(key, None)
+            self._bytes += sum(map(len, forms)) - (sum(map(len, old)) if old else 0)
             self._bodies[key] = forms
-            while len(self._bodies) > self._size:
-                self._bodies.popitem(last=False)
+            while len(self._bodies) > self._size or self._bytes > self._max_bytes:
+                self._bytes -= sum(map(len, self._bodies.popitem(last=False)[1]))
         return forms[-1] if compressed else forms[0], compressed and len(forms) == 2
 
 
