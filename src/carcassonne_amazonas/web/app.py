@@ -207,8 +207,12 @@ async def play(request: Request) -> Response:
     body = await _read_body(request)
 
     def move() -> Response:  # one hand-off to a worker thread, not three
-        service.load(game_id)  # 404 before looking at the body
-        game = service.act(game_id, parse_action_request(parse_json_object(body)))
+        try:
+            action = parse_action_request(parse_json_object(body))
+        except ApiError:
+            service.load(game_id)  # an unknown game is a 404 whatever the body
+            raise
+        game = service.act(game_id, action)
         return view_answer(request.app.state.views, service, game, shape, request)
 
     return await run_in_threadpool(move)
