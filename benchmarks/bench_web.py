@@ -2,13 +2,23 @@
 
 Prints:
 
-- **CPU per move mid-game**: the server's CPU time (``time.process_time``) to take a
-  human's move through the app (Starlette's TestClient, in process: request parsing,
-  the engine, SQLite, the view, JSON) at moves 40 to 60 of a 2-human game, median,
-  excluding bot thinking (no bots), with the board in each answer (as the page asked
-  before it kept its board) and without (as it asks now);
+- **CPU per move mid-game**, two ways, both at moves 40 to 60 of a 2-human game,
+  median, excluding bot thinking (no bots):
+
+  - *the server alone*: a real uvicorn server in its own process, its CPU time read
+    from ``/proc/PID/task/*/schedstat`` (nanoseconds, every thread) around each move
+    sent over one kept-alive loopback connection as the page sends it (without the
+    board, without the log it shows: ``?log_after=``): the move's answer, and the move
+    with the other player's page fetching the same step's view, as it does when the
+    live stream tells it (Linux only; skipped elsewhere);
+  - *in process*: ``time.process_time`` around each move through Starlette's
+    TestClient, which runs in the same process, so the client's side and the hand-offs
+    between its threads are counted too, with the board in each answer (as the page
+    asked before it kept its board) and without it and the log shown (as it asks
+    now);
 - **bytes per game**: what a page downloads over a whole human-vs-greedy game, as the
-  page asks for it (:func:`bytes_per_game`), raw and gzip-compressed, and the largest
+  page asks for it (:func:`bytes_per_game`), raw and gzip-compressed (each tile
+  picture named by address counted once, as a browser caches it), and the largest
   live-stream update against an early one (when the version has a stream);
 - **32 clients**: moves per second and p50/p95/p99 latency of 32 threads, each playing
   its own 2-human game on a real uvicorn server on 127.0.0.1, for a fixed number of
@@ -30,10 +40,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import http.client
 import inspect
 import json
+import os
 import random
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -85,7 +99,8 @@ def cpu_per_move(folder: Path, board: bool) -> float:
         for number in range(60):
             body = {"token": tokens[view["to_move"]], "action": pick(view, rng)}
             started = time.process_time()
-            view = client.post(f"/api/games/{game}/actions?board={int(board)}", json=body).json()
+            view = client.post(f"/api/games/{game}/actions?board={int(board)}"
+                               f"&log_after={0 if board else view['seq']}", json=body).json()
             if number >= 40:
                 times.append(time.process_time() - started)
             if view["is_terminal"]:
@@ -93,9 +108,129 @@ def cpu_per_move(folder: Path, board: bool) -> float:
     return 1000 * statistics.median(times)
 
 
+SERVER = """
+import inspect, sys, uvicorn
+from carcassonne_amazonas.web.app import create_app
+known = inspect.signature(create_app).parameters
+options = {"create_limit": 1000} if "create_limit" in known else {}
+uvicorn.run(create_app(sys.argv[1], **options), host="127.0.0.1", port=int(sys.argv[2]),
+            log_level="warning")
+"""
+
+
+def process_cpu(pid: int) -> float:
+    """The CPU time (s) of every thread of process ``pid`` so far, to the nanosecond."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # a thread that ended as it was read
+    return total / 1e9
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+def server_cpu_per_move(folder: Path) -> tuple[float, float] | None:
+    """Median CPU (ms) of a real server process per move, moves 40 to 60 of a 2-human
+    game: the move's answer alone, and with the other page's view of the same step."""
+    if not Path("/proc/self/task").is_dir():
+        return None
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(folder / "alone.sqlite3"),
+                               str(port)], env=os.environ.copy())
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                connection.connect()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.1)
+
+        def ask(method: str, path: str, body: Json | None = None) -> Json:
+            data = None if body is None else json.dumps(body).encode()
+            connection.request(method, path, body=data,  # as a browser asks
+                               headers={"content-type": "application/json",
+                                        "accept-encoding": "gzip"})
+            response = connection.getresponse()
+            raw = response.read()
+            if response.getheader("content-encoding") == "gzip":
+                raw = gzip.decompress(raw)
+            answer: Json = json.loads(raw)
+            return answer
+
+        created = ask("POST", "/api/games", {"players": 2, "seats": ["human", "human"],
+                                             "seed": 1})
+        tokens, game = tokens_of(created), created["game"]
+        view = ask("GET", f"/api/games/{game}")
+        rng = random.Random(2)
+        alone, both = [], []
+        for number in range(60):
+            body = {"token": tokens[view["to_move"]], "action": pick(view, rng)}
+            started = process_cpu(server.pid)
+            seq = view["seq"]  # the log a page shows: its view asks for the rest only
+            view = ask("POST", f"/api/games/{game}/actions?board=0&log_after={seq}", body)
+            answered = process_cpu(server.pid)
+            ask("GET", f"/api/games/{game}?board=0&log_after={seq}")  # the other page
+            if number >= 40:
+                alone.append(answered - started)
+                both.append(process_cpu(server.pid) - started)
+            if view["is_terminal"]:
+                break
+        connection.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return 1000 * statistics.median(alone), 1000 * statistics.median(both)
+
+
+class Downloads:
+    """What a page downloads, raw and gzipped; each tile picture once, as a browser
+    caches it."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.raw = self.packed = 0
+        self.seen: set[str] = set()
+
+    def count(self, content: bytes) -> None:
+        self.raw += len(content)
+        self.packed += len(gzip.compress(content))
+
+    def pictures(self, urls: list[str]) -> None:
+        for url in urls:
+            if url not in self.seen:
+                self.seen.add(url)
+                self.count(self.client.get(url).content)
+
+    def fetch(self, answer: Any) -> Json:
+        """An answer's bytes, and the pictures of the double tiles it offers."""
+        self.count(answer.content)
+        result: Json = answer.json()
+        self.pictures([d["picture"] for d in result.get("doubles") or [] if "picture" in d])
+        return result
+
+    def hand(self, view: Json, action: str) -> None:
+        """The pictures of the tile in hand the page shows: as it first lies, and turned
+        as the tile is placed (``t0,4,90``)."""
+        pictures = ((view.get("hand") or {}).get("pictures") or {})
+        degrees = sorted(pictures, key=int)[:1] + action.split(",")[-1:]
+        self.pictures([pictures[d] for d in degrees if d in pictures])
+
+
 def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
     """Raw and gzipped bytes of the answers a page gets over a human-vs-greedy game,
-    the first and the largest mid-game stream update (0 without a stream).
+    the first and the largest stream update after mid-game but for the last, which
+    holds the final scoring (0 without a stream).
 
     A version whose page does not keep its board fetches each move's answer with the
     board.  One that does, as the page does now: the whole board when it opens, the piece
@@ -111,14 +246,8 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
             streams = "pictures" in stream_update(client, game, 0)
         except ImportError:
             streams = False
-        got = [0, 0]
-
-        def fetch(answer: Any) -> Json:
-            got[0] += len(answer.content)
-            got[1] += len(gzip.compress(answer.content))
-            result: Json = answer.json()
-            return result
-
+        page = Downloads(client)
+        fetch, fetch_hand = page.fetch, page.hand
         view = fetch(client.get(f"/api/games/{game}?board=1"))
         extent = board_extent(view)
         rng = random.Random(4)
@@ -126,34 +255,42 @@ def bytes_per_game(folder: Path) -> tuple[int, int, int, int]:
         while not view["is_terminal"]:
             seq = view["seq"]
             actions = [pick(view, rng)]
+            fetch_hand(view, actions[0])
             if streams and view["phase"] == "place tile":
-                preview = fetch(client.get(f"/api/games/{game}", params={"after": actions[0]}))
+                preview = fetch(client.get(f"/api/games/{game}",
+                                           params={"after": actions[0], "log_after": seq}))
                 if preview["phase"] == "place piece":
                     actions.append(pick(preview, rng))
             body = {"token": token, "actions": actions} if streams else \
                 {"token": token, "action": actions[0]}
-            view = fetch(client.post(f"/api/games/{game}/actions?board={int(not streams)}",
+            view = fetch(client.post(f"/api/games/{game}/actions?board={int(not streams)}"
+                                     f"&log_after={seq if streams else 0}",
                                      json=body))
             if not streams:
                 continue
             update = stream_update(client, game, seq)
             updates.append(len(json.dumps(update)))
-            got[0] += updates[-1]
-            got[1] += len(gzip.compress(json.dumps(update).encode()))
-            cells = [cell for picture in update["pictures"] for cell in picture["cells"]] + [
-                cell for option in view["placements"] for r in option["rotations"]
-                for cell in r["cells"]]
-            if not all(extent[0] <= x <= extent[1] and extent[2] <= y <= extent[3]
-                       for x, y in cells):
-                board = fetch(client.get(f"/api/games/{game}?board=1"))
-                extent = board_extent(board)
+            page.count(json.dumps(update).encode())
+            page.pictures([p["url"] for p in update["pictures"] if "url" in p])
+            if past_edge(extent, update, view):
+                extent = board_extent(fetch(client.get(f"/api/games/{game}?board=1")))
     if updates:
         third = max(1, len(updates) // 3)
         print(f"stream update, median: {statistics.median(updates[:third]):.0f} B in the "
               f"first third of the game, {statistics.median(updates[-third:]):.0f} B in the "
               "last")
     early = next((size for size in updates if size), 0)
-    return got[0], got[1], early, max(updates[len(updates) // 2:] or [0])
+    # The last update holds the final scoring (R-E2-R-E6), once a game: left out.
+    return page.raw, page.packed, early, max(updates[len(updates) // 2:-1] or [0])
+
+
+def past_edge(extent: tuple[int, int, int, int], update: Json, view: Json) -> bool:
+    """Whether a tile of ``update`` or a legal cell of ``view`` lies past ``extent``."""
+    cells = [cell for picture in update["pictures"] for cell in picture["cells"]] + [
+        cell for option in view["placements"] for r in option["rotations"]
+        for cell in r["cells"]]
+    return not all(extent[0] <= x <= extent[1] and extent[2] <= y <= extent[3]
+                   for x, y in cells)
 
 
 def board_extent(view: Json) -> tuple[int, int, int, int]:
@@ -255,13 +392,20 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        print(f"server CPU per move, mid-game: {cpu_per_move(folder, True):.2f} ms with the "
-              f"board, {cpu_per_move(folder, False):.2f} ms without (median)")
+        alone = server_cpu_per_move(folder)
+        if alone is not None:
+            print(f"server CPU per move, mid-game, the server alone (its own process): "
+                  f"{alone[0]:.2f} ms for the move's answer, {alone[1]:.2f} ms with the "
+                  "other page's view of the step (median)")
+        print(f"server CPU per move, mid-game, in process with the test client: "
+              f"{cpu_per_move(folder, True):.2f} ms with the board, "
+              f"{cpu_per_move(folder, False):.2f} ms without (median)")
         raw, packed, early, late = bytes_per_game(folder)
         print(f"bytes per human-vs-greedy game: {raw / 1e6:.2f} MB raw, "
               f"{packed / 1e6:.2f} MB gzipped")
         if early:
-            print(f"stream update: early {early} B, largest after mid-game {late} B")
+            print(f"stream update: early {early} B, largest after mid-game (but the final "
+                  f"scoring's) {late} B")
         rate, latencies = clients_playing(folder, args.clients, args.moves)
         print(f"{args.clients} clients: {rate:.0f} moves/s, latency p50 "
               f"{1000 * percentile(latencies, 0.5):.0f} ms, p95 "

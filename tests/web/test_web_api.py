@@ -7,7 +7,8 @@
   leaves the game exactly as it was;
 - a new app over the same database file resumes a game (restart persistence);
 - a poll with the view's ETag (also a weak tag, or ``*``) is an empty 304 until an
-  action is stored; a failure of the server is still a JSON error;
+  action is stored, and a view is built once per step however many pages ask for
+  it; a failure of the server is still a JSON error;
 - a ``board`` query is yes or no, anything else a 400; a seed written with an exponent
   is that whole number; messages count in words; the log and the result name the
   players as their seats do;
@@ -49,6 +50,8 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.rules.final_scoring import projected_scores
+from carcassonne_amazonas.web import _answers as answers
+from carcassonne_amazonas.web import _views as views
 from carcassonne_amazonas.web._requests import MAX_BODY_BYTES
 from carcassonne_amazonas.web._served import draw_random
 from carcassonne_amazonas.web.app import create_app
@@ -109,7 +112,7 @@ def test_the_view_holds_the_contract_fields_and_what_a_page_needs(client: TestCl
                      for r in option["rotations"])
     assert offered == sorted(current["legal"])
     assert current["hand"]["name"] == state.tile_in_hand.name  # type: ignore[union-attr]
-    assert all(f"{r['degrees']}" in current["hand"]["svg"]
+    assert all(f"{r['degrees']}" in current["hand"]["pictures"]
                for option in current["placements"] for r in option["rotations"])
     # After the tile, the piece options carry their anchors and their words.
     after = act(client, created["game"], tokens_of(created)[0], current["legal"][0])
@@ -367,6 +370,76 @@ def test_the_board_picture_and_hit_testing(client: TestClient) -> None:
     assert off == {"x": None, "y": None, "segment": None}
     for params in ({"x": "a", "y": "1"}, {"x": "nan", "y": "1"}, {"y": "1"}):
         assert client.get(f"/api/games/{game}/segment", params=params).status_code == 400
+
+
+def test_a_view_is_built_once_per_step_for_every_page_that_asks(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mover's answer and each other page's view of the same step (R-T1 draws
+    included) are one view, built once; a new step or the board flag makes another."""
+    built: list[int] = []
+    real = views.view_of
+
+    def counting(game: Any, **shape: Any) -> dict[str, Any]:
+        built.append(game.seq)
+        return real(game, **shape)
+
+    monkeypatch.setattr(answers, "view_of", counting)
+    created = create(client, ["human", "human"], seed=6)
+    game = created["game"]
+    first = client.get(f"/api/games/{game}")
+    assert client.get(f"/api/games/{game}").content == first.content
+    assert len(built) == 1
+    moved = client.post(f"/api/games/{game}/actions",
+                        json={"token": tokens_of(created)[0], "action": first.json()["legal"][0]})
+    assert client.get(f"/api/games/{game}").content == moved.content
+    assert client.get(f"/api/games/{game}").headers["etag"] == moved.headers["etag"]
+    assert len(built) == 2
+    assert "board_svg" in client.get(f"/api/games/{game}?board=1").json()
+    assert len(built) == 3
+    # Compressed once for the clients that accept gzip, plain for the others.
+    for _ in range(2):
+        packed = client.get(f"/api/games/{game}", headers={"accept-encoding": "gzip"})
+        assert packed.headers["content-encoding"] == "gzip"
+        assert packed.content == moved.content  # the test client unpacks it
+    plain = client.get(f"/api/games/{game}", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == moved.content
+    assert len(built) == 3
+
+
+def test_the_view_cache_keeps_to_its_count_and_bytes(client: TestClient) -> None:
+    """Old views go first, by count and by size (a board view is large)."""
+    created = create(client, ["human", "human"], seed=6)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    game = service.load(created["game"])
+    small = answers.ViewCache(size=2)
+    shapes = [answers.Shape(log_after=n) for n in range(4)]
+    bodies = [small.body(service, game, shape)[0] for shape in shapes]
+    assert len(small) == 2
+    tight = answers.ViewCache(max_bytes=len(bodies[0]) + len(bodies[1]))
+    for shape in shapes:
+        tight.body(service, game, shape)
+    assert len(tight) <= 2 and tight.stored_bytes <= len(bodies[0]) + len(bodies[1])
+    assert tight.body(service, game, shapes[3])[0] == bodies[3]
+
+
+def test_a_view_leaves_out_the_log_a_page_shows(client: TestClient) -> None:
+    """``?log_after=N``: the log after its first N entries (the R-T1 draw is the first)."""
+    created = create(client, ["human", "human"], seed=6)
+    game = created["game"]
+    whole = act(client, game, tokens_of(created)[0], view(client, game)["legal"][0])
+    assert whole["log_after"] == 0 and len(whole["log"]) == whole["seq"]
+    part = client.get(f"/api/games/{game}", params={"log_after": 1}).json()
+    assert part["log_after"] == 1 and part["log"] == whole["log"][1:]
+    assert {k: v for k, v in part.items() if k not in ("log", "log_after")} == \
+        {k: v for k, v in whole.items() if k not in ("log", "log_after")}
+    beyond = client.get(f"/api/games/{game}", params={"log_after": 99}).json()
+    assert beyond["log"] == [] and beyond["log_after"] == whole["seq"]
+    moved = client.post(f"/api/games/{game}/actions?log_after=2",
+                        json={"token": tokens_of(created)[0], "action": "p"}).json()
+    assert [entry["seq"] for entry in moved["log"]] == list(range(3, moved["seq"] + 1))
+    for bad in ("-1", "x", "1.5", "\u0663", "1" * 10):
+        answer = client.get(f"/api/games/{game}", params={"log_after": bad})
+        assert answer.status_code == 400 and "log_after" in answer.json()["error"]
 
 
 def test_serve_starts_a_real_server(tmp_path: Path) -> None:

@@ -6,7 +6,8 @@
 - the seat kinds come from the bots module, read by its one parser
   (``bots.parse_bot_spec``): a kind it gains is offered at once, and a kind that takes
   a budget (``kind:N``) is capped by the server, in the request and when the bot moves;
-  ``mcts`` is such a kind.
+  ``mcts`` is such a kind, and plain ``mcts`` plays the library's default budget
+  (``DEFAULT_ITERATIONS``) under the cap.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from starlette.testclient import TestClient
 
 from carcassonne_amazonas import GameRecord, GameState, legal_actions, reference_tileset
 from carcassonne_amazonas.ai import bots as bots_module
+from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
 from carcassonne_amazonas.rules.actions import Action
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
 from carcassonne_amazonas.rules.scoring import CampScoring
@@ -166,7 +168,8 @@ def test_a_kind_the_bots_module_gains_is_offered_at_once(client: TestClient,
     created = create(client, ["first", "human"], seed=3)
     current = view(client, created["game"])
     assert current["seats"][0]["kind"] == "first" and current["to_move"] == 1
-    # The bot played the first legal action, with the server's cap as its budget.
+    # The bot played the first legal action; the library names no default budget for
+    # the kind, so the server's cap is its budget.
     assert f"first:{DEFAULT_MAX_BOT_BUDGET}" in first_kind
     assert [entry["player"] for entry in current["log"]].count(0) >= 2
 
@@ -228,6 +231,11 @@ def test_mcts_seats_are_offered_and_capped(db_path: Path,
         return real(kind, seed)
 
     monkeypatch.setattr(bots_module, "make_bot", spy)
+    with TestClient(create_app(db_path)) as client:  # plain mcts: the library's default
+        created = create(client, ["mcts", "human"], seed=4)
+    assert asked == [f"mcts:{DEFAULT_ITERATIONS}"] * len(asked) and asked
+    assert DEFAULT_ITERATIONS < DEFAULT_MAX_BOT_BUDGET
+    asked.clear()
     with TestClient(create_app(db_path, max_bot_budget=8)) as client:
         config = client.get("/api/config").json()
         assert "mcts" in config["kinds"] and "mcts" in config["budgeted_kinds"]

@@ -3,6 +3,8 @@
 
 - the tile in hand turns before a cell is chosen, the highlighted cells are those that
   take it so, and a cell chosen then shows the tile so turned;
+- a cell clicked while the turn is drawn anew is chosen, and a choice survives an
+  update that keeps the turn;
 - Take back in the piece step returns to the start of the turn: the tile is stored only
   with its piece (R-T5), so nothing reached the server;
 - the log reads as sentences, the notation and the rule ids one click away;
@@ -117,6 +119,36 @@ def test_take_back_in_the_piece_step_returns_to_the_start_of_the_turn_T5(
     passed = page.locator('#log li[data-seq="3"]')
     assert "R-T5" in (passed.locator("details.more").text_content() or "")
     assert "(R-" not in passed.inner_text()
+    page.close()
+
+
+REDRAW = "async () => { etag = null; await refresh(true); }"
+
+
+def test_a_chosen_cell_survives_updates_that_keep_the_turn(server: str,
+                                                           browser: Browser) -> None:
+    """An update that comes while a cell is being clicked (the view fetched again, as a
+    late stream step or the board's catch-up does) draws the turn anew; the click still
+    chooses the cell (R-T2), and an update that keeps the turn keeps the choice."""
+    game, tokens = two_humans(server, 5)
+    page = open_seat(browser, server, game, tokens[0])
+    page.wait_for_selector("rect.legal-cell", timeout=BROWSER_TIMEOUT_MS)
+    cell = page.locator("rect.legal-cell").nth(1)
+    box = cell.bounding_box()
+    assert box is not None
+    x, y = cell.get_attribute("data-x"), cell.get_attribute("data-y")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate(REDRAW)  # the turn drawn anew between the press and the release
+    page.mouse.up()
+    selected = page.locator("rect.legal-cell.selected")
+    assert selected.count() == 1 and page.locator("#confirm").is_enabled()
+    assert [selected.get_attribute("data-x"), selected.get_attribute("data-y")] == [x, y]
+    # A duplicate of the view, then one a step on whose turn and cells are the same.
+    page.evaluate(REDRAW)
+    page.evaluate("setView(Object.assign({}, view, {seq: view.seq + 1}))")
+    assert page.evaluate("[selection.x, selection.y]") == [int(x or 0), int(y or 0)]
+    assert page.locator("#confirm").is_enabled()
     page.close()
 
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from .._support.extras import install_hint
+from ..ai.mcts import DEFAULT_ITERATIONS
 from ..web._options import (
     DEFAULT_CREATE_LIMIT,
     DEFAULT_MAX_BOT_BUDGET,
@@ -76,8 +77,9 @@ def add_command(add: AddCommand) -> None:
     serve.add_argument("--max-bot-budget", type=int_in(1, None, "the budget"),
                        default=DEFAULT_MAX_BOT_BUDGET, metavar="N",
                        help="the most a bot that takes a budget (mcts) may think per move, in "
-                            "search iterations; a seat may ask for less (default "
-                            f"{DEFAULT_MAX_BOT_BUDGET})")
+                            "search iterations: plain mcts plays the library's default "
+                            f"({DEFAULT_ITERATIONS}) up to it, mcts:N asks for N up to it "
+                            f"(default {DEFAULT_MAX_BOT_BUDGET})")
     add_expire_option(serve)
     serve.add_argument("--bot-workers", type=int_in(1, None, "the number of workers"),
                        default=None, metavar="N",

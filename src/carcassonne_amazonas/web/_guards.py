@@ -9,6 +9,10 @@ create games.
   browser sends with its ``Origin``, cannot change anything on a server that user can
   reach, and an HTML form (which cannot send JSON) cannot either; a request without an
   ``Origin`` (an API client, ``curl``) is served as ever.
+- :class:`SecurityHeaders` (ASGI middleware): what every answer says to the browser
+  (no sniffing, no referrer, no framing, a content security policy that runs scripts
+  from this server only) and, for the API's answers, no caching unless the answer says
+  how it may be cached.
 - :class:`CreateLimiter`: at most ``limit`` new games per client address in any minute
   (429 with ``Retry-After`` past that), so that nobody fills the server's room for
   unfinished games in a few seconds.
@@ -24,11 +28,11 @@ import urllib.parse
 from collections.abc import Callable, Iterable
 
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ._requests import ApiError
 
-__all__ = ["CreateLimiter", "RequestGuard"]
+__all__ = ["CreateLimiter", "RequestGuard", "SecurityHeaders"]
 
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -124,3 +128,38 @@ class CreateLimiter:
                 times.popleft()
             if not times:
                 del self._times[address]
+
+
+_PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+                "base-uri 'none'; form-action 'none'")
+
+
+class SecurityHeaders:
+    """ASGI middleware adding headers to every response: no sniffing, no referrer, no
+    framing, a content security policy (scripts only from this server), and no caching
+    of API answers that do not say how to cache them (the tile pictures do)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; add the headers to the response's start."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"no-referrer"),
+                            (b"x-frame-options", b"DENY"),
+                            (b"content-security-policy", _PAGE_POLICY.encode())]
+                if api and not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -4,13 +4,15 @@ bots' thinking) and the rule variants (R-V1 to R-V3).
 **Seat kinds** are the bots module's (:data:`~carcassonne_amazonas.ai.bots.BOT_KINDS`,
 read by :func:`~carcassonne_amazonas.ai.bots.parse_bot_spec`), so a bot kind it gains is
 offered by the server at once, with no list here to update.  A kind that takes a
-budget is written ``kind:N`` (for ``mcts``: N search iterations per move).  Since bots
-move while a request waits, the server caps that budget (:data:`DEFAULT_MAX_BOT_BUDGET`,
-``serve --max-bot-budget``): a seat asks for ``kind`` (the cap itself) or ``kind:N``
-with N at most the cap, and a stored ``kind:N`` over the cap (from a server with a
-higher one) thinks no longer than the cap allows
-(:func:`~carcassonne_amazonas.web._served.bot_for`).  A fixed number of iterations, not
-a time budget, so that a game's bot moves stay the same on any machine.
+budget is written ``kind:N`` (for ``mcts``: N search iterations per move); plain
+``kind`` means the library's default (for ``mcts``,
+:data:`~carcassonne_amazonas.ai.mcts.DEFAULT_ITERATIONS`).  Since bots think on the
+server's processors, the server caps that budget (:data:`DEFAULT_MAX_BOT_BUDGET`,
+``serve --max-bot-budget``): a seat asks for ``kind`` or ``kind:N`` with N at most the
+cap, plain ``kind`` plays the library's default or the cap if that is lower, and a
+stored ``kind:N`` over the cap (from a server with a higher one) thinks no longer than
+the cap allows (:func:`~carcassonne_amazonas.web._served.bot_for`).  A fixed number of
+iterations, not a time budget, so that a game's bot moves stay the same on any machine.
 
 **Rule options** are spelt as the command line's flags and the snapshot's JSON, and read
 by the one reader of the options,

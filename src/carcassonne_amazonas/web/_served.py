@@ -51,6 +51,7 @@ from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN, derive_seed
+from ..ai.mcts import DEFAULT_ITERATIONS
 from ..errors import IllegalActionError, NotationError, RecordError
 from ..formats.game import Game
 from ..formats.records import GameRecord
@@ -64,6 +65,7 @@ from ._requests import MAX_SEED, ApiError
 from ._storage import StoredGame, StoredSeat
 
 __all__ = [
+    "LIBRARY_BUDGETS",
     "LogEntry",
     "ServedGame",
     "bot_for",
@@ -122,15 +124,22 @@ def draw_random(draw_seed: int, index: int) -> random.Random:
     return random.Random(derive_seed("web-draw", draw_seed, index))
 
 
+#: The budget a kind that takes one plays with when a seat names none: the library's
+#: default (:data:`~carcassonne_amazonas.ai.mcts.DEFAULT_ITERATIONS` for ``mcts``).
+LIBRARY_BUDGETS = {"mcts": DEFAULT_ITERATIONS}
+
+
 def bot_for(kind: str, seed: int, max_budget: int) -> bots.Bot:
     """The bot of a seat of ``kind`` seeded with ``seed``, its budget capped at
-    ``max_budget``: a kind that takes a budget plays with the cap when none is given,
-    and never with more (a stored ``kind:N`` from a server with a higher cap thinks no
+    ``max_budget``: a kind that takes a budget plays with the library's default when none
+    is given (:data:`LIBRARY_BUDGETS`; the cap for a kind without one there), and never
+    with more than the cap (a stored ``kind:N`` from a server with a higher cap thinks no
     longer than this one allows).  ``ValueError`` for :data:`~carcassonne_amazonas.ai.bots.HUMAN`
     or a kind the bots module does not know."""
     spec = bots.parse_bot_spec(kind)
     if spec.kind in bots.BUDGETED_KINDS:
-        spec = attrs.evolve(spec, budget=min(spec.budget or max_budget, max_budget))
+        wanted = spec.budget or LIBRARY_BUDGETS.get(spec.kind, max_budget)
+        spec = attrs.evolve(spec, budget=min(wanted, max_budget))
     bot = bots.make_bot(spec, seed)
     if bot is None:
         raise ValueError("a human seat has no bot")

@@ -21,8 +21,8 @@ from typing import Any
 from ..formats.snapshot import state_to_json
 from ..render.anchors import piece_anchor
 from ..render.explain import describe_action, winner_text
-from ..render.placement_options import footprint, placement_options
-from ..render.svg import board_svg, tile_svg
+from ..render.placement_options import footprint
+from ..render.svg import board_svg
 from ..render.text import tile_description
 from ..rules.actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.engine import legal_actions
@@ -31,13 +31,15 @@ from ..rules.final_scoring import projected_scores
 from ..rules.notation import format_action
 from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase, Rules, colour
-from ..tiles.geometry import Rotation
-from ..tiles.tileset import Terrain, Tile
+from ..tiles.geometry import Position, Rotation
+from ..tiles.tileset import Terrain
+from ._pictures import picture_url
 from ._served import LogEntry, ServedGame
 
 __all__ = ["render_board", "view_of"]
 
 _BOARD_CELL = 64
+_ORIGIN = Position(0, 0)
 
 
 def _breakdown(breakdown: ScoreBreakdown) -> dict[str, int]:
@@ -46,37 +48,42 @@ def _breakdown(breakdown: ScoreBreakdown) -> dict[str, int]:
             "total": breakdown.total}
 
 
-def _placements(state: GameState) -> list[dict[str, Any]]:
+def _placements(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
     """The legal cells for the tile in hand and, per cell, each legal rotation with the
-    action that plays it and the cells the tile then covers."""
+    action that plays it and the cells the tile then covers (R-T2, R-G2–R-G6): the
+    cells and rotations of :func:`~carcassonne_amazonas.render.placement_options.placement_options`,
+    in its order, read from the legal actions ``legal`` the view has already listed, and
+    each rotation's :func:`~carcassonne_amazonas.render.placement_options.footprint`
+    found once and moved to each cell."""
     tile = state.tile_in_hand
     if tile is None:
         return []
-    options = []
-    for position, rotations in placement_options(state).items():
-        options.append({
-            "x": position.x, "y": position.y,
-            "rotations": [{"degrees": rotation.degrees,
-                           "action": format_action(PlaceTile(position, rotation)),
-                           "cells": [[c.x, c.y] for c in footprint(tile, position, rotation)]}
-                          for rotation in rotations]})
-    return options
-
-
-@functools.lru_cache(maxsize=1024)
-def _tile_picture(tile: Tile, rotation: Rotation) -> str:
-    """A tile's picture without its label (the same for every game: cached)."""
-    return str(tile_svg(tile, rotation, label=False))
+    shapes: dict[Rotation, list[tuple[int, int]]] = {}
+    options: dict[Position, list[dict[str, Any]]] = {}
+    for action in legal:
+        if not isinstance(action, PlaceTile):
+            continue
+        rotation, x, y = action.rotation, action.position.x, action.position.y
+        shape = shapes.get(rotation)
+        if shape is None:
+            shape = shapes[rotation] = [(c.x, c.y) for c in footprint(tile, _ORIGIN, rotation)]
+        options.setdefault(action.position, []).append(
+            {"degrees": rotation.degrees, "action": format_action(action),
+             "cells": [[x + dx, y + dy] for dx, dy in shape]})
+    return [{"x": position.x, "y": position.y, "rotations": rotations}
+            for position, rotations in options.items()]
 
 
 def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The tile in hand: its name, its description and a picture per legal rotation."""
+    """The tile in hand: its name, its description and the address of its picture per
+    legal rotation (:func:`~carcassonne_amazonas.web._pictures.picture_url`)."""
     tile = state.tile_in_hand
     if tile is None or state.phase not in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
         return None
     degrees = sorted({r["degrees"] for option in placements for r in option["rotations"]})
     return {"id": int(tile.id), "name": tile.name, "text": tile_description(tile),
-            "svg": {str(d): _tile_picture(tile, Rotation.from_degrees(d)) for d in degrees}}
+            "pictures": {str(d): picture_url(state.rules.tileset, tile, Rotation.from_degrees(d))
+                         for d in degrees}}
 
 
 def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
@@ -101,7 +108,7 @@ def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
             tile = tileset.tile(action.tile)
             options.append({"action": format_action(action), "id": int(action.tile),
                             "name": tile.name, "text": tile_description(tile),
-                            "svg": _tile_picture(tile, Rotation.R0)})
+                            "picture": picture_url(tileset, tile, Rotation.R0)})
     return options
 
 
@@ -112,19 +119,22 @@ def _log(entries: Sequence[LogEntry]) -> list[dict[str, Any]]:
             for e in entries]
 
 
+@functools.lru_cache(maxsize=64)
 def _variants(rules: Rules) -> dict[str, Any]:
     """The variants of ``rules`` by name, every one of :attr:`Rules.VARIANTS
-    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3)."""
+    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3); cached (a view
+    copies it)."""
     options = rules.options()
     return {name: options[name] for name in Rules.VARIANTS}
 
 
-def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
+def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0) -> dict[str, Any]:
     """The JSON view of ``game`` (``GET /api/games/{ID}``): the fields of the API
     contract (``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal``, ``state``,
     ``projected``) and what a page needs to draw and play it (seats, options with
     anchors, the tile in hand, the event log, the final scoring; the board SVG when
-    ``board``).
+    ``board``).  The log holds the entries after the first ``log_after`` (a page that
+    shows those already asks for the rest only), and ``log_after`` says so.
 
     Nothing in it tells the tiles to come: the snapshot of an explicit-draws game lists
     the tiles left sorted by id, and the draw seed (``seed``) is shown only once the game
@@ -132,8 +142,8 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
     """
     state = game.state
     legal = legal_actions(state)
-    placements = _placements(state) if state.phase in (Phase.PLACE_TILE,
-                                                       Phase.PLACE_DOUBLE) else []
+    placements = _placements(state, legal) if state.phase in (Phase.PLACE_TILE,
+                                                              Phase.PLACE_DOUBLE) else []
     final = None
     if state.final_scoring is not None:
         final = [{"tributaries": f.tributaries, "villages": f.villages, "camps": f.camps,
@@ -157,7 +167,7 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
                      "meeples": player.meeples_in_supply, "camps": player.camps_in_supply,
                      "breakdown": _breakdown(player.breakdown)}
                     for index, player in enumerate(state.players)],
-        "rules": _variants(state.rules),
+        "rules": dict(_variants(state.rules)),
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
         "hand": _hand(state, placements),
@@ -168,7 +178,8 @@ def view_of(game: ServedGame, *, board: bool = False) -> dict[str, Any]:
         "pass": (describe_action(state, Pass())
                  if any(isinstance(action, Pass) for action in legal) else None),
         "doubles": _doubles(state, legal),
-        "log": _log(game.log),
+        "log": _log(game.log[log_after:]),
+        "log_after": min(log_after, game.seq),
         "final_scoring": final,
         "result": (winner_text(state.scores, state.winners, names=game.names)
                    if state.is_terminal else None),
@@ -200,12 +211,14 @@ def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[dict[str
 def update_of(game: ServedGame, since: int) -> dict[str, Any]:
     """What changed in ``game`` since it held ``since`` actions (an event of
     ``GET /api/games/{ID}/events``): the new log entries, the tiles placed since (as the
-    snapshot's ``placements`` rows, and in ``pictures`` each one's cells and picture),
+    snapshot's ``placements`` rows, and in ``pictures`` each one's cells and the address
+    of its picture, :func:`~carcassonne_amazonas.web._pictures.picture_url`),
     the pieces put down and taken back since (see :func:`_piece_rows`; pieces go back to
     their owners when a feature scores, R-T7), and the scores, boats, phase and whose
     turn it is: enough for a page to add to the board it shows.  Its size does not
     grow with the game, only with what changed."""
     state = game.state
+    tileset = state.rules.tileset
     before = game.history.states[since]
     now, then = set(state.features.piece_set()), set(before.features.piece_set())
     placed = state.board.placements[len(before.board.placements):]
@@ -217,7 +230,7 @@ def update_of(game: ServedGame, since: int) -> dict[str, Any]:
         "tiles": [[p.tile.name, p.position.x, p.position.y, p.rotation.degrees]
                   for p in placed],
         "pictures": [{"cells": [[c.x, c.y] for c in p.cells],
-                      "svg": _tile_picture(p.tile, p.rotation)} for p in placed],
+                      "url": picture_url(tileset, p.tile, p.rotation)} for p in placed],
         "pieces_added": _piece_rows(state, now - then),
         "pieces_removed": _piece_rows(before, then - now),
         "scores": list(state.scores),
@@ -231,8 +244,10 @@ def update_of(game: ServedGame, since: int) -> dict[str, Any]:
 
 def render_board(game: ServedGame) -> str:
     """The board as SVG, as the page shows it: coordinates, legend and the last move
-    marked, no score table (the page shows the scores); the legal cells are drawn by the
-    page itself."""
+    marked, no score table and no tile in hand (the page shows both, and keeps them up
+    to date as the live stream adds to the board); the legal cells are drawn by the page
+    itself."""
     return str(board_svg(game.state, cell_size=_BOARD_CELL, show_open=False,
-                         coordinates=True, legend=True, last_move=True, scores=False))
+                         coordinates=True, legend=True, last_move=True, scores=False,
+                         hand=False))
 

@@ -14,10 +14,12 @@
     ``state`` (the :func:`~carcassonne_amazonas.formats.snapshot.state_to_json` snapshot),
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
-    ``pass``, ``doubles``, ``log``, ``final_scoring``, ``result``, ``seed`` (null
-    until the game is over), ``bot`` (``{"queued": N}``, ``{"thinking": true}`` or
-    null); ``?board=1`` (or ``true``; ``0``, ``false``: no; anything
-    else: 400) adds ``board_svg`` (see :func:`~carcassonne_amazonas.web._views.view_of`).
+    ``pass``, ``doubles``, ``log``, ``log_after``, ``final_scoring``, ``result``,
+    ``seed`` (null until the game is over), ``bot`` (``{"queued": N}``,
+    ``{"thinking": true}`` or null); ``?board=1`` (or ``true``; ``0``, ``false``: no;
+    anything else: 400) adds ``board_svg`` (see
+    :func:`~carcassonne_amazonas.web._views.view_of`); ``?log_after=N`` leaves the first
+    N log entries out (those a page shows already; ``log_after`` in the view says so).
     The answer's ``ETag`` changes with every action stored; sent back in
     ``If-None-Match`` (weak ``W/"..."`` tags and ``*`` too), it gets an empty 304 while
     nothing changed (how the page polls).
@@ -27,9 +29,10 @@
 ``POST /api/games/{ID}/actions``
     ``{"token": "...", "action": "t0,4,90", "seq": optional}`` (or ``"actions": [...]``,
     one player's moves of one turn, the tile then the piece) → 200 and the view after
-    the actions and the server's draws (``?board=1`` as above); with bot workers the
-    view's ``bot`` says when a bot's move is ``queued`` (how many games are ahead) or
-    ``thinking``, and the bot moves follow one at a time; without, they are in it.
+    the actions and the server's draws (``?board=1``, ``?log_after=N`` as above); with
+    bot workers the view's ``bot`` says when a bot's move is ``queued`` (how many games
+    are ahead) or ``thinking``, and the bot moves follow one at a time; without, they
+    are in it.
 ``GET /api/games/{ID}/events``
     A Server-Sent Events stream: one ``step`` event per stored change, carrying only
     what changed (:func:`~carcassonne_amazonas.web._stream.events`); the page listens
@@ -41,6 +44,9 @@
     ``&after=`` as the view's).
 ``POST /api/games/{ID}/seat``
     ``{"token": "..."}`` → ``{"player": N}``: the seat a token opens (403 for none).
+``GET /api/tiles/{SET}/{ID}/{DEGREES}.svg``
+    A tile's picture, at the address a view or a stream update gives
+    (:mod:`~carcassonne_amazonas.web._pictures`): served once, then cached by the browser.
 ``GET /api/config``
     The seat kinds (and which take a budget, up to what), the rule options and the
     player counts the server accepts.
@@ -80,13 +86,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..ai import bots
 from ..rules.state import PLAYER_COLOURS, Rules
-from ._guards import CreateLimiter, RequestGuard
+from ._answers import ViewCache, etag, matches, shape_of, view_answer, view_with_bot
+from ._guards import CreateLimiter, RequestGuard, SecurityHeaders
 from ._options import DEFAULT_CREATE_LIMIT, DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
+from ._pictures import tile_picture
 from ._requests import (
     MAX_BODY_BYTES,
     MAX_NAME_LENGTH,
@@ -96,48 +103,12 @@ from ._requests import (
     parse_json_object,
     parse_new_game_request,
 )
-from ._served import ServedGame
 from ._service import GameService
 from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
 from ._stream import events
-from ._views import render_board, view_of
+from ._views import render_board
 
-__all__ = ["ROUTES", "SecurityHeaders", "create_app"]
-
-_PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
-                "base-uri 'none'; form-action 'none'")
-
-
-class SecurityHeaders:
-    """ASGI middleware adding headers to every response: no sniffing, no referrer, no
-    framing, a content security policy (scripts only from this server), and no caching
-    of API answers."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on; add the headers to the response's start."""
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        api = str(scope.get("path", "")).startswith("/api/")
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [(b"x-content-type-options", b"nosniff"),
-                            (b"referrer-policy", b"no-referrer"),
-                            (b"x-frame-options", b"DENY"),
-                            (b"content-security-policy", _PAGE_POLICY.encode())]
-                if api:
-                    headers.append((b"cache-control", b"no-store"))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
+__all__ = ["ROUTES", "create_app"]
 
 # -- what the endpoints share ---------------------------------------------------------------
 
@@ -170,40 +141,6 @@ async def _read_body(request: Request) -> bytes:
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None
           ) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers=headers)
-
-
-def _view(service: GameService, game: ServedGame, board: bool) -> dict[str, Any]:
-    """The view of ``game`` and ``bot``: whether its bot's move is queued or being
-    thought (:meth:`~carcassonne_amazonas.web._service.GameService.bot_status`)."""
-    view = view_of(game, board=board)
-    view["bot"] = service.bot_status(game.id)
-    return view
-
-
-def _etag(seq: int, board: bool) -> str:
-    """The entity tag of a game's view: it changes exactly when an action is stored."""
-    return f'"{seq}{"b" if board else ""}"'
-
-
-def _matches(if_none_match: str, etag: str) -> bool:
-    """Whether an ``If-None-Match`` header matches ``etag``: ``*`` (any version of the
-    view), or a list of tags one of which equals it by the weak comparison that
-    ``If-None-Match`` uses (RFC 9110, 13.1.2: ``W/"7"`` matches ``"7"``)."""
-    if if_none_match.strip() == "*":
-        return True
-    return any(tag.strip().removeprefix("W/") == etag for tag in if_none_match.split(","))
-
-
-_BOARD_VALUES = {"1": True, "true": True, "0": False, "false": False, "": False}
-
-
-def _wants_board(request: Request) -> bool:
-    """``?board=1`` (or ``true``) asks for the board picture; ``0``, ``false`` or no
-    value do not; anything else is a 400, not silently ignored."""
-    value = request.query_params.get("board", "")
-    if value not in _BOARD_VALUES:
-        raise ApiError(400, f"board must be 1, true, 0 or false, not {value[:20]!r}")
-    return _BOARD_VALUES[value]
 
 
 # -- the endpoints ----------------------------------------------------------------------------
@@ -249,30 +186,36 @@ def show_game(request: Request) -> Response:
     move played them, stored nowhere (no ETag)."""
     service = _service(request.app)
     game_id = request.path_params["game_id"]
-    board = _wants_board(request)
+    shape = shape_of(request)
     after = _after(request)
     if after:
-        return _json(_view(service, service.preview(game_id, after), board))
+        return _json(view_with_bot(service, service.preview(game_id, after), shape))
     known = request.headers.get("if-none-match")
     if known is not None:
         count = service.action_count(game_id)
-        if count is not None and _matches(known, _etag(count, board)):
-            return Response(status_code=304, headers={"etag": _etag(count, board)})
-    game = service.load(game_id)
-    return _json(_view(service, game, board), headers={"etag": _etag(game.seq, board)})
+        if count is not None and matches(known, etag(count, shape.board)):
+            return Response(status_code=304, headers={"etag": etag(count, shape.board)})
+    return view_answer(request.app.state.views, service, service.load(game_id), shape,
+                       request)
 
 
 async def play(request: Request) -> Response:
     """``POST /api/games/{ID}/actions``: a seat's action, then the view."""
     service = _service(request.app)
     game_id = request.path_params["game_id"]
-    board = _wants_board(request)  # a bad query is refused before the move is played
+    shape = shape_of(request)  # a bad query is refused before the move is played
     body = await _read_body(request)
-    await run_in_threadpool(service.load, game_id)  # 404 before looking at the body
-    action = parse_action_request(parse_json_object(body))
-    game = await run_in_threadpool(service.act, game_id, action)
-    return _json(await run_in_threadpool(_view, service, game, board),
-                 headers={"etag": _etag(game.seq, board)})
+
+    def move() -> Response:  # one hand-off to a worker thread, not three
+        try:
+            action = parse_action_request(parse_json_object(body))
+        except ApiError:
+            service.load(game_id)  # an unknown game is a 404 whatever the body
+            raise
+        game = service.act(game_id, action)
+        return view_answer(request.app.state.views, service, game, shape, request)
+
+    return await run_in_threadpool(move)
 
 
 def record(request: Request) -> Response:
@@ -341,6 +284,7 @@ ROUTES = [
     Route("/api/games/{game_id}/board.svg", board),
     Route("/api/games/{game_id}/segment", segment),
     Route("/api/games/{game_id}/seat", seat, methods=["POST"]),
+    Route("/api/tiles/{key}/{tile}/{name}", tile_picture),
     Mount("/static", StaticFiles(packages=[(__package__ or "", "static")]), name="static"),
 ]
 
@@ -402,5 +346,6 @@ def create_app(db_path: str | os.PathLike[str], *,
                                         Exception: failure})
     app.state.service = service
     app.state.page = page
+    app.state.views = ViewCache()
     app.state.create_limiter = CreateLimiter(create_limit)
     return app

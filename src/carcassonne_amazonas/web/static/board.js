@@ -205,8 +205,8 @@ function colourValue(player) {
 
 function ghostTile(option, at, cell, hand) {
   const group = svgEl("g", { class: "ghost" });
-  const text = hand && hand.svg[String(option.degrees)];
-  if (text) group.append(tilePicture(text, option.cells, at, cell));
+  const url = hand && hand.pictures[String(option.degrees)];
+  if (url) group.append(tilePicture(url, option.cells, at, cell));
   for (const [cx, cy] of option.cells) {
     const [x, y] = at(cx, cy);
     group.append(svgEl("rect", { class: "footprint", x, y, width: cell, height: cell }));
@@ -214,22 +214,15 @@ function ghostTile(option, at, cell, hand) {
   return group;
 }
 
-// A tile's picture (the library's SVG of one tile) drawn over the cells it covers.
-function tilePicture(text, cells, at, cell) {
+// A tile's picture (the address of the library's SVG of one tile, cropped to the tile
+// by the server, fetched once and then cached by the browser) over the cells it covers.
+function tilePicture(url, cells, at, cell) {
   const xs = cells.map((c) => c[0]); const ys = cells.map((c) => c[1]);
   const minX = Math.min(...xs); const minY = Math.min(...ys);
   const w = Math.max(...xs) - minX + 1; const h = Math.max(...ys) - minY + 1;
-  const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
-  const tile = document.importNode(parsed, true);
-  // Crop the picture to the tile itself: its outline rectangle, without the padding.
-  const outline = tile.querySelector("rect.outline");
-  if (outline) {
-    tile.setAttribute("viewBox", ["x", "y", "width", "height"].map((a) => outline.getAttribute(a)).join(" "));
-  }
   const [x, y] = at(minX, minY);
-  tile.setAttribute("x", String(x)); tile.setAttribute("y", String(y));
-  tile.setAttribute("width", String(w * cell)); tile.setAttribute("height", String(h * cell));
-  return tile;
+  return svgEl("image", { class: "tile-picture", href: url, x, y, width: w * cell, height: h * cell,
+    preserveAspectRatio: "none" });
 }
 
 // ---- the board kept and added to, from the live stream's steps ---------------------------
@@ -258,11 +251,11 @@ function spaceY(svg, space) {
 function patchBoard(update) {
   const svg = boardSvg();
   const tiles = svg && svg.querySelector("g.tiles"); const pieces = svg && svg.querySelector("g.pieces");
-  if (!tiles || !pieces || !update.pictures || !update.pictures.every((p) => fitsBoard(svg, p.cells))) return false;
+  if (!tiles || !pieces || !update.pictures || !update.pictures.every((p) => p.url && fitsBoard(svg, p.cells))) return false;
   if (update.boats.some((space) => spaceY(svg, space) === null)) return false;
   const { ox, oy, cell } = geometry(svg);
   const at = (x, y) => [ox + x * cell, oy + y * cell];
-  for (const picture of update.pictures) tiles.append(tilePicture(picture.svg, picture.cells, at, cell));
+  for (const picture of update.pictures) tiles.append(tilePicture(picture.url, picture.cells, at, cell));
   const last = update.pictures[update.pictures.length - 1];
   if (last) {
     const placed = update.log.filter((entry) => /^[td]/.test(entry.action)).pop();
