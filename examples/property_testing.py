@@ -61,7 +61,7 @@ from carcassonne_amazonas.testing import (
 )
 
 # Whole games take tens of milliseconds each; no deadline on a busy machine.
-examples = settings(max_examples=25, deadline=None)
+examples = settings(max_examples=10, deadline=None)
 
 
 # ---------------------------------------------------------------------------- "your code"
@@ -188,7 +188,7 @@ class ScoreBoardMachine(GameMachine):
         assert action not in legal_actions(state)
 
 
-TestScoreBoard = settings(max_examples=15, stateful_step_count=20, deadline=None)(
+TestScoreBoard = settings(max_examples=5, stateful_step_count=20, deadline=None)(
     ScoreBoardMachine).TestCase
 
 

@@ -1,20 +1,24 @@
 """Helpers of the command-line tool's tests (``tests/test_cli*.py``).
 
-Two ways to run the tool: :func:`run` starts ``python -m carcassonne_amazonas`` in a
-subprocess (slow: a fresh interpreter each time), :func:`run_main` calls
-:func:`~carcassonne_amazonas.cli.main` in this process. :func:`assert_clean_error` and
+Three ways to run the tool: :func:`run` starts ``python -m carcassonne_amazonas`` in a
+subprocess (slow: a fresh interpreter each time; each command keeps at least one test
+that runs it so), :func:`run_here` gives the same result from
+:func:`~carcassonne_amazonas.cli.main` called in this process, and :func:`run_main`
+does that with pytest's ``capsys``. :func:`assert_clean_error` and
 :func:`error_of` check a refusal's one line on stderr. The fixtures built with these
 (``record_file``, ``stopped_game``, ``stopped``) are in ``conftest.py``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -43,6 +47,30 @@ def run(*args: str, stdin: str | None = None, timeout: float = 120,
     return subprocess.run([sys.executable, "-m", "carcassonne_amazonas", *args],
                           input=stdin if stdin is not None else "", capture_output=True,
                           encoding="utf-8", env=ENV, timeout=timeout, cwd=cwd)
+
+
+def run_here(*args: str, stdin: str | None = None,
+             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """What :func:`run` gives (exit code, stdout, stderr), from ``main(args)`` called in
+    this process, in ``cwd``, with ``stdin`` and without ``COLUMNS``, as the subprocess
+    has it: for the tests of what a command does, not of its process."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.object(sys, "stdin", io.StringIO(stdin or "")))
+        stack.enter_context(mock.patch.dict(os.environ))
+        os.environ.pop("COLUMNS", None)
+        os.environ.pop("CARCASSONNE_AMAZONAS_DEBUG", None)
+        if cwd is not None:  # contextlib.chdir is Python 3.11's
+            stack.callback(os.chdir, os.getcwd())
+            os.chdir(cwd)
+        stack.enter_context(contextlib.redirect_stdout(out))
+        stack.enter_context(contextlib.redirect_stderr(err))
+        try:
+            code = main(list(args))
+        except SystemExit as exit_:  # argparse's usage errors
+            code = exit_.code if isinstance(exit_.code, int) else 1
+    return subprocess.CompletedProcess(["carcassonne-amazonas", *args], code,
+                                       out.getvalue(), err.getvalue())
 
 
 def assert_clean_error(result: subprocess.CompletedProcess[str], code: int) -> str:

@@ -11,6 +11,13 @@
 explicitly.  No profile has a deadline: the suite runs on shared, noisy
 machines where a single slow example says nothing about the code.
 
+With ``-n auto`` the workers steal work from each other (pytest-xdist's ``worksteal``,
+unless ``--dist`` says otherwise): an idle worker takes half of another's queue, where
+``load`` hands out fixed chunks and left one worker up to half a minute of work alone at
+the end.  The modules that hold the suite's longest tests (``LONGEST_FIRST``) run first,
+so that no 25 s browser game starts when the other workers are done.  Within a module
+the order is pytest's, so its fixtures are set up once.
+
 Ctrl-C is given its default meaning for the commands the tests start: a suite run as
 a background job (``bash .ci/run &``) inherits SIGINT ignored, which every child would
 inherit too, and the tests that interrupt ``play`` and ``simulate`` would wait for ever.
@@ -50,6 +57,29 @@ settings.register_profile("quick", max_examples=20, deadline=None, print_blob=Tr
 settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "quick")
+
+TESTS = Path(__file__).resolve().parent
+# The longest first (``python -m pytest --durations=20`` lists them): the browser games,
+# then the modules with tests of 3-10 s each, which would otherwise come last (tests/web).
+LONGEST_FIRST = ("web/test_web_browser.py", "web/test_web_page.py", "test_docs.py",
+                 "web/test_web_phone.py", "web/test_web_draws.py", "web/test_web_turn.py",
+                 "web/test_web_stream.py", "formats/test_loading_guarantees.py",
+                 "testing/test_examples_property.py", "ai/test_mcts.py",
+                 "integrations/test_selfplay.py", "integrations/test_openspiel.py")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """``-n`` without ``--dist``: work stealing (before xdist's own hook picks ``load``)."""
+    if getattr(config.option, "numprocesses", None) and \
+            getattr(config.option, "dist", None) == "no":
+        config.option.dist = "worksteal"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules of ``LONGEST_FIRST`` first, in that order; the others as collected."""
+    rank = {TESTS / name: index for index, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path, len(rank)))
 
 
 @pytest.fixture

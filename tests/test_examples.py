@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -32,8 +33,8 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
                             r"Turn 2: red holds", r"winner: \w+"]),
     "render_svg.py": (["--players", "2", "--seed", "3", "--actions", "40"],
                       [r"wrote .*board\.svg: the board at action 40"]),
-    "mcts_agent.py": (["--iterations", "6", "--players", "2", "--seed", "3"],
-                      [r"MCTS \(6 iterations per turn\) as yellow against 1 random bot",
+    "mcts_agent.py": (["--iterations", "2", "--players", "2", "--seed", "3"],
+                      [r"MCTS \(2 iterations per turn\) as yellow against 1 random bot",
                        r"yellow\s+MCTS\s+\d+ points", r"winner: \w+"]),
 }
 
@@ -73,8 +74,12 @@ def test_render_svg_writes_svg_documents(tmp_path: Path) -> None:
     assert len(tiles) == 29 and "START.svg" in tiles
 
 
-def test_examples_show_their_help(tmp_path: Path) -> None:
+def test_examples_show_their_help(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """In this process (``runpy``): the scripts run as processes above."""
     for name in CASES:
-        result = run(name, ["--help"], tmp_path)
-        assert result.returncode == 0, result.stderr
-        assert "usage:" in result.stdout
+        monkeypatch.setattr(sys, "argv", [name, "--help"])
+        with pytest.raises(SystemExit) as exited:
+            runpy.run_path(str(EXAMPLES / name), run_name="__main__")
+        assert exited.value.code == 0, name
+        assert "usage:" in capsys.readouterr().out, name

@@ -19,11 +19,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from unittest import mock
 
 import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
+from carcassonne_amazonas.web import _stream
 from carcassonne_amazonas.web.app import create_app
 
 if TYPE_CHECKING:
@@ -38,22 +40,31 @@ needs_chromium = pytest.mark.skipif(
     not os.path.exists(CHROMIUM) and not os.environ.get("CARCASSONNE_AMAZONAS_REQUIRE_BROWSER"),
     reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 BROWSER_TIMEOUT_MS = 30_000  # for each wait of a browser test
+# How often a test server's live stream looks for new actions (the app's EVENTS_POLL is
+# 0.2 s): a test that waits for each of its moves to come through the stream waited
+# 0.1-0.2 s per move for nothing.
+TEST_EVENTS_POLL = 0.05
 
 
 @contextmanager
 def running_server(db_path: Path, app: Any = None) -> Iterator[str]:
     """A real uvicorn server of the app over ``db_path`` (or of ``app``) on a free port
-    of 127.0.0.1; yields its base URL and stops it on exit."""
+    of 127.0.0.1, its live stream polling every ``TEST_EVENTS_POLL`` s; yields its base
+    URL and stops it on exit."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     # A page's live stream never ends by itself: without a graceful-shutdown timeout the
-    # server waited for it, and each browser test for the thread's 30 s join below.
+    # server waited for it, and each browser test for the thread's 30 s join below; with
+    # 1 s, each test with a page open waited 1 s. With 0 the server cancels what still
+    # runs after the 0.1 s it gives the connections to close.
     config = uvicorn.Config(create_app(db_path) if app is None else app, log_level="critical",
-                            timeout_graceful_shutdown=1)
+                            timeout_graceful_shutdown=0)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    poll = mock.patch.object(_stream, "EVENTS_POLL", TEST_EVENTS_POLL)
+    poll.start()
     thread.start()
     try:
         deadline = time.monotonic() + 30
@@ -66,6 +77,7 @@ def running_server(db_path: Path, app: Any = None) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=30)
         sock.close()
+        poll.stop()
 
 
 @contextmanager

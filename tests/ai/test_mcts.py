@@ -10,10 +10,7 @@ budgets keep the suite fast; nothing here measures time.
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
 
 import attrs
@@ -37,9 +34,8 @@ from carcassonne_amazonas.ai.bots import BOT_KINDS, BotSpec, MctsBot, make_bot, 
 from carcassonne_amazonas.ai.evaluation import Weights, heuristic_scores, win_value
 from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
 from carcassonne_amazonas.ai.simulation import simulate_game
+from cli_helpers import run_main
 from games import random_action
-
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 
 
 def play_with(bots: list[MctsBot], state: GameState) -> tuple[GameState, Counter[Phase]]:
@@ -120,8 +116,7 @@ def test_bad_budgets_and_options_raise(options: dict[str, object]) -> None:
 
 
 def test_a_terminal_state_has_no_action() -> None:
-    final, _ = play_with([MctsBot(random.Random(p), iterations=1) for p in range(2)],
-                         new_game(2, seed=5))
+    final = states_of_a_random_game(2, 5)[-1]  # the bots play whole games above
     with pytest.raises(ValueError, match="game is over"):
         MctsBot(random.Random(0), iterations=1).choose(final)
 
@@ -258,28 +253,31 @@ def test_the_evaluation_follows_per_camp_scoring() -> None:
     pytest.fail("no random game of 200 put two camps of one player in a jungle")
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "carcassonne_amazonas", *args],
-                          capture_output=True, encoding="utf-8", env=ENV, timeout=300, input="")
-
-
-def test_the_command_line_takes_mcts_and_mcts_n() -> None:
-    result = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:2,random",
-                 "--json")
-    assert result.returncode == 0, result.stderr
-    summary = json.loads(result.stdout)
+def test_the_command_line_takes_mcts_and_mcts_n(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process (tests/cli runs the tool's own process): ``simulate`` plays a whole
+    game with ``mcts:2``; ``play`` lets ``mcts:1`` play red's first turn, until the end of
+    input stops the game."""
+    code, out, err = run_main(capsys, monkeypatch, "simulate", "--games", "1", "--players",
+                              "2", "--bots", "mcts:2,random", "--json")
+    assert code == 0, err
+    summary = json.loads(out)
     assert summary["bots"] == ["mcts:2", "random"]
     assert summary["decisions"][0] > 80
     assert all(s is not None and s >= 0 for s in summary["seconds_per_decision"])
-    text = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:1,random")
-    assert text.returncode == 0, text.stderr
-    assert "ms/decision" in text.stdout and "mcts:1" in text.stdout
-    play = run("play", "--players", "2", "--bots", "mcts:1,random", "--seed", "4")
-    assert play.returncode == 0, play.stderr
-    assert "wins" in play.stdout or "winner" in play.stdout.lower()
-    bad = run("simulate", "--games", "1", "--players", "2", "--bots", "mcts:zero")
-    assert bad.returncode == 2
-    assert "'mcts:zero': mcts:N takes a whole number of iterations" in bad.stderr
+    code, out, err = run_main(capsys, monkeypatch, "simulate", "--games", "1", "--players",
+                              "2", "--bots", "random,mcts:1", "--seed", "5")
+    assert code == 0, err
+    assert "ms/decision" in out and "mcts:1" in out
+    code, out, err = run_main(capsys, monkeypatch, "play", "--players", "2", "--bots",
+                              "human,mcts:1", "--seed", "4", stdin="1\n1\n")
+    assert code == 0, err
+    assert "red mcts:1" in out and "Turn 2: red (mcts:1)" in out and "Game stopped" in out
+    with pytest.raises(SystemExit) as exited:
+        run_main(capsys, monkeypatch, "simulate", "--games", "1", "--players", "2",
+                 "--bots", "mcts:zero")
+    assert exited.value.code == 2
+    assert "'mcts:zero': mcts:N takes a whole number of iterations" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("options", "error", "message"), [

@@ -19,7 +19,7 @@ import pytest
 
 from carcassonne_amazonas import GameRecord
 from carcassonne_amazonas.cli import main
-from cli_helpers import ENV, REFERENCE_TILES, assert_clean_error, run
+from cli_helpers import ENV, REFERENCE_TILES, assert_clean_error, run, run_here
 
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
 
@@ -78,7 +78,7 @@ def test_console_script_is_installed() -> None:
     ["replay", "x.json", "--width", "-1"],
 ])
 def test_usage_errors_exit_2(args: list[str]) -> None:
-    result = run(*args)
+    result = run_here(*args)
     stderr = assert_clean_error(result, 2)
     assert "usage:" in stderr
 
@@ -96,7 +96,7 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
 def test_missing_file_exits_1(command: list[str], tmp_path: Path) -> None:
     names = {"missing": str(tmp_path / "nothing-here.json"), "out": str(tmp_path / "out.svg"),
              "directory": str(tmp_path)}
-    result = run(*(part.format(**names) for part in command))
+    result = run_here(*(part.format(**names) for part in command))
     stderr = assert_clean_error(result, 1)
     assert "nothing-here" in stderr or str(tmp_path) in stderr
     assert not (tmp_path / "out.svg").exists()

@@ -40,7 +40,7 @@ from cli_helpers import (
     assert_clean_error,
     error_of,
     record_of,
-    run,
+    run_here,
     run_main,
 )
 
@@ -54,7 +54,7 @@ from cli_helpers import (
 @pytest.mark.slow
 def test_play_between_bots_finishes_and_prints_the_winner(record_file: Path,
                                                           tmp_path: Path) -> None:
-    result = run("play", "--players", "2", "--bots", "random,random", "--seed", "3")
+    result = run_here("play", "--players", "2", "--bots", "random,random", "--seed", "3")
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     out = result.stdout
@@ -69,7 +69,7 @@ def test_play_between_bots_finishes_and_prints_the_winner(record_file: Path,
         assert "Shared victory" in out
     # The same seed gives the same game: the saved record is this very game.
     assert "Turn 80:" in out or "Turn 7" in out
-    again = run("play", "--players", "2", "--bots", "random,random", "--seed", "3")
+    again = run_here("play", "--players", "2", "--bots", "random,random", "--seed", "3")
     assert again.stdout == out
 
 
@@ -86,7 +86,7 @@ def test_play_record_is_a_valid_finished_game(record_file: Path) -> None:
 @pytest.mark.slow
 def test_play_with_greedy_and_five_players(tmp_path: Path) -> None:
     path = tmp_path / "five.json"
-    result = run("play", "--players", "5", "--bots", "greedy,random,random,random,random",
+    result = run_here("play", "--players", "5", "--bots", "greedy,random,random,random,random",
                  "--seed", "11", "--save", str(path))
     assert result.returncode == 0, result.stderr
     final = GameRecord.from_json(path.read_text(encoding="utf-8")).final_state()
@@ -100,7 +100,7 @@ def test_play_with_greedy_and_five_players(tmp_path: Path) -> None:
 def test_human_gets_asked_again_after_bad_input_and_end_of_input_saves(tmp_path: Path) -> None:
     path = tmp_path / "stopped.json"
     bad = "hello there\n999\n0\n+-5\nt99,99,0\nm0,0,0\n\nhelp\nlist\nboard\n"
-    result = run("play", "--players", "2", "--bots", "human,random", "--seed", "3",
+    result = run_here("play", "--players", "2", "--bots", "human,random", "--seed", "3",
                  "--save", str(path), stdin=bad)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr and result.stderr == ""
@@ -126,7 +126,7 @@ def test_human_plays_by_number_and_notation_then_stops(tmp_path: Path) -> None:
     first = legal_actions(state)[0]
     after = apply_action(state, first)
     assert after.phase is Phase.PLACE_PIECE
-    result = run("play", "--players", "2", "--bots", "human,greedy", "--seed", "3",
+    result = run_here("play", "--players", "2", "--bots", "human,greedy", "--seed", "3",
                  "--save", str(path), stdin="1\np\n")
     assert result.returncode == 0, result.stderr
     record = GameRecord.from_json(path.read_text(encoding="utf-8"))
@@ -139,7 +139,7 @@ def test_human_plays_by_number_and_notation_then_stops(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_quit_command_stops_and_saves(tmp_path: Path) -> None:
     path = tmp_path / "quit.json"
-    result = run("play", "--bots", "human,human", "--seed", "5", "--save", str(path),
+    result = run_here("play", "--bots", "human,human", "--seed", "5", "--save", str(path),
                  stdin="1\nquit\nnever read\n")
     assert result.returncode == 0, result.stderr
     assert "Game stopped (stopped by the player) after 1 action" in result.stdout
@@ -307,7 +307,7 @@ def test_resume_continues_the_game_and_saves_it_back(stopped_game: Path,
     path.write_text(stopped_game.read_text(encoding="utf-8"), encoding="utf-8")
     before = record_of(path)
     turn = current_turn(before.actions)
-    result = run("play", "--resume", str(path), "--bots", "random", "--seed", "1")
+    result = run_here("play", "--resume", str(path), "--bots", "random", "--seed", "1")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert f"resuming {path}: 2 players, seed 8, {len(before.actions)} actions played" in out
@@ -325,7 +325,7 @@ def test_resume_continues_the_game_and_saves_it_back(stopped_game: Path,
 def test_resume_with_save_writes_another_file(stopped_game: Path, tmp_path: Path) -> None:
     original = stopped_game.read_text(encoding="utf-8")
     other = tmp_path / "finished.json"
-    result = run("play", "--resume", str(stopped_game), "--bots", "greedy,random",
+    result = run_here("play", "--resume", str(stopped_game), "--bots", "greedy,random",
                  "--save", str(other))
     assert result.returncode == 0, result.stderr
     assert stopped_game.read_text(encoding="utf-8") == original
@@ -333,16 +333,15 @@ def test_resume_with_save_writes_another_file(stopped_game: Path, tmp_path: Path
 
 
 @pytest.mark.slow
-def test_resume_refuses_a_finished_game_and_other_player_counts(stopped_game: Path,
-                                                                tmp_path: Path) -> None:
-    finished = tmp_path / "finished.json"
-    assert run("play", "--bots", "random,random", "--seed", "2",
-               "--save", str(finished)).returncode == 0
-    stderr = assert_clean_error(run("play", "--resume", str(finished)), 1)
+def test_resume_refuses_a_finished_game_and_other_player_counts(
+        stopped_game: Path, record_file: Path, tmp_path: Path) -> None:
+    finished = record_file  # a finished 2-player game
+    stderr = assert_clean_error(run_here("play", "--resume", str(finished)), 1)
     assert "the game is finished" in stderr and "replay" in stderr
-    stderr = assert_clean_error(run("play", "--resume", str(stopped_game), "--players", "3"), 1)
+    stderr = assert_clean_error(
+        run_here("play", "--resume", str(stopped_game), "--players", "3"), 1)
     assert "has 2 players" in stderr
-    assert_clean_error(run("play", "--resume", str(tmp_path / "none.json")), 1)
+    assert_clean_error(run_here("play", "--resume", str(tmp_path / "none.json")), 1)
 
 
 @pytest.mark.slow
@@ -351,7 +350,7 @@ def test_resume_plays_on_a_game_with_explicit_draws(tmp_path: Path) -> None:
     record = GameRecord.from_game(initial, [])
     path = tmp_path / "explicit.json"
     path.write_text(record.to_json(), encoding="utf-8")
-    result = run("play", "--resume", str(path), "--bots", "random", "--seed", "4")
+    result = run_here("play", "--resume", str(path), "--bots", "random", "--seed", "4")
     assert result.returncode == 0, result.stderr
     assert "Turn 1: yellow (random) draws a tile; 80 tiles left to draw" in result.stdout
     finished = record_of(path)

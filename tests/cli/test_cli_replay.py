@@ -25,7 +25,7 @@ from carcassonne_amazonas import (
     new_game,
 )
 from carcassonne_amazonas.tiles.reference import reference_text
-from cli_helpers import ENV, SVG, assert_clean_error, error_of, run, run_main
+from cli_helpers import ENV, SVG, assert_clean_error, error_of, run, run_here, run_main
 
 # The tests that run the tool in a subprocess are marked slow one by one; those that call
 # main() in this process are quick.
@@ -55,15 +55,15 @@ def test_replay_explains_the_whole_game(record_file: Path) -> None:
 
 @pytest.mark.slow
 def test_replay_stops_after_turn_k(record_file: Path) -> None:
-    result = run("replay", str(record_file), "--turn", "5")
+    result = run_here("replay", str(record_file), "--turn", "5")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Turn 5:" in out and "Turn 6:" not in out
     assert "The board after turn 5:" in out
     assert "Final scores" not in out
-    zero = run("replay", str(record_file), "--turn", "0")
+    zero = run_here("replay", str(record_file), "--turn", "0")
     assert zero.returncode == 0 and "Turn 1:" not in zero.stdout
-    stderr = assert_clean_error(run("replay", str(record_file), "--turn", "81"), 1)
+    stderr = assert_clean_error(run_here("replay", str(record_file), "--turn", "81"), 1)
     assert "turns 0 to 80" in stderr
 
 
@@ -77,13 +77,13 @@ def test_replay_wraps_to_the_requested_width(stopped_game: Path) -> None:
     # Run beside the file, so that its name, which the first line shows, is one short
     # word: a temporary folder's path can be longer than the width and be cut.
     folder, name = stopped_game.parent, stopped_game.name
-    narrow = run("replay", name, "--width", "60", cwd=folder)
+    narrow = run_here("replay", name, "--width", "60", cwd=folder)
     assert narrow.returncode == 0, narrow.stderr
     lines = _log_lines(narrow.stdout)
     assert max(len(line) for line in lines) <= 60
     continued = [line for line in lines if line.startswith(" " * 13) and line.strip()]
     assert continued  # explanations go on under their column
-    wide = run("replay", name, "--width", "0", cwd=folder)
+    wide = run_here("replay", name, "--width", "0", cwd=folder)
     assert max(len(line) for line in _log_lines(wide.stdout)) > 60
     assert " ".join(" ".join(_log_lines(narrow.stdout)).split()) == \
         " ".join(" ".join(_log_lines(wide.stdout)).split())  # the same words
@@ -128,7 +128,7 @@ def test_render_writes_an_svg_of_the_board(record_file: Path, tmp_path: Path,
     args = ["render", str(record_file), "--svg", str(out)]
     if turn is not None:
         args += ["--turn", str(turn)]
-    result = run(*args)
+    result = run_here(*args)
     assert result.returncode == 0, result.stderr
     root = ET.fromstring(out.read_text(encoding="utf-8"))
     assert root.tag == f"{SVG}svg"
@@ -183,14 +183,14 @@ def test_replay_and_render_a_record_with_explicit_draws(tmp_path: Path) -> None:
         state = apply_action(state, action)
     path = tmp_path / "explicit.json"
     path.write_text(GameRecord.from_game(initial, actions).to_json(), encoding="utf-8")
-    result = run("replay", str(path))
+    result = run_here("replay", str(path))
     assert result.returncode == 0, result.stderr
     assert "draws recorded as actions" in result.stdout
     assert re.search(r"^  \*\d+ +draw tile ", result.stdout, re.MULTILINE)
     turns = sum(isinstance(a, (Pass, PlaceMeeple, PlaceCamp)) for a in actions)
     assert f"Turn {turns}:" in result.stdout
     out = tmp_path / "explicit.svg"
-    assert run("render", str(path), "--svg", str(out), "--turn", "3").returncode == 0
+    assert run_here("render", str(path), "--svg", str(out), "--turn", "3").returncode == 0
     tiles = [g for g in ET.fromstring(out.read_text(encoding="utf-8")).iter(f"{SVG}g")
              if "tile" in g.get("class", "").split()]
     assert len(tiles) == len(_after_turn(GameRecord.from_game(initial, actions), 3).board)
@@ -223,7 +223,7 @@ def test_illegal_action_in_a_record_exits_1(record_file: Path, tmp_path: Path) -
     data["result"] = None
     path = tmp_path / "illegal.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    stderr = assert_clean_error(run("replay", str(path)), 1)
+    stderr = assert_clean_error(run_here("replay", str(path)), 1)
     assert "action 6" in stderr
 
 

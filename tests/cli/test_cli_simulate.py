@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import ENV, run, run_main
+from cli_helpers import ENV, run, run_here, run_main
 
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
 
@@ -91,13 +91,13 @@ def test_simulate_json_does_not_depend_on_jobs() -> None:
     assert first["game_length"]["mean"] > 80
     assert first["games_per_second"] > 0
     # Another seed, other games.
-    other = json.loads(run("simulate", "--games", "12", "--players", "3", "--seed", "10",
+    other = json.loads(run_here("simulate", "--games", "12", "--players", "3", "--seed", "10",
                            "--json").stdout)
     assert _without_timing(other) != _without_timing(first)
 
 
 def test_simulate_with_greedy_bots() -> None:
-    result = run("simulate", "--games", "2", "--players", "2", "--bots", "greedy,random",
+    result = run_here("simulate", "--games", "2", "--players", "2", "--bots", "greedy,random",
                  "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)

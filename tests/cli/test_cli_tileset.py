@@ -11,7 +11,7 @@ import pytest
 
 from carcassonne_amazonas import GameRecord, new_game, reference_tileset
 from carcassonne_amazonas.tiles.reference import reference_text
-from cli_helpers import REFERENCE_TILES, assert_clean_error, error_of, run, run_main
+from cli_helpers import REFERENCE_TILES, assert_clean_error, error_of, run, run_here, run_main
 
 # The tests that run the tool in a subprocess are marked slow one by one; those that call
 # main() in this process are quick.
@@ -28,7 +28,7 @@ def test_tileset_show_prints_the_shipped_reference_set(tmp_path: Path) -> None:
     assert result.stdout == REFERENCE_TILES.read_text(encoding="utf-8")
     box = tmp_path / "my-box.tiles"
     box.write_text(result.stdout, encoding="utf-8")  # tileset show > my-box.tiles
-    checked = run("validate-tileset", str(box))
+    checked = run_here("validate-tileset", str(box))
     assert checked.returncode == 0 and "valid" in checked.stdout.splitlines()[0]
 
 
@@ -43,12 +43,12 @@ def test_tileset_show_prints_another_valid_file(tmp_path: Path) -> None:
     text = reference_text().replace("tileset amazonas-reference", "tileset my-box")
     path = tmp_path / "my-box.tiles"
     path.write_text(text, encoding="utf-8")
-    result = run("tileset", "show", str(path))
+    result = run_here("tileset", "show", str(path))
     assert result.returncode == 0 and result.stdout == text
     path.write_text(text.replace("expect standard 65", "expect standard 66"), encoding="utf-8")
-    stderr = assert_clean_error(run("tileset", "show", str(path)), 1)
+    stderr = assert_clean_error(run_here("tileset", "show", str(path)), 1)
     assert "not a valid tile set (1 problem;" in stderr
-    assert_clean_error(run("tileset", "show", str(tmp_path / "none.tiles")), 1)
+    assert_clean_error(run_here("tileset", "show", str(tmp_path / "none.tiles")), 1)
 
 
 @pytest.mark.parametrize("flag", ["--bonus-river", "--bonus"])
@@ -85,7 +85,7 @@ def test_validate_a_broken_tileset_lists_every_problem(tmp_path: Path) -> None:
     assert broken.count("\n") == text.count("\n")
     path = tmp_path / "broken.tiles"
     path.write_text(broken, encoding="utf-8")
-    result = run("validate-tileset", str(path))
+    result = run_here("validate-tileset", str(path))
     stderr = assert_clean_error(result, 1)
     assert "not a valid tile set (" in stderr
     problems = [line for line in result.stdout.splitlines() if line.startswith("  - ")]
@@ -100,7 +100,7 @@ def test_validate_a_broken_tileset_lists_every_problem(tmp_path: Path) -> None:
 def test_validate_tileset_rejects_text_that_is_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "binary.tiles"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    assert_clean_error(run("validate-tileset", str(path)), 1)
+    assert_clean_error(run_here("validate-tileset", str(path)), 1)
 
 
 def _problem_lines(out: str) -> list[str]:
@@ -114,7 +114,7 @@ def test_validate_tileset_stops_after_20_problems_and_counts_the_rest(tmp_path: 
         lines.insert(index, f"frobnicate {index}")
     path = tmp_path / "many.tiles"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = run("validate-tileset", str(path))
+    result = run_here("validate-tileset", str(path))
     assert_clean_error(result, 1)
     shown = _problem_lines(result.stdout)
     assert len(shown) == 20
@@ -132,7 +132,7 @@ def test_validate_tileset_lists_problems_in_line_order(tmp_path: Path) -> None:
     broken += "frobnicate\n"
     path = tmp_path / "broken.tiles"
     path.write_text(broken, encoding="utf-8")
-    result = run("validate-tileset", str(path))
+    result = run_here("validate-tileset", str(path))
     assert_clean_error(result, 1)
     shown = _problem_lines(result.stdout)
     numbers = [int(m.group(1)) for p in shown if (m := re.match(r"line (\d+): ", p))]
@@ -145,10 +145,10 @@ def test_validate_tileset_lists_problems_in_line_order(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_validate_tileset_says_when_the_file_looks_like_json(stopped_game: Path) -> None:
     # The hint alone: not one problem per line of the JSON.
-    result = run("validate-tileset", str(stopped_game))
+    result = run_here("validate-tileset", str(stopped_game))
     stderr = assert_clean_error(result, 1)
     assert result.stdout == "" and "not a tile-set file: it looks like JSON" in stderr
-    record_as_tileset = run("play", "--tileset", str(stopped_game), "--bots", "random")
+    record_as_tileset = run_here("play", "--tileset", str(stopped_game), "--bots", "random")
     assert assert_clean_error(record_as_tileset, 1) == stderr
 
 

@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 
 from carcassonne_amazonas.cli._turns import current_turn, stop_point, turns_of
-from cli_helpers import TURN_HEADING, record_of, run
+from cli_helpers import TURN_HEADING, record_of, run, run_here
 
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
 
 
 def test_play_and_replay_count_turns_the_same_way(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    played = run("play", "--players", "3", "--bots", "random", "--seed", "6",
+    played = run_here("play", "--players", "3", "--bots", "random", "--seed", "6",
                  "--save", str(path))
     assert played.returncode == 0, played.stderr
-    replayed = run("replay", str(path))
+    replayed = run_here("replay", str(path))
     assert replayed.returncode == 0, replayed.stderr
     in_play = TURN_HEADING.findall(played.stdout)
     in_replay = TURN_HEADING.findall(replayed.stdout)
@@ -45,14 +45,15 @@ def test_replay_and_render_say_when_a_record_is_unfinished(stopped_game: Path,
     where = stop_point(final, record.actions)
     turn = current_turn(record.actions)
     assert where.startswith(f"it stops in turn {turn}, yellow to place a piece or pass, with ")
-    replayed = run("replay", str(stopped_game), "--width", "0")
+    replayed = run_here("replay", str(stopped_game), "--width", "0")
     assert replayed.returncode == 0, replayed.stderr
     first = replayed.stdout.splitlines()[0]
     assert first.endswith(f"in {turn} turns; unfinished: {where}")
     assert f"The game is not finished: {where}." in replayed.stdout
     assert "Final scores" not in replayed.stdout
     assert TURN_HEADING.findall(replayed.stdout)[-1][0] == str(turn)
-    played = run("play", "--bots", "human,random", "--seed", "8", stdin="1\n1\n1\n1\n1\n1\n1\n")
+    played = run_here("play", "--bots", "human,random", "--seed", "8",
+                      stdin="1\n1\n1\n1\n1\n1\n1\n")
     assert f"in turn {turn}; it is not finished." in played.stdout
     rendered = run("render", str(stopped_game), "--svg", str(tmp_path / "board.svg"))
     assert rendered.returncode == 0, rendered.stderr

@@ -43,6 +43,10 @@ SCHEMA = "carcassonne-amazonas/state/1"
 
 games = settings(max_examples=max(3, settings().max_examples // 4),
                  suppress_health_check=[HealthCheck.too_slow])
+# Every step of a whole game: 2 games with the quick profile (100 with the thorough one);
+# test_loading_guarantees.py round-trips snapshots at every index over 60 more.
+every_step = settings(max_examples=max(2, settings().max_examples // 10),
+                      suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_round_trip(state: GameState) -> GameState:
@@ -58,7 +62,7 @@ def check_round_trip(state: GameState) -> GameState:
 # ---------------------------------------------------------------------------- round trips
 
 @pytest.mark.slow  # a snapshot round trip at every step of several games
-@games
+@every_step
 @given(initial_states(), st.integers(min_value=0, max_value=2**32))
 def test_round_trip_at_every_step_of_random_games(initial: GameState, seed: int) -> None:
     states = play_random(initial, random.Random(seed)).states

@@ -30,7 +30,6 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -76,6 +75,7 @@ from carcassonne_amazonas.rules.scoring import river_points, score_jungle
 from carcassonne_amazonas.rules.state import GameState
 from carcassonne_amazonas.testing import check_invariants
 from carcassonne_amazonas.tiles.tileset import Terrain
+from cli_helpers import run_here
 from games import play_random, random_action
 from scenario import (
     R0,
@@ -487,8 +487,8 @@ def test_a_record_start_snapshot_must_have_the_records_options() -> None:
 # ---------------------------------------------------------------------------- CLI
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "carcassonne_amazonas", *args],
-                          capture_output=True, text=True, timeout=300, check=False)
+    """The tool in this process: tests/cli starts each command as a real process."""
+    return run_here(*args)
 
 
 def test_cli_play_and_replay_with_every_option(tmp_path: Path) -> None:
