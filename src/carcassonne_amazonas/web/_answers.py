@@ -24,6 +24,7 @@ import attrs
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .._support.reprs import repr_pretty
 from ._requests import ApiError
 from ._served import ServedGame
 from ._service import GameService
@@ -52,6 +53,8 @@ class Shape:
 
     board: bool = False
     log_after: int = 0
+
+    _repr_pretty_ = repr_pretty
 
 
 def shape_of(request: Request) -> Shape:
