@@ -9,7 +9,8 @@
 
 const TILE_PX = 64;         // a cell of the board picture, in SVG units
 const READABLE_PX = 56;     // auto-fit never draws a tile smaller: past that, the board pans
-const MARKER_SIZE = 0.13;   // a piece choice's half-height, in cells (its spots stand apart)
+const PIECE_SIZE = 0.2;    // a piece's half-height at full size, in cells (render/_svg_tiles.py)
+const MARKER_SIZE = 0.13;   // a piece choice's half-height at full size, in cells (its spots stand apart)
 
 function boardSvg() { return ui.board.querySelector("svg"); }
 
@@ -172,8 +173,9 @@ function renderOverlay() {
       const group = svgEl("g", { class: "piece-option" + (chosen ? " selected" : ""), "data-action": piece.action,
         "data-kind": piece.kind });
       const title = svgEl("title"); title.textContent = piece.text; group.append(title);
-      group.append(svgEl("circle", { class: "hit", cx: x, cy: y, r: cell * 0.17 }));
-      group.append(pieceShape(piece.kind, x, y, cell * MARKER_SIZE, chosen ? colourValue(seat.player) : null));
+      const scale = piece.scale || 1;  // smaller on a crowded tile, as the board draws its pieces
+      group.append(svgEl("circle", { class: "hit", cx: x, cy: y, r: cell * 0.17 * scale }));
+      group.append(pieceShape(piece.kind, x, y, cell * MARKER_SIZE * scale, chosen ? colourValue(seat.player) : null));
       overlay.append(group);
     }
   }
@@ -274,7 +276,7 @@ function patchBoard(update) {
   }
   for (const p of update.pieces_added) {
     const [x, y] = at(p.anchor[0], p.anchor[1]);
-    const drawn = pieceShape(p.kind, x, y, cell * 0.2, config.colours[p.player]);
+    const drawn = pieceShape(p.kind, x, y, cell * PIECE_SIZE * (p.scale || 1), config.colours[p.player]);
     drawn.setAttribute("class", `piece ${p.kind}`);
     Object.assign(drawn.dataset, { player: String(p.player), x: String(p.x), y: String(p.y), segment: String(p.segment) });
     pieces.append(drawn);
