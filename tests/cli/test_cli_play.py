@@ -93,6 +93,16 @@ def test_play_with_greedy_and_five_players(tmp_path: Path) -> None:
     assert final.num_players == 5 and final.is_terminal
 
 
+def test_play_takes_the_player_count_from_a_bots_list() -> None:
+    """R-C1: without --players, one player per kind of a --bots list; one kind for all
+    keeps the default of 2."""
+    result = run_here("play", "--bots", "human,random,random", "--seed", "3", stdin="")
+    assert result.returncode == 0, result.stderr
+    assert "3 players, seed 3 (yellow human, red random, " in result.stdout.splitlines()[0]
+    result = run_here("play", "--bots", "human", "--seed", "3", stdin="")
+    assert "2 players, seed 3 (yellow human, red human)" in result.stdout.splitlines()[0]
+
+
 # ---------------------------------------------------------------------------- a human at the prompt
 
 

@@ -27,6 +27,7 @@ from ._common import (
     int_in,
     line_width,
     load_record,
+    player_count,
     rules_clashes,
     rules_from_args,
     say,
@@ -50,7 +51,8 @@ def add_command(add: AddCommand) -> None:
                     "End of input, 'quit' or Ctrl-C stop the game (the record is saved "
                     "with --save); --resume continues it.")
     play.add_argument("--players", type=int_in(2, 5, "the number of players"), metavar="N",
-                      help="2 to 5 players (default 2; with --resume, the record's)")
+                      help="2 to 5 players (default: one per kind of a --bots list, else 2; "
+                           "with --resume, the record's)")
     play.add_argument("--bots", metavar="LIST",
                       help=bots_help(BOT_KINDS, "human, then greedy"))
     play.add_argument("--seed", type=int_in(0, None, "the seed"), metavar="S",
@@ -73,7 +75,7 @@ def add_command(add: AddCommand) -> None:
 def _game(args: argparse.Namespace, seed: int) -> tuple[Game, str]:
     """The game to play and the line that introduces it."""
     if args.resume is None:
-        players = args.players or 2
+        players = player_count(args, 2)
         game = Game.new(players, seed=seed, rules=rules_from_args(args))
         return game, f"{players} players, seed {seed}"
     record = load_record(args.resume, args.tileset)
