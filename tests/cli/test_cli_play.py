@@ -285,9 +285,11 @@ def test_save_refuses_an_existing_file_unless_forced(
     code, out, err = run_main(capsys, monkeypatch, *play, stdin="q\n")
     assert (code, out) == (1, "")
     assert error_of(err).startswith(f"{path} exists: --force replaces it")
+    assert f"(--resume {path} continues the game it holds)" in err
     assert path.read_text(encoding="utf-8") == "{}"
     code, out, _ = run_main(capsys, monkeypatch, *play, "--force", stdin="1\nq\n")
-    assert code == 0 and f"Game record saved to {path}." in out
+    # A stopped game's record says how to continue it, in the refusal's words.
+    assert code == 0 and f"Game record saved to {path} (--resume {path} continues it)." in out
     assert len(record_of(path).actions) == 1
 
 
@@ -296,7 +298,8 @@ def test_a_stopped_game_without_save_says_how_to_keep_it_next_time(
     code, out, _ = run_main(capsys, monkeypatch, "play", "--bots", "human,random",
                             "--seed", "1", stdin="q\n")
     assert code == 0
-    assert "The game was not saved: start it with --save FILE" in out
+    assert ("The game was not saved: start it with --save FILE to keep a stopped game\n"
+            "(then --resume FILE continues it).") in out
 
 
 # ---------------------------------------------------------------------------- --resume

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -221,17 +222,24 @@ def _save_target(args: argparse.Namespace) -> str | None:
     target: str | None = args.save or args.resume
     if args.save and args.save != args.resume and os.path.isfile(args.save) and not args.force:
         raise CliError(f"{args.save} exists: --force replaces it, or --save names another "
-                       f"file (--resume {args.save} continues the game it holds)")
+                       f"file ({_resume_hint(args.save, 'the game it holds')})")
     if target:
         check_writable(target, "game record")
     return target
 
 
+def _resume_hint(path: str, game: str = "it") -> str:
+    """The one wording of how to continue the ``game`` saved in ``path``."""
+    return f"--resume {shlex.quote(path)} continues {game}"
+
+
 def _keep(out: TextIO, game: Game, target: str | None, stopped: str) -> None:
-    """Save the record to ``target``; without one, say how to keep a stopped game."""
+    """Save the record to ``target``, and say how to continue a stopped game; without a
+    target, say how to keep one."""
     if target:
         write_text(target, game.record().to_json(), "game record")
-        say(out, f"Game record saved to {target}.")
+        hint = f" ({_resume_hint(target)})" if stopped else ""
+        say(out, f"Game record saved to {target}{hint}.")
     elif stopped:
         say(out, "The game was not saved: start it with --save FILE to keep a stopped game\n"
-                 "(and --resume FILE to continue it).")
+                 f"(then {_resume_hint('FILE')}).")
