@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import select
 import signal
 import subprocess
@@ -22,11 +23,13 @@ import pytest
 
 from carcassonne_amazonas import (
     GameRecord,
+    NotationError,
     Phase,
     apply_action,
     format_action,
     legal_actions,
     new_game,
+    parse_action,
 )
 from carcassonne_amazonas.cli._common import check_writable
 from carcassonne_amazonas.cli._human import HUMAN_HELP
@@ -228,6 +231,20 @@ def test_undo_takes_back_the_humans_last_decision_and_the_bot_moves_after_it(
     assert ", red t" in undone[0] and undone[1].startswith("Undone (1 action): yellow t")
     assert GameRecord.from_json(path.read_text(encoding="utf-8")).actions == ()
     assert "undo (take back your last decision" in HUMAN_HELP
+
+
+def test_the_help_explains_every_action_letter_the_notation_names() -> None:
+    """R-T1: the letters a notation error lists ('expected t, d, m, c, p or *') are each
+    explained by 'help', the draw '*' included."""
+    with pytest.raises(NotationError) as refused:
+        parse_action("x1")
+    listed = re.search(r"expected (.*)\)", str(refused.value))
+    assert listed is not None
+    letters = re.split(r", | or ", listed.group(1))
+    assert "*" in letters
+    explained = {line.split()[0][0] for line in HUMAN_HELP.splitlines()
+                 if line.startswith("  ") and not line.startswith("   ")}
+    assert set(letters) <= explained, set(letters) - explained
 
 
 def test_take_back_stops_at_the_last_human_action_with_the_draws_after_it() -> None:
