@@ -4,7 +4,7 @@ Used by the command-line tool's ``play`` and ``replay``, and by frontends that
 want a readable log.  Every line cites the rule it applies.  Players are named by
 their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
 The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`, those
-for a tile's segments in :mod:`~carcassonne_amazonas.render.segment_names`.
+for a tile's segments in :mod:`~carcassonne_amazonas.tiles.segment_names`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from ..rules.engine import apply_action, legal_actions
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Rules, colour
 from ..tiles.geometry import Position
+from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Terrain, TileSet
-from .segment_names import segment_name
 from .text import tile_description
 
 __all__ = [

@@ -63,8 +63,8 @@ from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
 from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
+from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Icons, Layout, Terrain, Tile, TileKind, VariantCell
-from .segment_names import segment_name
 
 __all__ = [
     "PLAYER_LETTERS",
