@@ -109,18 +109,22 @@ TOOLBAR_OVERLAPS = """() => {
   const board = document.getElementById('board').getBoundingClientRect();
   const clip = (r) => ({left: Math.max(r.left, board.left), right: Math.min(r.right, board.right),
     top: Math.max(r.top, board.top), bottom: Math.min(r.bottom, board.bottom)});
-  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
   const svg = document.querySelector('#board svg');
   const row = svg.getBoundingClientRect();
   const cell = Number(svg.dataset.cellSize) * svg.getScreenCTM().a;
   const covered = Array.from(document.querySelectorAll('rect.legal-cell'))
     .map((c) => ['cell ' + c.dataset.x + ',' + c.dataset.y, c.getBoundingClientRect()]);
-  covered.push(['first row', {left: row.left, right: row.right, top: row.top, bottom: row.top + cell}]);
+  covered.push(['first row',
+    {left: row.left, right: row.right, top: row.top, bottom: row.top + cell}]);
   const found = [];
   for (const button of document.querySelectorAll('.board-tools button')) {
     if (button.offsetParent === null) continue;
     const mine = button.getBoundingClientRect();
-    for (const [name, r] of covered) if (meets(mine, clip(r))) found.push(button.id + ' over ' + name);
+    for (const [name, r] of covered) {
+      if (meets(mine, clip(r))) found.push(button.id + ' over ' + name);
+    }
   }
   return found;
 }"""
