@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from carcassonne_amazonas import PLAYER_COLOURS, apply_action, legal_actions, new_game
+from carcassonne_amazonas import apply_action, legal_actions, new_game
+from carcassonne_amazonas.render.explain import results_text
 
 
 def main() -> None:
@@ -28,16 +29,7 @@ def main() -> None:
     print(f"{args.players} players, seed {args.seed}: {turns} actions, "
           f"{len(state.board) - 1} tiles placed, {len(state.removed)} removed, "
           f"river {state.track_length} spaces")
-    print(f"{'player':<8} {'score':>5}  {'boat':>4}  in play: {'trib':>4} {'vill':>4} "
-          f"{'amaz':>4}  final: {'trib':>4} {'vill':>4} {'camp':>4} {'river':>5}")
-    for index, (player, final) in enumerate(zip(state.players, state.final_scoring)):
-        played = player.breakdown
-        print(f"{PLAYER_COLOURS[index]:<8} {player.score:>5}  {player.boat:>4}           "
-              f"{played.tributaries - final.tributaries:>4} "
-              f"{played.villages - final.villages:>4} {played.amazon:>4}         "
-              f"{final.tributaries:>4} {final.villages:>4} {final.camps:>4} {final.river:>5}")
-    winners = " and ".join(PLAYER_COLOURS[w] for w in state.winners)
-    print(f"winner: {winners} with {max(state.scores)} points")
+    print(results_text(state))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import select
 import signal
 import subprocess
@@ -22,11 +23,13 @@ import pytest
 
 from carcassonne_amazonas import (
     GameRecord,
+    NotationError,
     Phase,
     apply_action,
     format_action,
     legal_actions,
     new_game,
+    parse_action,
 )
 from carcassonne_amazonas.cli._common import check_writable
 from carcassonne_amazonas.cli._human import HUMAN_HELP
@@ -91,6 +94,16 @@ def test_play_with_greedy_and_five_players(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     final = GameRecord.from_json(path.read_text(encoding="utf-8")).final_state()
     assert final.num_players == 5 and final.is_terminal
+
+
+def test_play_takes_the_player_count_from_a_bots_list() -> None:
+    """R-C1: without --players, one player per kind of a --bots list; one kind for all
+    keeps the default of 2."""
+    result = run_here("play", "--bots", "human,random,random", "--seed", "3", stdin="")
+    assert result.returncode == 0, result.stderr
+    assert "3 players, seed 3 (yellow human, red random, " in result.stdout.splitlines()[0]
+    result = run_here("play", "--bots", "human", "--seed", "3", stdin="")
+    assert "2 players, seed 3 (yellow human, red human)" in result.stdout.splitlines()[0]
 
 
 # ---------------------------------------------------------------------------- a human at the prompt
@@ -220,6 +233,20 @@ def test_undo_takes_back_the_humans_last_decision_and_the_bot_moves_after_it(
     assert "undo (take back your last decision" in HUMAN_HELP
 
 
+def test_the_help_explains_every_action_letter_the_notation_names() -> None:
+    """R-T1: the letters a notation error lists ('expected t, d, m, c, p or *') are each
+    explained by 'help', the draw '*' included."""
+    with pytest.raises(NotationError) as refused:
+        parse_action("x1")
+    listed = re.search(r"expected (.*)\)", str(refused.value))
+    assert listed is not None
+    letters = re.split(r", | or ", listed.group(1))
+    assert "*" in letters
+    explained = {line.split()[0][0] for line in HUMAN_HELP.splitlines()
+                 if line.startswith("  ") and not line.startswith("   ")}
+    assert set(letters) <= explained, set(letters) - explained
+
+
 def test_take_back_stops_at_the_last_human_action_with_the_draws_after_it() -> None:
     game, rng = Game(new_game(2, draws="explicit")), random.Random(3)
     kinds = ["human", "random"]
@@ -275,9 +302,11 @@ def test_save_refuses_an_existing_file_unless_forced(
     code, out, err = run_main(capsys, monkeypatch, *play, stdin="q\n")
     assert (code, out) == (1, "")
     assert error_of(err).startswith(f"{path} exists: --force replaces it")
+    assert f"(--resume {path} continues the game it holds)" in err
     assert path.read_text(encoding="utf-8") == "{}"
     code, out, _ = run_main(capsys, monkeypatch, *play, "--force", stdin="1\nq\n")
-    assert code == 0 and f"Game record saved to {path}." in out
+    # A stopped game's record says how to continue it, in the refusal's words.
+    assert code == 0 and f"Game record saved to {path} (--resume {path} continues it)." in out
     assert len(record_of(path).actions) == 1
 
 
@@ -286,7 +315,8 @@ def test_a_stopped_game_without_save_says_how_to_keep_it_next_time(
     code, out, _ = run_main(capsys, monkeypatch, "play", "--bots", "human,random",
                             "--seed", "1", stdin="q\n")
     assert code == 0
-    assert "The game was not saved: start it with --save FILE" in out
+    assert ("The game was not saved: start it with --save FILE to keep a stopped game\n"
+            "(then --resume FILE continues it).") in out
 
 
 # ---------------------------------------------------------------------------- --resume

@@ -122,3 +122,24 @@ def test_a_bad_mcts_budget_says_what_a_budget_is(capsys: pytest.CaptureFixture[s
         assert "mcts:N takes a whole number of iterations per decision, at least 1" in err, err
     err = usage_error(capsys, monkeypatch, "simulate", "--games", "1", "--bots", "clever")
     assert "unknown player kind 'clever' (choose from random, greedy, mcts, mcts:N)" in err
+
+
+def test_the_player_count_follows_a_bots_list(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-C1: without --players, a --bots list of two or more kinds gives one player per
+    kind (the default of 4 once refused 'greedy,mcts'); one kind for all keeps the
+    default, --players given still has to match, and no game has 6 players."""
+    code, out, err = run_main(capsys, monkeypatch, "simulate", "--games", "1",
+                              "--bots", "greedy,mcts:1", "--json")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["players"] == 2 and summary["bots"] == ["greedy", "mcts:1"]
+    code, out, err = run_main(capsys, monkeypatch, "simulate", "--games", "1",
+                              "--bots", "random", "--json")
+    assert code == 0 and json.loads(out)["players"] == 4, err
+    err = usage_error(capsys, monkeypatch, "simulate", "--games", "1", "--players", "3",
+                      "--bots", "greedy,random")
+    assert "2 player kinds for 3 players" in err, err
+    err = usage_error(capsys, monkeypatch, "simulate", "--games", "1",
+                      "--bots", ",".join(["random"] * 6))
+    assert "6 player kinds; a game has 2 to 5 players" in err, err

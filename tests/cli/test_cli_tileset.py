@@ -4,12 +4,16 @@ broken one: every one, in line order, at most 20, or the hint alone for JSON).""
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from carcassonne_amazonas import GameRecord, new_game, reference_tileset
+from carcassonne_amazonas.cli import build_parser
 from carcassonne_amazonas.tiles.reference import reference_text
 from cli_helpers import REFERENCE_TILES, assert_clean_error, error_of, run, run_here, run_main
 
@@ -162,3 +166,43 @@ def test_validate_tileset_on_json_gives_the_hint_alone(tmp_path: Path,
     assert error_of(err) == (f"{record}: not a tile-set file: it looks like JSON, such as a "
                              "game record or a snapshot; 'carcassonne-amazonas tileset show' "
                              "prints a tile-set file")
+
+
+# ---------------------------------------------------------------------------- cited modules
+
+_DOTTED = re.compile(r"\bcarcassonne_amazonas(?:\.[A-Za-z_]\w*)+")
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether ``dotted`` names a module, or an attribute of the longest module it starts with."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
+def _help_texts(parser: argparse.ArgumentParser) -> Iterator[str]:
+    yield parser.format_help()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                yield from _help_texts(command)
+
+
+def test_every_module_the_tile_files_and_the_help_cite_imports() -> None:
+    """R-F2: the shipped tile-set files (what 'tileset show' prints; their header explains
+    the ports) and every command's --help name modules by their real dotted names (the
+    header once cited a 'carcassonne_amazonas.tilefile' that does not exist)."""
+    texts = [reference_text(bonus_river=True), *_help_texts(build_parser())]
+    cited = {name.rstrip(".") for text in texts for name in _DOTTED.findall(text)}
+    assert "carcassonne_amazonas.tiles.tilefile" in cited  # the tile file's header
+    assert [name for name in sorted(cited) if not _resolves(name)] == []
+    assert not _resolves("carcassonne_amazonas.tilefile")  # the check can fail

@@ -4,18 +4,22 @@ boats, pieces by player letter, the boat track, and a tile as 3x3 glyphs per cel
 from __future__ import annotations
 
 import random
+import re
 
 from carcassonne_amazonas import apply_action, legal_actions, new_game, reference_tileset
+from carcassonne_amazonas.render.explain import results_text
 from carcassonne_amazonas.render.text import (
     PLAYER_LETTERS,
     _placement_glyphs,
     board_text,
+    players_text,
     tile_text,
     track_text,
 )
 from carcassonne_amazonas.rules.board import Placement
 from carcassonne_amazonas.tiles.geometry import Position
 from carcassonne_amazonas.tiles.tileset import Terrain
+from games import play_random
 
 
 def test_board_text_shows_tiles_open_cells_river_and_boats() -> None:
@@ -102,3 +106,19 @@ def test_pieces_on_amazon_tiles_are_drawn_on_their_segment_never_on_the_river() 
                 assert (row, column) in allowed, (tile.name, rotation, segment.name)
                 checked += 1
     assert checked > 50
+
+
+def test_the_score_tables_name_their_columns_in_words_and_stay_narrow() -> None:
+    """R-E1: the players' table and the final table head their points by category in
+    words (tributaries, villages, Amazon, camps, river), not abbreviations, and fit 100
+    columns with 5 players and long player kinds."""
+    state = play_random(new_game(5, seed=4), random.Random(4)).states[-1]
+    assert state.is_terminal
+    players = players_text(state)
+    final = results_text(state, ["human", "greedy", "mcts:1000", "random", "mcts"])
+    assert "tributaries villages Amazon camps river" in players
+    assert "tributaries villages Amazon   tributaries villages camps river" in final
+    assert "scored in play" in final and "at the final scoring" in final
+    for text in (players, final):
+        assert not re.search(r"\b(trib|vill|amaz|camp)\b", text), text
+        assert max(len(line) for line in text.splitlines()) <= 100, text

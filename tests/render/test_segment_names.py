@@ -19,10 +19,10 @@ from carcassonne_amazonas import (
     reference_tileset,
 )
 from carcassonne_amazonas.render.explain import describe_action, describe_events
-from carcassonne_amazonas.render.segment_names import segment_name
 from carcassonne_amazonas.render.svg import tile_svg
 from carcassonne_amazonas.render.text import tile_description
 from carcassonne_amazonas.tiles.geometry import Rotation
+from carcassonne_amazonas.tiles.segment_names import segment_name
 from carcassonne_amazonas.tiles.tileset import (
     Layout,
     Segment,

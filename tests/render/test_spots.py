@@ -17,7 +17,7 @@
   village (whose own Fruit icons it would look like), unless nothing else has room;
 - the layout is the same when computed again from scratch.
 
-The spots in words are ``render.segment_names``' (tests/render/test_segment_names.py).
+The spots in words are ``tiles.segment_names``' (tests/render/test_segment_names.py).
 """
 
 from __future__ import annotations

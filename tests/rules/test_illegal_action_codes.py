@@ -301,3 +301,13 @@ def test_the_docs_table_lists_every_code_with_its_rules() -> None:
     assert set(rows) == set(ILLEGAL_ACTION_CODES)
     for code, (rules, _) in ILLEGAL_ACTION_CODES.items():
         assert re.findall(r"R-[A-Z]\d+", rows[code]) == list(rules), code
+
+
+def test_a_refused_piece_names_its_segment_in_the_one_vocabulary() -> None:
+    """R-T5 and R-F6: a piece on the wrong terrain is refused naming the segment as every
+    text does (``segment_name``: "the tributary on the south edge"), never by the tile-set
+    file's own segment names."""
+    for error in (wrong_terrain(), amazon_piece()):
+        message = str(error)
+        assert re.match(r"segment \d+ is the (tributary|Amazon)\b", message), message
+        assert not re.match(r"segment \d+ \(", message), message

@@ -5,6 +5,11 @@ uvicorn server, as in ``test_web_browser.py``; one server and one browser for th
   on two lines at most, every visible control at least 44 px, help for touch (no keys);
   after a tap on a cell the board, the tile in hand and Confirm are all in view without
   scrolling; a drag pans the board and a pinch zooms it;
+- the board's zoom toolbar covers no legal cell and not the board picture's first row;
+- the lobby is in the markup (shown before the page's script runs, hidden from the first
+  paint for a game link), its Bonus River checkbox on its label's line;
+- a piece choice answers a finger: a hit area 44 px across unless choices stand closer,
+  and a tap 15 px off a choice's centre chooses it;
 - at a desktop size: auto-fit never draws a tile smaller than a readable size (a large
   board pans instead), and the help speaks of keys.
 
@@ -98,6 +103,33 @@ TOP_BAR_LINES = """() => new Set(Array.from(document.querySelectorAll('.topbar >
   .map(e => Math.round(e.getBoundingClientRect().top / 8))).size"""
 
 
+# The board's toolbar buttons that meet what they must not cover: a highlighted cell, or
+# the board picture's first row, as far as each shows inside the board's scrolled area.
+TOOLBAR_OVERLAPS = """() => {
+  const board = document.getElementById('board').getBoundingClientRect();
+  const clip = (r) => ({left: Math.max(r.left, board.left), right: Math.min(r.right, board.right),
+    top: Math.max(r.top, board.top), bottom: Math.min(r.bottom, board.bottom)});
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const svg = document.querySelector('#board svg');
+  const row = svg.getBoundingClientRect();
+  const cell = Number(svg.dataset.cellSize) * svg.getScreenCTM().a;
+  const covered = Array.from(document.querySelectorAll('rect.legal-cell'))
+    .map((c) => ['cell ' + c.dataset.x + ',' + c.dataset.y, c.getBoundingClientRect()]);
+  covered.push(['first row',
+    {left: row.left, right: row.right, top: row.top, bottom: row.top + cell}]);
+  const found = [];
+  for (const button of document.querySelectorAll('.board-tools button')) {
+    if (button.offsetParent === null) continue;
+    const mine = button.getBoundingClientRect();
+    for (const [name, r] of covered) {
+      if (meets(mine, clip(r))) found.push(button.id + ' over ' + name);
+    }
+  }
+  return found;
+}"""
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
 def test_a_phone_plays_without_scrolling(server: str, browser: Browser, width: int,
                                          height: int) -> None:
@@ -115,6 +147,9 @@ def test_a_phone_plays_without_scrolling(server: str, browser: Browser, width: i
     page.wait_for_selector("rect.legal-cell", timeout=BROWSER_TIMEOUT_MS)
     assert no_sideways_scroll(page)
     assert page.evaluate(TOP_BAR_LINES) <= 2
+    assert page.evaluate(TOOLBAR_OVERLAPS) == []
+    page.evaluate("document.getElementById('board').scrollTo(0, 0)")
+    assert page.evaluate(TOOLBAR_OVERLAPS) == []  # the picture's first row in view
     help_text = page.locator("#turn-help").inner_text()
     assert "Tap" in help_text and "Enter" not in help_text and "arrow" not in help_text
     cell = page.locator("rect.legal-cell").first
@@ -183,3 +218,90 @@ def test_auto_fit_keeps_tiles_readable_and_help_speaks_of_keys(server: str,
     assert board == [True]  # this board is larger than the area: it pans
     assert "Enter" in page.locator("#turn-help").inner_text()
     page.close()
+
+
+# Whether the Bonus River checkbox sits on the first line of its label's text.
+CHECKBOX_ON_ITS_LINE = """() => {
+  const box = document.getElementById('bonus-river').getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector('label.check span'));
+  const line = range.getClientRects()[0];
+  return box.top < line.bottom && line.top < box.bottom && box.right <= line.left;
+}"""
+
+
+@pytest.mark.parametrize("link", ["", "#game=nothing&token=nothing"])
+def test_the_lobby_shows_before_the_scripts_run(server: str, browser: Browser,
+                                                link: str) -> None:
+    """With the page's deferred scripts held back, the lobby's form is already on screen,
+    its checkbox on its label's line; a game link shows no lobby, even for a moment."""
+    page = phone(browser, 390, 844)
+    page.route("**/static/app.js", lambda route: route.abort())
+    page.goto(f"{server}/{link}")
+    page.wait_for_load_state("load")
+    if link:
+        assert not page.locator("#lobby").is_visible()
+    else:
+        assert page.locator("#create").is_visible()
+        assert page.evaluate(CHECKBOX_ON_ITS_LINE)
+        assert no_sideways_scroll(page)
+    page.context.close()
+
+
+# On the tile just placed: each piece choice's hit area across and the distance to the
+# nearest other choice (screen pixels), and a point 15 px from a choice's centre, on the
+# tile and in the board's view, nearer that choice than any other by 5 px.
+PIECE_TARGETS = """() => {
+  const board = document.getElementById('board').getBoundingClientRect();
+  const tiles = Array.from(document.querySelectorAll('rect.piece-tile'))
+    .map((t) => t.getBoundingClientRect());
+  const inside = (r, x, y) => r.left < x && x < r.right && r.top < y && y < r.bottom;
+  const centres = Array.from(document.querySelectorAll('.piece-option')).map((m) => {
+    const r = m.querySelector('circle.hit').getBoundingClientRect();
+    return {action: m.dataset.action, x: r.left + r.width / 2, y: r.top + r.height / 2,
+            across: r.width};
+  });
+  const sizes = centres.map((c) => [c.across, Math.min(...centres.filter((o) => o !== c)
+    .map((o) => Math.hypot(o.x - c.x, o.y - c.y)), Infinity)]);
+  for (const c of centres) for (let k = 0; k < 8; k++) {
+    const x = c.x + 15 * Math.cos(k * Math.PI / 4); const y = c.y + 15 * Math.sin(k * Math.PI / 4);
+    const nearer = centres.every((o) => o === c || Math.hypot(o.x - x, o.y - y) > 20);
+    if (nearer && inside(board, x, y) && tiles.some((t) => inside(t, x, y))) {
+      return {sizes, action: c.action, x, y};
+    }
+  }
+  return {sizes, action: null};
+}"""
+
+
+def piece_link(url: str) -> str:
+    """The link of a game's human seat in the piece step, with two piece choices at least
+    on the tile just placed (through the API)."""
+    for turns in range(12):
+        link = game_link(url, turns)
+        params = dict(part.split("=") for part in link.split("#")[1].split("&"))
+        game = f"{url}/api/games/{params['game']}"
+        legal = call(game)["legal"]
+        assert isinstance(legal, list)
+        view = call(f"{game}/actions", {"token": params["token"], "action": legal[0]})
+        pieces = view.get("pieces")
+        if isinstance(pieces, list) and len(pieces) >= 2:
+            return link
+    raise AssertionError("no tile with two piece choices in 12 turns")
+
+
+def test_a_finger_chooses_a_piece_near_its_marker(server: str, browser: Browser) -> None:
+    """On a touch screen a piece choice's hit area is 44 px across (less only where two
+    choices stand closer: they never overlap), and a tap 15 px off its centre chooses it."""
+    page = phone(browser, 390, 844)
+    page.goto(piece_link(server))
+    page.wait_for_selector(".piece-option", state="attached", timeout=BROWSER_TIMEOUT_MS)
+    page.evaluate("document.querySelector('.piece-option').scrollIntoView({block: 'center'})")
+    targets = page.evaluate(PIECE_TARGETS)
+    for across, gap in targets["sizes"]:
+        assert across >= min(44, gap) - 1, targets["sizes"]
+    assert targets["action"] is not None, targets
+    page.touchscreen.tap(targets["x"], targets["y"])
+    page.wait_for_selector(f'.piece-option.selected[data-action="{targets["action"]}"]',
+                           timeout=BROWSER_TIMEOUT_MS)
+    page.context.close()

@@ -5,7 +5,10 @@
 - a file of an earlier layout (1: before the server drew the tiles, 2: drawn with
   another sampler, 3: without the time of the last move) is refused with a message that
   says what to do, and left as it was; so is a file of a later layout; ``serve`` says
-  so in one line, exit code 1.
+  so in one line, exit code 1;
+- a game a server has replayed is checked with one quick query while nothing changed,
+  and read whole again once another server (another process) stored its moves or its
+  draw seed changed.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_amazonas.web._storage import SCHEMA_VERSION, GameStore, StoredSeat
+from carcassonne_amazonas.web._service import GameService
+from carcassonne_amazonas.web._storage import SCHEMA_VERSION, GameStore, StoredGame, StoredSeat
 
 LAYOUT_2 = """
 CREATE TABLE games (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, setup TEXT NOT NULL,
@@ -85,3 +89,29 @@ def test_serve_with_a_file_of_an_earlier_layout_says_what_to_do(db_path: Path) -
     assert result.stderr.startswith("carcassonne-amazonas: error: cannot open the games "
                                     f"database {str(db_path)!r}: ")
     assert "move the file away" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_replayed_game_is_read_again_only_when_another_process_moved_it(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+    from starlette.testclient import TestClient
+
+    from carcassonne_amazonas.web.app import create_app
+    from web_helpers import act, create, tokens_of, view
+
+    with TestClient(create_app(db_path)) as mover, TestClient(create_app(db_path)) as other:
+        created = create(mover, ["human", "human"], seed=3)
+        game, tokens = created["game"], tokens_of(created)
+        shown = view(other, game)  # the other server replays the game and keeps it
+        reads: list[str] = []
+        read_whole = GameStore.load
+
+        def counted(store: GameStore, game_id: str) -> StoredGame | None:
+            reads.append(game_id)
+            return read_whole(store, game_id)
+
+        monkeypatch.setattr(GameStore, "load", counted)
+        service: GameService = other.app.state.service
+        assert service.load(game).seq == shown["seq"] and reads == []  # one quick query
+        moved = act(mover, game, tokens[shown["to_move"]], shown["legal"][0])
+        assert service.load(game).seq == moved["seq"] and reads == [game]

@@ -7,7 +7,9 @@
 - the stream opens with a comment at once, before any step;
 - ``?after=N`` replays from N; a mid-game update is no larger than the early one of
   the same kind; a finished game with nothing new answers 204 (a browser stops
-  reconnecting); an unknown game is a 404 and a bad ``after`` a 400.
+  reconnecting); an unknown game is a 404 and a bad ``after`` a 400;
+- on a crowded tile, the piece choices and the pieces the stream adds carry the size
+  the board draws them at (R-T5).
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
 from starlette.testclient import TestClient
 
+from carcassonne_amazonas.render.anchors import tile_piece_scale
+from carcassonne_amazonas.tiles.geometry import Rotation
+from carcassonne_amazonas.tiles.reference import reference_tileset
 from web_helpers import Json, create, play_to_the_end, running_server
 
 
@@ -133,3 +138,43 @@ def test_a_finished_game_with_nothing_new_answers_204(client: TestClient) -> Non
     lines = lines[2:]
     assert lines[0] == f"id: {final['seq']}" and lines[1] == "event: step"
     assert json.loads(lines[2].removeprefix("data: "))["is_terminal"] is True
+
+
+def scale_at(current: Json, x: int, y: int) -> float:
+    """The piece size of the placed tile whose anchor cell is (x, y), from the library."""
+    name, _, _, degrees = next(row for row in current["state"]["placements"]
+                               if (row[1], row[2]) == (x, y))
+    tile = reference_tileset().tile_named(name)
+    return tile_piece_scale(tile, Rotation.from_degrees(degrees))
+
+
+def test_a_crowded_tiles_pieces_carry_their_size_T5(tmp_path: Path) -> None:
+    """The page draws the choices and the stream's pieces at the size the board picture
+    does: smaller on a crowded tile (seed 11 meets one at its third turn)."""
+    with running_server(tmp_path / "games.sqlite3") as base:
+        created = call(f"{base}/api/games", "POST",
+                       {"players": 2, "seats": ["human", "human"], "seed": 11})
+        game = created["game"]
+        tokens = {seat["player"]: seat["token"] for seat in created["seats"]}
+        stream = open_stream(base, game)
+        current = call(f"{base}/api/games/{game}")
+        rng, pieces = random.Random(0), set[tuple[int, int, int]]()
+        while not any(piece["scale"] < 1 for piece in current["pieces"]):
+            for piece in current["pieces"]:
+                assert piece["scale"] == scale_at(current, piece["x"], piece["y"]) == 1
+            legal = [a for a in current["legal"] if a != "p"] or current["legal"]
+            if current["phase"] == "place piece" and "p" in current["legal"]:
+                legal = ["p"]
+            current = call(f"{base}/api/games/{game}/actions", "POST",
+                           {"token": tokens[current["to_move"]], "action": rng.choice(legal)})
+            update_after(stream, current, pieces)
+        choice = next(piece for piece in current["pieces"] if piece["scale"] < 1)
+        assert choice["scale"] == scale_at(current, choice["x"], choice["y"])
+        current = call(f"{base}/api/games/{game}/actions", "POST",
+                       {"token": tokens[current["to_move"]], "action": choice["action"]})
+        update = update_after(stream, current, pieces)
+        stream.close()
+        (added,) = update["pieces_added"]
+        assert (added["x"], added["y"], added["segment"]) == (choice["x"], choice["y"],
+                                                             choice["segment"])
+        assert added["scale"] == choice["scale"] < 1

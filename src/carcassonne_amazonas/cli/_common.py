@@ -277,6 +277,21 @@ def bots_help(kinds: Sequence[str], default: str) -> str:
             f"searches (mcts:N: N iterations per decision) (default: {default})")
 
 
+def player_count(args: argparse.Namespace, default: int) -> int:
+    """The number of players of a new game (R-C1): ``--players`` if given, else one per
+    kind of a ``--bots`` list of two or more kinds, else ``default``; a usage error (exit
+    code 2) for a ``--bots`` list that no game of 2 to 5 players fits."""
+    if args.players is not None:
+        return int(args.players)
+    count = 0 if args.bots is None else len(args.bots.split(","))
+    if count < 2:  # no list, or one kind for all
+        return default
+    if count > 5:
+        args.parser.error(f"argument --bots: {count} player kinds; a game has 2 to 5 "
+                          "players, one kind each (or one kind for all)")
+    return count
+
+
 def bot_kinds(parser: argparse.ArgumentParser, text: str | None, players: int,
               default: Sequence[str], allowed: Sequence[str]) -> list[str]:
     """The player kinds of ``--bots``: one per player, or one for all, each one of

@@ -33,6 +33,8 @@ Type the number of an action from the list, or an action in notation:
   m<x>,<y>,<segment>  a meeple on segment <segment> of the tile just placed
   c<x>,<y>,<segment>  a camp on a jungle segment of the tile just placed
   p                   place no piece (your boat advances 1)
+  *<tile id>          a tile drawn, as records of games with explicit draws write it;
+                      never yours to type here: the table draws, e.g. *17
 Other commands: board (show the board), list (the numbered actions), help,
 undo (take back your last decision, and the bot moves after it),
 quit (stop the game; with --save the record is saved). End of input stops too."""

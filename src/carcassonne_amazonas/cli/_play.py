@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -27,6 +28,7 @@ from ._common import (
     int_in,
     line_width,
     load_record,
+    player_count,
     rules_clashes,
     rules_from_args,
     say,
@@ -50,7 +52,8 @@ def add_command(add: AddCommand) -> None:
                     "End of input, 'quit' or Ctrl-C stop the game (the record is saved "
                     "with --save); --resume continues it.")
     play.add_argument("--players", type=int_in(2, 5, "the number of players"), metavar="N",
-                      help="2 to 5 players (default 2; with --resume, the record's)")
+                      help="2 to 5 players (default: one per kind of a --bots list, else 2; "
+                           "with --resume, the record's)")
     play.add_argument("--bots", metavar="LIST",
                       help=bots_help(BOT_KINDS, "human, then greedy"))
     play.add_argument("--seed", type=int_in(0, None, "the seed"), metavar="S",
@@ -73,7 +76,7 @@ def add_command(add: AddCommand) -> None:
 def _game(args: argparse.Namespace, seed: int) -> tuple[Game, str]:
     """The game to play and the line that introduces it."""
     if args.resume is None:
-        players = args.players or 2
+        players = player_count(args, 2)
         game = Game.new(players, seed=seed, rules=rules_from_args(args))
         return game, f"{players} players, seed {seed}"
     record = load_record(args.resume, args.tileset)
@@ -219,17 +222,24 @@ def _save_target(args: argparse.Namespace) -> str | None:
     target: str | None = args.save or args.resume
     if args.save and args.save != args.resume and os.path.isfile(args.save) and not args.force:
         raise CliError(f"{args.save} exists: --force replaces it, or --save names another "
-                       f"file (--resume {args.save} continues the game it holds)")
+                       f"file ({_resume_hint(args.save, 'the game it holds')})")
     if target:
         check_writable(target, "game record")
     return target
 
 
+def _resume_hint(path: str, game: str = "it") -> str:
+    """The one wording of how to continue the ``game`` saved in ``path``."""
+    return f"--resume {shlex.quote(path)} continues {game}"
+
+
 def _keep(out: TextIO, game: Game, target: str | None, stopped: str) -> None:
-    """Save the record to ``target``; without one, say how to keep a stopped game."""
+    """Save the record to ``target``, and say how to continue a stopped game; without a
+    target, say how to keep one."""
     if target:
         write_text(target, game.record().to_json(), "game record")
-        say(out, f"Game record saved to {target}.")
+        hint = f" ({_resume_hint(target)})" if stopped else ""
+        say(out, f"Game record saved to {target}{hint}.")
     elif stopped:
         say(out, "The game was not saved: start it with --save FILE to keep a stopped game\n"
-                 "(and --resume FILE to continue it).")
+                 f"(then {_resume_hint('FILE')}).")

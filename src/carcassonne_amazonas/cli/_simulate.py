@@ -34,6 +34,7 @@ from ._common import (
     bots_help,
     error_line,
     int_in,
+    player_count,
     rules_from_args,
     rules_spec_from_args,
 )
@@ -54,8 +55,8 @@ def add_command(add: AddCommand) -> None:
                     "A shared victory counts 1/k of a win for each of its k winners.")
     sim.add_argument("--games", type=int_in(1, None, "the number of games"), default=100,
                      metavar="N", help="number of games (default 100)")
-    sim.add_argument("--players", type=int_in(2, 5, "the number of players"), default=4,
-                     metavar="P", help="2 to 5 players (default 4)")
+    sim.add_argument("--players", type=int_in(2, 5, "the number of players"), metavar="P",
+                     help="2 to 5 players (default: one per kind of a --bots list, else 4)")
     sim.add_argument("--bots", metavar="LIST",
                      help=bots_help(SIMULATED_KINDS, "random"))
     sim.add_argument("--seed", type=int_in(0, None, "the seed"), default=0, metavar="S",
@@ -151,7 +152,7 @@ def _raise_for(signum: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print its statistics; returns the exit code."""
-    players: int = args.players
+    players = player_count(args, 4)
     kinds = bot_kinds(args.parser, args.bots, players, ["random"] * players, SIMULATED_KINDS)
     jobs: int = args.jobs or (os.cpu_count() or 1)
     spec = rules_spec_from_args(args)

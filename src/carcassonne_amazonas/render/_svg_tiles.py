@@ -27,6 +27,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..rules.state import PLAYER_COLOURS, PieceKind
 from ..tiles.geometry import Position, Rotation
+from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Icons, Terrain, Tile, TileSet, check_tile_and_rotation
 from ._plane import PathCommand, Point
 from ._segment_shapes import (
@@ -58,7 +59,6 @@ from ._svg_document import (
     svg_document,
 )
 from ._tile_shapes import TileShapes, tile_shapes
-from .segment_names import segment_name
 
 __all__ = [
     "BADGES",

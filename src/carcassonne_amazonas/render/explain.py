@@ -4,7 +4,7 @@ Used by the command-line tool's ``play`` and ``replay``, and by frontends that
 want a readable log.  Every line cites the rule it applies.  Players are named by
 their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
 The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`, those
-for a tile's segments in :mod:`~carcassonne_amazonas.render.segment_names`.
+for a tile's segments in :mod:`~carcassonne_amazonas.tiles.segment_names`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from ..rules.engine import apply_action, legal_actions
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState, Rules, colour
 from ..tiles.geometry import Position
+from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Terrain, TileSet
-from .segment_names import segment_name
 from .text import tile_description
 
 __all__ = [
@@ -271,19 +271,24 @@ def winner_text(scores: Sequence[int], winners: Sequence[int], *,
 
 
 def results_text(state: GameState, kinds: Sequence[str] | None = None) -> str:
-    """Final scores by category (in play and at the end) and the winner(s)."""
+    """Final scores by category, scored in play (R-F3, R-F4, R-A1) and at the final
+    scoring (R-E2–R-E5), and the winner(s); about 90 characters wide."""
     assert state.final_scoring is not None
-    head = (f"  {'player':<8} {'':<7}{'score':>5}   in play: {'trib':>4} {'vill':>4} "
-            f"{'amaz':>4}   final: {'trib':>4} {'vill':>4} {'camp':>4} {'river':>5}")
-    lines = ["Final scores", head]
+    kind_width = max([7, *(len(kind) + 1 for kind in kinds or ())])
+    head = f"  {'player':<8} {'':<{kind_width}}{'score':>5}   "
+    in_play = "tributaries villages Amazon"
+    lines = [f"{'Final scores':<{len(head)}}{'scored in play':<{len(in_play)}}   "
+             "at the final scoring",
+             f"{head}{in_play}   tributaries villages camps river"]
     for index, (player, final) in enumerate(zip(state.players, state.final_scoring)):
         b = player.breakdown
         kind = kinds[index] if kinds else ""
         mark = "*" if index in state.winners else " "
-        lines.append(f"{mark} {colour(index):<8} {kind:<7}{player.score:>5}            "
-                     f"{b.tributaries - final.tributaries:>4} {b.villages - final.villages:>4} "
-                     f"{b.amazon:>4}          {final.tributaries:>4} {final.villages:>4} "
-                     f"{final.camps:>4} {final.river:>5}")
+        lines.append(f"{mark} {colour(index):<8} {kind:<{kind_width}}{player.score:>5}   "
+                     f"{b.tributaries - final.tributaries:>11} "
+                     f"{b.villages - final.villages:>8} {b.amazon:>6}   "
+                     f"{final.tributaries:>11} {final.villages:>8} {final.camps:>5} "
+                     f"{final.river:>5}")
     winner = winner_text(state.scores, state.winners)
     lines.append(winner[0].upper() + winner[1:] + ".")
     return "\n".join(lines)

@@ -63,8 +63,8 @@ from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
 from ..rules.state import PLAYER_COLOURS, GameState, PieceKind
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
+from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Icons, Layout, Terrain, Tile, TileKind, VariantCell
-from .segment_names import segment_name
 
 __all__ = [
     "PLAYER_LETTERS",
@@ -355,7 +355,9 @@ def track_text(state: GameState) -> str:
 
 
 def players_text(state: GameState) -> str:
-    """A table of every player's score, boat, supply and points by category.
+    """A table of every player's score, boat, supply (meeples and camps) and points by
+    category (R-E1: tributaries, villages and the Amazon in play; camps and the river at
+    the end), at most 84 characters wide.
 
     ``*`` marks the player to move.  ``if end`` is the total the player would have if
     the game ended now (:func:`~carcassonne_amazonas.rules.final_scoring.projected_scores`:
@@ -363,15 +365,17 @@ def players_text(state: GameState) -> str:
     game is over it equals the score.
     """
     projected = projected_scores(state)
-    lines = [f"  {'player':<8} {'score':>5} {'if end':>6} {'boat':>4} {'meeples':>7} "
-             f"{'camps':>5}   {'trib':>4} {'vill':>4} {'amaz':>4} {'camp':>4} {'river':>5}"]
+    head = (f"  {'player':<8} {'score':>5} {'if end':>6} {'boat':>4} {'meeples':>7} "
+            f"{'camps':>5}   ")
+    lines = [" " * len(head) + "points from:",
+             head + "tributaries villages Amazon camps river"]
     for index, player in enumerate(state.players):
         mark = "*" if index == state.current_player and not state.is_terminal else " "
         b = player.breakdown
         lines.append(f"{mark} {PLAYER_COLOURS[index]:<8} {player.score:>5} "
                      f"{projected[index].total:>6} {player.boat:>4} "
                      f"{player.meeples_in_supply:>7} {player.camps_in_supply:>5}   "
-                     f"{b.tributaries:>4} {b.villages:>4} {b.amazon:>4} {b.camps:>4} "
+                     f"{b.tributaries:>11} {b.villages:>8} {b.amazon:>6} {b.camps:>5} "
                      f"{b.river:>5}")
     return "\n".join(lines)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .._support.wording import plural
 from ..errors import IllegalActionError
 from ..tiles.geometry import Position, cell_key
+from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Terrain, Tile, TileKind
 from . import events as ev
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
@@ -218,14 +219,16 @@ class Turn:
                                      f"not {action.segment}", rule="R-T5", code="no-such-segment")
         segment = segments[action.segment]
         wanted = "a jungle" if camp else "a tributary or village"
-        if segment.terrain is Terrain.AMAZON:
-            raise IllegalActionError(
-                f"segment {action.segment} ({segment.name}) is the Amazon; a {what} needs "
-                f"{wanted}: nothing goes on the Amazon", rule="R-F6", code="on-the-amazon")
-        if (segment.terrain is Terrain.JUNGLE) != camp:
-            raise IllegalActionError(
-                f"segment {action.segment} ({segment.name}) is {segment.terrain.label}; a {what} "
-                f"needs {wanted}", rule="R-T5", code="wrong-terrain")
+        if segment.terrain is Terrain.AMAZON or (segment.terrain is Terrain.JUNGLE) != camp:
+            # The segment as every text words it (R-F1), not by the tile file's own name.
+            which = (f"segment {action.segment} is "
+                     f"{segment_name(placement.tile.layout, placement.rotation, action.segment)}")
+            if segment.terrain is Terrain.AMAZON:
+                raise IllegalActionError(
+                    f"{which}; a {what} needs {wanted}: nothing goes on the Amazon",
+                    rule="R-F6", code="on-the-amazon")
+            raise IllegalActionError(f"{which}; a {what} needs {wanted}",
+                                     rule="R-T5", code="wrong-terrain")
         supply = self.players[player]
         if (supply.camps_in_supply if camp else supply.meeples_in_supply) == 0:
             raise IllegalActionError(f"{colour(player)} has no {what} left",

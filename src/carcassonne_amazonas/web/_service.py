@@ -198,12 +198,17 @@ class GameService:
 
     def load(self, game_id: str) -> ServedGame:
         """The game, replayed from the store (not to be changed: see :class:`ServedGame`);
-        :class:`~carcassonne_amazonas.web._requests.ApiError` 404 if unknown."""
+        :class:`~carcassonne_amazonas.web._requests.ApiError` 404 if unknown.  A game
+        replayed before is checked with one quick query (its count of actions and its
+        draw seed: actions are only ever appended), not read whole again."""
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+        if cached is not None and self.store.stamp(game_id) == (cached.seq, cached.draw_seed):
+            self._remember(cached)
+            return cached
         stored = self.store.load(game_id) if is_game_id(game_id) else None
         if stored is None:
             raise ApiError(404, f"there is no game {game_id[:40]!r}")
-        with self._cache_lock:
-            cached = self._cache.get(game_id)
         if cached is None or cached.draw_seed != stored.draw_seed \
                 or cached.action_texts != stored.actions:
             cached = replay(stored, cached)

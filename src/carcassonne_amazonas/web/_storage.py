@@ -325,6 +325,15 @@ class GameStore:
                           "WHERE game_id = ? ORDER BY player", (game_id,)).fetchall()
         return tuple(StoredSeat(*row) for row in rows)
 
+    def stamp(self, game_id: str) -> tuple[int, int] | None:
+        """How many actions game ``game_id`` holds and its draw seed, None if there is no
+        such game (one quick query: whether a game replayed before is still current, its
+        actions being only ever appended)."""
+        with self._read() as db:
+            row = db.execute("SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?), draw_seed "
+                             "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
+
     def action_count(self, game_id: str) -> int | None:
         """How many actions game ``game_id`` holds; None if there is no such game (one
         quick query: what a client polling for changes needs)."""

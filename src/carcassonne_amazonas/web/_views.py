@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..formats.snapshot import state_to_json
-from ..render.anchors import piece_anchor
+from ..render.anchors import piece_anchor, piece_scale, tile_piece_scale
 from ..render.explain import describe_action, winner_text
 from ..render.placement_options import footprint
 from ..render.svg import board_svg
@@ -87,15 +87,21 @@ def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] 
 
 
 def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
-    """The legal meeple and camp placements with the point where each piece is drawn."""
+    """The legal meeple and camp placements with the point where each piece is drawn
+    and at what size (``scale``, a fraction of full size: smaller on a crowded tile,
+    :func:`~carcassonne_amazonas.render.anchors.piece_scale`, R-T5)."""
     options = []
+    scales: dict[Position, float] = {}
     for action in legal:
         if isinstance(action, (PlaceMeeple, PlaceCamp)):
             x, y = piece_anchor(state, action.position, action.segment)
+            scale = scales.get(action.position)
+            if scale is None:
+                scale = scales[action.position] = piece_scale(state, action.position)
             options.append({"action": format_action(action),
                             "kind": "meeple" if isinstance(action, PlaceMeeple) else "camp",
                             "x": action.position.x, "y": action.position.y,
-                            "segment": action.segment, "anchor": [x, y],
+                            "segment": action.segment, "anchor": [x, y], "scale": scale,
                             "text": describe_action(state, action)})
     return options
 
@@ -193,9 +199,11 @@ def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0) -> dic
 
 def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[dict[str, Any]]:
     """Pieces by the snapshot's numbers (``placement`` index, ``segment``, ``player``),
-    with their ``kind``, the cell of their tile (``x``, ``y``) and the point where each
+    with their ``kind``, the cell of their tile (``x``, ``y``), the point where each
     is drawn (``anchor``, board units,
-    :func:`~carcassonne_amazonas.render.anchors.piece_anchor`)."""
+    :func:`~carcassonne_amazonas.render.anchors.piece_anchor`) and at what size
+    (``scale``, a fraction of full size: smaller on a crowded tile,
+    :func:`~carcassonne_amazonas.render.anchors.tile_piece_scale`, R-T5)."""
     rows = []
     for node, player in sorted(pieces):
         index, segment = placement_of(node), segment_of(node)
@@ -204,7 +212,8 @@ def _piece_rows(state: GameState, pieces: set[tuple[int, int]]) -> list[dict[str
         terrain = placement.tile.layout.segments[segment].terrain
         rows.append({"placement": index, "segment": segment, "player": player,
                      "kind": "camp" if terrain is Terrain.JUNGLE else "meeple",
-                     "x": placement.position.x, "y": placement.position.y, "anchor": [x, y]})
+                     "x": placement.position.x, "y": placement.position.y, "anchor": [x, y],
+                     "scale": tile_piece_scale(placement.tile, placement.rotation)})
     return rows
 
 

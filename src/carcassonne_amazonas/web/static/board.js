@@ -9,7 +9,9 @@
 
 const TILE_PX = 64;         // a cell of the board picture, in SVG units
 const READABLE_PX = 56;     // auto-fit never draws a tile smaller: past that, the board pans
-const MARKER_SIZE = 0.13;   // a piece choice's half-height, in cells (its spots stand apart)
+const PIECE_SIZE = 0.2;    // a piece's half-height at full size, in cells (render/_svg_tiles.py)
+const MARKER_SIZE = 0.13;   // a piece choice's half-height at full size, in cells (its spots stand apart)
+const TOUCH_TARGET_PX = 44; // a finger's target on a touch screen, across, in screen pixels
 
 function boardSvg() { return ui.board.querySelector("svg"); }
 
@@ -166,18 +168,44 @@ function renderOverlay() {
       const [x, y] = at(cx, cy);
       overlay.append(svgEl("rect", { class: "piece-tile", x, y, width: cell, height: cell }));
     }
-    for (const piece of view.pieces) {
-      const [x, y] = at(piece.anchor[0], piece.anchor[1]);
+    const spots = view.pieces.map((piece) => at(piece.anchor[0], piece.anchor[1]));
+    view.pieces.forEach((piece, index) => {
+      const [x, y] = spots[index];
       const chosen = selection && selection.kind === "piece" && selection.action === piece.action;
       const group = svgEl("g", { class: "piece-option" + (chosen ? " selected" : ""), "data-action": piece.action,
         "data-kind": piece.kind });
       const title = svgEl("title"); title.textContent = piece.text; group.append(title);
-      group.append(svgEl("circle", { class: "hit", cx: x, cy: y, r: cell * 0.17 }));
-      group.append(pieceShape(piece.kind, x, y, cell * MARKER_SIZE, chosen ? colourValue(seat.player) : null));
+      const scale = piece.scale || 1;  // smaller on a crowded tile, as the board draws its pieces
+      group.append(svgEl("circle", { class: "hit", cx: x, cy: y, r: hitRadius(spots, index, cell * 0.17 * scale) }));
+      group.append(pieceShape(piece.kind, x, y, cell * MARKER_SIZE * scale, chosen ? colourValue(seat.player) : null));
       overlay.append(group);
-    }
+    });
   }
   svg.append(overlay);
+}
+
+// The radius of a piece choice's invisible hit area, in board units, `drawn` at least. On
+// a touch screen it is TOUCH_TARGET_PX across at the zoom of the moment, but no more
+// than half the way to the nearest other choice, so that two never overlap (a tap
+// between them on the tile goes to the nearer one: nearestMarker).
+function hitRadius(spots, index, drawn) {
+  if (!touch) return drawn;
+  const [x, y] = spots[index];
+  let gap = Infinity;
+  spots.forEach(([sx, sy], other) => { if (other !== index) gap = Math.min(gap, Math.hypot(sx - x, sy - y)); });
+  return Math.max(drawn, Math.min(TOUCH_TARGET_PX / 2 / zoom, gap / 2));
+}
+
+// The piece choice nearest a tap at (clientX, clientY), if its centre is within half a
+// finger's target (the zoom may have changed since the hit areas were drawn); or null.
+function nearestMarker(clientX, clientY) {
+  let best = null; let bestDistance = TOUCH_TARGET_PX / 2;
+  for (const marker of ui.board.querySelectorAll(".piece-option")) {
+    const box = marker.querySelector("circle.hit").getBoundingClientRect();
+    const distance = Math.hypot(box.left + box.width / 2 - clientX, box.top + box.height / 2 - clientY);
+    if (distance <= bestDistance) { best = marker; bestDistance = distance; }
+  }
+  return best;
 }
 
 // A meeple or a camp (a tent) standing at (x, y), `size` its half-height: the shapes of
@@ -274,7 +302,7 @@ function patchBoard(update) {
   }
   for (const p of update.pieces_added) {
     const [x, y] = at(p.anchor[0], p.anchor[1]);
-    const drawn = pieceShape(p.kind, x, y, cell * 0.2, config.colours[p.player]);
+    const drawn = pieceShape(p.kind, x, y, cell * PIECE_SIZE * (p.scale || 1), config.colours[p.player]);
     drawn.setAttribute("class", `piece ${p.kind}`);
     Object.assign(drawn.dataset, { player: String(p.player), x: String(p.x), y: String(p.y), segment: String(p.segment) });
     pieces.append(drawn);

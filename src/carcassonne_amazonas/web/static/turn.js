@@ -155,6 +155,8 @@ async function boardClick(event) {
   const marker = markerAt(target);
   if (marker) { chooseMarker(marker); return; }
   if (target.classList && target.classList.contains("piece-tile")) {
+    const near = touch ? nearestMarker(event.clientX, event.clientY) : null;
+    if (near) { chooseMarker(near); return; }
     const svg = boardSvg();
     const [x, y] = boardPoint(svg, event.clientX, event.clientY);
     const shown = view.seq; const held = pending;

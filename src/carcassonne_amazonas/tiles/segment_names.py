@@ -18,14 +18,15 @@ it reaches a corner when it holds only the corner's third of a side there. A cor
 next to one of the segment's edges goes unsaid. When the tile has one segment of that
 terrain, the terrain alone names it.
 
-The command-line tool's menus and explanations, the tile descriptions and the SVG's
-segment labels use it; a frontend that names a segment should too.
+The command-line tool's menus and explanations, the tile descriptions, the SVG's
+segment labels and the rules' refusals of a piece use it; a frontend that names a
+segment should too.
 """
 
 from __future__ import annotations
 
-from ..tiles.geometry import PORTS_PER_SIDE, Rotation
-from ..tiles.tileset import Layout, Terrain, Variant
+from .geometry import PORTS_PER_SIDE, Rotation
+from .tileset import Layout, Terrain, Variant
 
 __all__ = ["segment_name"]
 
