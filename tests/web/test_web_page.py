@@ -30,10 +30,10 @@ import pytest
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from carcassonne_amazonas import GameRecord
-from web_helpers import BROWSER_TIMEOUT_MS, CHROMIUM, needs_chromium, running_server
+from web_helpers import BROWSER_TIMEOUT_MS, chromium, needs_chromium, running_server
 
 pytestmark = needs_chromium
 
@@ -42,12 +42,8 @@ pytestmark = needs_chromium
 def browser() -> Iterator[Browser]:
     """One Chromium for the module's tests (each opens its own context, so no test sees
     another's pages, storage or cookies): launching it took seconds per test."""
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(autouse=True)
