@@ -121,15 +121,8 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
     left = len(state.pile)
     progress = left / land if land else 0.0
 
-    graph = state.features
     camp_scoring = state.rules.camp_scoring
-    held: set[int] = set()
-    for node, _ in graph.piece_set():  # only the features with pieces, each once
-        feature_id = graph.feature_id(node)
-        if feature_id in held:
-            continue
-        held.add(feature_id)
-        feature = graph.feature(feature_id)
+    for feature in state.features.held_features():
         pieces = feature.pieces
         terrain = feature.terrain
         if terrain is _JUNGLE:

@@ -41,7 +41,9 @@ overturn that choice.  The player plays the most visited action and keeps its
 subtree for the next decision of the same turn.
 
 The budget is ``iterations`` per decision, or ``seconds`` per decision (then the
-choice depends on the machine's speed), whichever ends first.  With the same seed
+choice depends on the machine's speed), whichever ends first.  The visits a reused
+subtree brings count towards ``iterations``: the search for a tile has already
+sampled the piece steps of the placement it chose, so it tops them up to the budget.  With the same seed
 and an iteration budget, the player makes the same decisions.
 """
 
@@ -215,8 +217,12 @@ class MctsBot:
         self._samples = []
         if root.priors is None:
             self._set_priors(self._sample(state, 0)[0], root)
+        # A reused subtree's visits count towards the budget: the search for the tile
+        # already sampled the piece step of the placement it chose, so the turn as a
+        # whole gets the budget, not each of its decisions.
+        budget = None if self.iterations is None else self.iterations - sum(root.counts)
         done = 0
-        while self.iterations is None or done < self.iterations:
+        while budget is None or done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             self._iterate(state, root)

@@ -165,6 +165,12 @@ class FeatureGraph:
         """Every ``(node, player)`` piece on the board."""
         return frozenset(p for row in self._features.values() for p in row[_PIECES])
 
+    def held_features(self) -> Iterator[Feature]:
+        """The features with at least one piece on them (R-M1), each once: a search's
+        evaluation asks for these after every step, and there are far fewer of them
+        than features."""
+        return (Feature(*row) for row in self._features.values() if row[_PIECES])
+
     def __iter__(self) -> Iterator[Feature]:
         return (Feature(*row) for row in self._features.values())
 
