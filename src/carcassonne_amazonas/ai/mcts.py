@@ -25,8 +25,9 @@ One iteration
 4. **Evaluate** the new node: the rest of its turn is played greedily, then
    ``rollout_turns`` more turns (by default one for each other player: their
    answers) by the rollout policy, the placement that looks best one step ahead
-   (among all, or ``rollout_width`` drawn at random with
-   :func:`~carcassonne_amazonas.ai.playout.random_action`) and the greedy piece step; the state
+   (among all, or the first ``rollout_width`` in an order the sample draws afresh each
+   turn, so that rollouts after different actions compare the same placements) and
+   the greedy piece step; the state
    reached is valued by :func:`~carcassonne_amazonas.ai.evaluation.win_value` (a
    logistic function of the lead in
    :func:`~carcassonne_amazonas.ai.evaluation.heuristic_scores`; at the end: won, shared
@@ -49,17 +50,17 @@ and an iteration budget, the player makes the same decisions.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
 
-from ..rules.actions import Action, DrawTile
+from ..rules.actions import Action, DrawTile, PlaceTile
 from ..rules.chance import determinize, sample_draw
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState, Phase
 from ._seeding import bot_generator, bot_repr
 from .evaluation import DEFAULT_WEIGHTS, Weights, heuristic_scores, win_value
-from .playout import random_action
 
 __all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
 
@@ -71,11 +72,14 @@ DEFAULT_ITERATIONS = 20
 _OPTION_DEFAULTS: dict[str, object] = {
     "iterations": DEFAULT_ITERATIONS, "seconds": None, "exploration": 0.1,
     "prior_weight": 4.0, "tree_turns": 1, "rollout_turns": None, "rollout_width": None,
-    "paired": True, "weights": DEFAULT_WEIGHTS}
+    "paired": True, "halving": False, "weights": DEFAULT_WEIGHTS}
 
 _PLACE_PIECE = Phase.PLACE_PIECE
 #: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
 _WIDENING = 2
+#: Sequential halving: candidates are doubled while each still gets this many samples
+#: per round.
+_HALVING_SAMPLES = 3
 
 
 class _Node:
@@ -110,6 +114,13 @@ def _draw_key(before: GameState, after: GameState) -> object:
     return (hand.design if hand is not None else None, len(after.removed))
 
 
+def _salted_order(salt: int, action: Action) -> int:
+    """A tile placement's place in the order that ``salt`` draws (hashes of integers
+    are the same in every process)."""
+    assert isinstance(action, PlaceTile)  # a rollout turn starts at a tile placement
+    return hash((salt, action.position.x, action.position.y, action.rotation.degrees))
+
+
 def _turn_over(before: GameState, after: GameState) -> bool:
     return (before.phase is _PLACE_PIECE or after.is_terminal
             or after.current_player != before.current_player)
@@ -141,7 +152,8 @@ class MctsBot:
                  seconds: float | None = None, exploration: float = 0.1,
                  prior_weight: float = 4.0, tree_turns: int = 1,
                  rollout_turns: int | None = None, rollout_width: int | None = None,
-                 paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
+                 paired: bool = True, halving: bool = False,
+                 weights: Weights = DEFAULT_WEIGHTS) -> None:
         generator = bot_generator(rng, seed)
         if not isinstance(weights, Weights):
             raise TypeError(f"weights must be an evaluation.Weights, not {type(weights).__name__}")
@@ -168,6 +180,7 @@ class MctsBot:
         self.rollout_turns = rollout_turns
         self.rollout_width = rollout_width
         self.paired = paired
+        self.halving = halving
         self.weights = weights
         self.last_iterations = 0
         """Iterations of the last search (for statistics)."""
@@ -221,12 +234,15 @@ class MctsBot:
         # already sampled the piece step of the placement it chose, so the turn as a
         # whole gets the budget, not each of its decisions.
         budget = None if self.iterations is None else self.iterations - sum(root.counts)
-        done = 0
-        while budget is None or done < budget:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            self._iterate(state, root)
-            done += 1
+        if self.halving and budget is not None:
+            done = self._halve(state, root, budget)
+        else:
+            done = 0
+            while budget is None or done < budget:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                self._iterate(state, root, self._select(root))
+                done += 1
         self._samples = []
         self.last_iterations = done
 
@@ -239,8 +255,29 @@ class MctsBot:
             self._samples.append((determinize(state, self.rng), self.rng.getrandbits(64)))
         return self._samples[number]
 
-    def _iterate(self, root_state: GameState, root: _Node) -> None:
-        index = self._select(root)
+    def _halve(self, state: GameState, root: _Node, budget: int) -> int:
+        """Sequential halving at the root: the best candidates by prior, each sampled
+        alike on the same samples, the worse half dropped each round."""
+        candidates = 1
+        while (candidates * 2 <= len(root.actions)
+               and candidates * 2 * (candidates.bit_length()) * _HALVING_SAMPLES <= budget):
+            candidates *= 2
+        survivors = root.order[:candidates]
+        rounds = max(1, (candidates - 1).bit_length())
+        done = 0
+        for round_ in range(rounds):
+            each = max(1, (budget - done) // (rounds - round_) // len(survivors))
+            for index in survivors:
+                for _ in range(each):
+                    if done >= budget:
+                        break
+                    self._iterate(state, root, index)
+                    done += 1
+            survivors = sorted(survivors, key=lambda i: -self._mean(root, i))[
+                :max(1, len(survivors) // 2)]
+        return done
+
+    def _iterate(self, root_state: GameState, root: _Node, index: int) -> None:
         number = root.counts[index] if self.paired else len(self._samples)
         state, seed = self._sample(root_state, number)
         rollout_rng = random.Random(seed)
@@ -346,12 +383,20 @@ class MctsBot:
 
     def _rollout_turn(self, state: GameState, rng: random.Random) -> GameState:
         """One turn of the rollout policy: the tile placement that looks best one step
-        ahead (among ``rollout_width`` random ones), then the greedy finish of the turn."""
+        ahead (among ``rollout_width`` of them), then the greedy finish of the turn.
+
+        The ``rollout_width`` placements compared are those first in an order drawn
+        afresh each turn (a salted hash of the placement), not ones drawn at random:
+        after two different root actions the same sample then compares the same
+        placements wherever both are legal, so the two rollouts stay alike and the
+        difference of their values is measured with less noise (common random numbers).
+        """
+        salt = rng.getrandbits(62)  # drawn every turn, so that samples stay aligned
+        actions = legal_actions(state)
         width = self.rollout_width
-        if width is None:
-            actions = legal_actions(state)
-        else:  # a few random placements, drawn without listing them all
-            actions = tuple(dict.fromkeys(random_action(state, rng) for _ in range(width)))
+        if width is not None and width < len(actions):
+            actions = tuple(heapq.nsmallest(
+                width, actions, key=lambda action: _salted_order(salt, action)))
         player = state.current_player
         best_state, best_value = state, -math.inf
         for action in actions:
