@@ -102,6 +102,11 @@ def _amazon_points(tileset: TileSet) -> tuple[float, float, int, int]:
     return first, second, len(amazon), land
 
 
+#: The river's points (R-E5) for the boats' places: asked after every step of a search,
+#: for a handful of distinct boat positions.
+_river_points = functools.lru_cache(maxsize=4096)(rank_points)
+
+
 def _first_place_share(boats: tuple[int, ...], player: int, sharpness: float) -> float:
     """A soft chance that ``player``'s boat is first at a later scoring (R-A1), growing
     with its lead (tied boats are all first)."""
@@ -144,7 +149,7 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
     boats = tuple(p.boat for p in state.players)
     amazon_left = amazon - state.pile.amazon_drawn  # a public count, not the order
     mouth = tileset.start_side(n).mouth_points
-    settled = rank_points(boats, mouth)
+    settled = _river_points(boats, mouth, state.rules.amazon_ranking)
     mean_mouth = sum(mouth) / n
     for player in range(n):
         share = _first_place_share(boats, player, weights.lead_sharpness)
