@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 from carcassonne_amazonas import (
+    AmazonRanking,
     CampScoring,
     ChooseDouble,
     DrawTile,
@@ -251,6 +252,23 @@ def test_the_evaluation_follows_per_camp_scoring() -> None:
                 assert heuristic_scores(state)[holder] > heuristic_scores(once)[holder]
                 return
     pytest.fail("no random game of 200 put two camps of one player in a jungle")
+
+
+def test_the_evaluation_ranks_boats_by_the_games_ranking() -> None:
+    """R-V1: with boats on spaces 9, 9 and 7 the third boat is second under dense ranking
+    and third under competition ranking, and the river's points it can expect (R-E5)
+    follow the game's ranking."""
+    state = new_game(3, seed=4)
+    rng = random.Random(4)
+    while len(state.pile) > 6:  # late in the game, where the river's points weigh most
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    boats = attrs.evolve(state, players=tuple(
+        attrs.evolve(player, boat=boat) for player, boat in zip(state.players, (9, 9, 7))))
+    dense = heuristic_scores(boats)
+    competition = heuristic_scores(attrs.evolve(boats, rules=attrs.evolve(
+        boats.rules, amazon_ranking=AmazonRanking.COMPETITION)))
+    assert competition[:2] == dense[:2]
+    assert competition[2] < dense[2]
 
 
 def test_the_command_line_takes_mcts_and_mcts_n(capsys: pytest.CaptureFixture[str],
