@@ -11,6 +11,18 @@ Run (the last of the comparisons that set ``lead_sharpness``, from 0.9 down):
 
     python benchmarks/tune_evaluation.py --challenger '{"lead_sharpness": 0.1}' \\
         --base '{"lead_sharpness": 0.2}' --games 200 --jobs 2
+
+``--spsa N`` tunes instead of comparing: N steps of simultaneous perturbation
+stochastic approximation (SPSA) over the weights that steer the prior's choices
+(``meeple``, ``camp``, ``lead_sharpness``, ``village_completion``; the margin spreads
+only rescale :func:`~carcassonne_amazonas.ai.evaluation.win_value`, which leaves a
+choice among actions as it is).  Each step moves every weight up or down at random
+by its step size, plays the weights moved up against the weights moved down in a
+pair of games (seats swapped, one shuffle), and moves the weights towards the side
+that won points, by a gain that shrinks with the steps.  It prints the weights every
+so often and at the end, ready for ``--challenger``:
+
+    python benchmarks/tune_evaluation.py --spsa 500 --jobs 2
 """
 
 from __future__ import annotations
@@ -45,6 +57,34 @@ def play(task: Task) -> tuple[float, int]:
     return win, state.scores[seat] - state.scores[1 - seat]
 
 
+#: The weights SPSA tunes, with their step sizes (how far a perturbation moves them).
+TUNED = {"meeple": 0.4, "camp": 0.8, "lead_sharpness": 0.05, "village_completion": 0.3}
+
+
+def spsa(steps: int, seed: int, jobs: int) -> Weights:
+    """Tune ``TUNED`` from the defaults by ``steps`` SPSA steps (see the module docstring);
+    each step plays ``jobs`` game pairs in parallel and averages their margins."""
+    rng = random.Random(seed)
+    values = {name: float(getattr(DEFAULT_WEIGHTS, name)) for name in TUNED}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for step in range(steps):
+            gain = 0.01 * (1 + step / 50) ** -0.602  # per point of margin, in step sizes
+            signs = {name: rng.choice((-1, 1)) for name in TUNED}
+            up = attrs.evolve(DEFAULT_WEIGHTS, **{
+                n: max(0.0, values[n] + signs[n] * TUNED[n]) for n in TUNED})
+            down = attrs.evolve(DEFAULT_WEIGHTS, **{
+                n: max(0.0, values[n] - signs[n] * TUNED[n]) for n in TUNED})
+            tasks: list[Task] = [(2 * pair + seat, derive_seed(seed, "step", step), 1, up, down)
+                                 for pair in range(jobs) for seat in (0, 1)]
+            margin = sum(m for _, m in pool.map(play, tasks)) / len(tasks)
+            for name in TUNED:
+                values[name] = max(0.0, values[name] + gain * margin * signs[name] * TUNED[name])
+            if step % 25 == 24 or step == steps - 1:
+                print(f"step {step + 1}: " + json.dumps(
+                    {n: round(v, 3) for n, v in values.items()}), flush=True)
+    return attrs.evolve(DEFAULT_WEIGHTS, **values)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -56,7 +96,12 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=1, help="MCTS iterations per decision")
     parser.add_argument("--seed", type=int, default=77)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--spsa", type=int, default=0, metavar="STEPS",
+                        help="tune by STEPS steps of SPSA instead of comparing")
     args = parser.parse_args()
+    if args.spsa:
+        spsa(args.spsa, args.seed, args.jobs)
+        return
     challenger = attrs.evolve(DEFAULT_WEIGHTS, **json.loads(args.challenger))
     base = attrs.evolve(DEFAULT_WEIGHTS, **json.loads(args.base))
     tasks: list[Task] = [(game, args.seed, args.iterations, challenger, base)
