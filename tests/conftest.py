@@ -27,6 +27,13 @@ The web app's tests share two fixtures here, ``db_path`` (a fresh SQLite file) a
 ``[web]`` extra only when a test asks for it, after that test's module skipped itself
 without the extra.
 
+The real-browser tests share one Chromium per test process (per xdist worker),
+``shared_chromium``, launched when the first of them asks for it (a launch costs about
+2 s of CPU, and each page test module, and each test of ``web/test_web_browser.py``,
+launched its own); each test takes it through ``browser``, which closes every context
+the test opened (each ``new_page`` or ``new_context``) when it ends, so that no test sees
+another's pages, storage or cookies, and no page left open keeps polling a server.
+
 The command-line tool's tests share three games here: ``record_file`` (a finished game
 saved by ``play --save``) and ``stopped_game`` (a game a human stopped in turn 4), both
 played once per session in a subprocess and only read, and ``stopped`` (a game stopped
@@ -48,6 +55,7 @@ from hypothesis import settings
 from cli_helpers import run, run_main
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Browser
     from starlette.testclient import TestClient
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
@@ -97,6 +105,24 @@ def client(db_path: Path) -> Iterator[TestClient]:
 
     with TestClient(create_app(db_path)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[Browser]:
+    """Chromium driven by Playwright, launched once per test process (tests use
+    ``browser``); Playwright is imported only when a browser test asks for it."""
+    from web_helpers import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser(shared_chromium: Browser) -> Iterator[Browser]:
+    """The shared Chromium, with the contexts the test opened closed after it."""
+    yield shared_chromium
+    for context in shared_chromium.contexts:
+        context.close()
 
 
 @pytest.fixture(scope="session")
