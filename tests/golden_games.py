@@ -21,6 +21,7 @@ added later does not either.  After a deliberate rule change, regenerate and rev
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import json
 import random
@@ -93,11 +94,19 @@ def plain(value: Any) -> Any:
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, (tuple, list)):
         return [plain(item) for item in value]
-    if attrs.has(type(value)):
-        name = type(value).__name__
-        fields = PINNED_FIELDS.get(name) or tuple(f.name for f in attrs.fields(type(value)))
-        return [name, *(plain(getattr(value, field)) for field in fields)]
-    raise TypeError(f"no plain form for {type(value).__name__}")
+    fields = fields_of(type(value))
+    if fields is None:
+        raise TypeError(f"no plain form for {type(value).__name__}")
+    return [type(value).__name__, *(plain(getattr(value, field)) for field in fields)]
+
+
+@functools.cache
+def fields_of(kind: type) -> tuple[str, ...] | None:
+    """The fields :func:`plain` gives of an attrs class (None for another class), looked
+    up once per class: a golden game asks for them hundreds of thousands of times."""
+    if not attrs.has(kind):
+        return None
+    return PINNED_FIELDS.get(kind.__name__) or tuple(f.name for f in attrs.fields(kind))
 
 
 def step_record(state: GameState) -> list[Any]:
