@@ -110,7 +110,9 @@ def client(db_path: Path) -> Iterator[TestClient]:
 @pytest.fixture(scope="session")
 def shared_chromium() -> Iterator[Browser]:
     """Chromium driven by Playwright, launched once per test process (tests use
-    ``browser``); Playwright is imported only when a browser test asks for it."""
+    ``browser``); Playwright is imported only when a browser test asks for it, which
+    is skipped without it."""
+    pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
     from web_helpers import chromium
 
     with chromium() as launched:

@@ -21,7 +21,6 @@ added later does not either.  After a deliberate rule change, regenerate and rev
 from __future__ import annotations
 
 import enum
-import functools
 import hashlib
 import json
 import random
@@ -100,13 +99,16 @@ def plain(value: Any) -> Any:
     return [type(value).__name__, *(plain(getattr(value, field)) for field in fields)]
 
 
-@functools.cache
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
 def fields_of(kind: type) -> tuple[str, ...] | None:
     """The fields :func:`plain` gives of an attrs class (None for another class), looked
     up once per class: a golden game asks for them hundreds of thousands of times."""
-    if not attrs.has(kind):
-        return None
-    return PINNED_FIELDS.get(kind.__name__) or tuple(f.name for f in attrs.fields(kind))
+    if kind not in _FIELDS:
+        _FIELDS[kind] = (PINNED_FIELDS.get(kind.__name__)
+                         or tuple(f.name for f in attrs.fields(kind))) if attrs.has(kind) else None
+    return _FIELDS[kind]
 
 
 def step_record(state: GameState) -> list[Any]:

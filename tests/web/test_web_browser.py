@@ -25,18 +25,19 @@ import urllib.request
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
-pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
-
-from playwright.sync_api import Browser, Page, Request
 
 from carcassonne_amazonas import GameRecord, reference_tileset
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
 from carcassonne_amazonas.rules.scoring import CampScoring
 from web_helpers import BROWSER_TIMEOUT_MS, call, needs_chromium, running_server
+
+if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
+    from playwright.sync_api import Browser, Page, Request
 
 pytestmark = needs_chromium
 MAX_STEPS = 500

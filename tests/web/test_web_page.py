@@ -23,16 +23,17 @@ import sqlite3
 import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
-pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
-
-from playwright.sync_api import Browser, Page
 
 from carcassonne_amazonas import GameRecord
 from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, running_server
+
+if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
+    from playwright.sync_api import Browser, Page
 
 pytestmark = needs_chromium
 

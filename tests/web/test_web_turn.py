@@ -17,15 +17,16 @@ Skipped without Chromium, like the other browser tests.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
-pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
-
-from playwright.sync_api import Browser, Page
 
 from web_helpers import BROWSER_TIMEOUT_MS, call, needs_chromium, running_server
+
+if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
+    from playwright.sync_api import Browser, Page
 
 pytestmark = needs_chromium
 
