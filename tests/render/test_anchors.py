@@ -172,13 +172,18 @@ def path_points(d: str, scale: float, pad: float) -> list[list[Point]]:
 
 
 def distance(point: Point, line: list[Point]) -> float:
+    """The distance from ``point`` to the polyline ``line`` (written for speed: the test
+    of the hit regions asks for it hundreds of thousands of times)."""
+    px, py = point
     best = math.inf
     for (ax, ay), (bx, by) in itertools.pairwise(line):
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy
-        t = 0.0 if not length2 else max(0.0, min(1.0, ((point[0] - ax) * dx
-                                                       + (point[1] - ay) * dy) / length2))
-        best = min(best, math.hypot(point[0] - ax - t * dx, point[1] - ay - t * dy))
+        t = ((px - ax) * dx + (py - ay) * dy) / length2 if length2 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        here = math.hypot(px - ax - t * dx, py - ay - t * dy)
+        if here < best:
+            best = here
     return best
 
 
@@ -206,8 +211,8 @@ class Drawing:
         if any(distance(point, line) <= half for line, half in self.amazon) or any(
                 math.dist(point, centre) <= radius for centre, radius in self.source):
             return ("amazon", None)
-        near = [(distance(point, line), s) for s, line, half in self.tributaries
-                if distance(point, line) <= half]
+        near = [(away, s) for s, line, half in self.tributaries
+                if (away := distance(point, line)) <= half]
         if near:  # where drawn tributaries overlap (at a junction), the nearest line
             return ("tributary", min(near)[1])
         for segment, outline in self.villages:
