@@ -34,11 +34,12 @@ launched its own); each test takes it through ``browser``, which closes every co
 the test opened (each ``new_page`` or ``new_context``) when it ends, so that no test sees
 another's pages, storage or cookies, and no page left open keeps polling a server.
 
-The command-line tool's tests share three games here: ``record_file`` (a finished game
-saved by ``play --save``) and ``stopped_game`` (a game a human stopped in turn 4), both
-played once per session in a subprocess and only read, and ``stopped`` (a game stopped
-after yellow's first turn, played in this process, fresh for each test). Their other
-helpers are in ``cli_helpers.py``.
+The command-line tool's tests share three games here, all played by ``play`` in this
+process (the tests of ``play`` itself run it in a subprocess too): ``record_file`` (a
+finished game saved by ``play --save``) and ``stopped_game`` (a game a human stopped in
+turn 4), both played once per session (per xdist worker) and only read, and ``stopped``
+(a game stopped after yellow's first turn, fresh for each test). Their other helpers are
+in ``cli_helpers.py``.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import settings
 
-from cli_helpers import run, run_main
+from cli_helpers import run_here, run_main
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -131,7 +132,7 @@ def browser(shared_chromium: Browser) -> Iterator[Browser]:
 def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished 2-player game between random bots, saved by ``play --save``."""
     path = tmp_path_factory.mktemp("records") / "game.json"
-    result = run("play", "--players", "2", "--bots", "random,random", "--seed", "3",
+    result = run_here("play", "--players", "2", "--bots", "random,random", "--seed", "3",
                  "--save", str(path))
     assert result.returncode == 0, result.stderr
     return path
@@ -142,7 +143,7 @@ def stopped_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 2-player game that yellow (a human) stops after 3 turns, in the piece step of the
     fourth (each turn: the first legal action twice, then the rest a random bot's)."""
     path = tmp_path_factory.mktemp("stopped") / "stopped.json"
-    result = run("play", "--bots", "human,random", "--seed", "8", "--save", str(path),
+    result = run_here("play", "--bots", "human,random", "--seed", "8", "--save", str(path),
                  stdin="1\n1\n1\n1\n1\n1\n1\n")
     assert result.returncode == 0, result.stderr
     return path
