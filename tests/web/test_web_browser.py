@@ -256,65 +256,84 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
         assert all(fetches[page_number] <= 3 for page_number in (0, 1)), fetches
 
 
+def create_in_the_lobby(page: Page, url: str) -> str:
+    """Create the game against the greedy bot in the lobby, with two variants: its id."""
+    page.goto(f"{url}/")
+    page.wait_for_selector('body[data-screen="lobby"]')
+    page.select_option("#players", "2")
+    page.select_option('select[data-seat="0"]', "human")
+    page.select_option('select[data-seat="1"]', "greedy")
+    page.fill('input[aria-label="name of seat 1"]', "Ann <i>")
+    page.fill("#seed", "31")
+    page.select_option("#amazon-ranking", "competition")
+    page.check("#bonus-river")
+    page.locator("#create").click()
+    page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=BROWSER_TIMEOUT_MS)
+    assert page.locator("#rules-text").inner_text() == \
+        "Variants: competition ranking (R-V1) · bonus river tiles (R-V3)"
+    assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
+    game: str = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+    return game
+
+
+def play_on_the_page(page: Page, rng: random.Random) -> bool:
+    """Play the human's turns on the page until the game is over (True) or every phase
+    has come up and ``PAGE_STEPS`` steps are played (False)."""
+    seen: set[str] = set()
+    for step in range(MAX_STEPS):
+        page.wait_for_function(
+            "document.body.dataset.myTurn === 'true' || "
+            "document.body.dataset.terminal === 'true'", timeout=BROWSER_TIMEOUT_MS)
+        if page.evaluate("document.body.dataset.terminal") == "true":
+            return True
+        if step >= PAGE_STEPS and seen == PHASES:
+            return False
+        phase = page.evaluate("document.body.dataset.phase")
+        seen.add(phase)
+        if phase in ("place tile", "place double"):
+            place_tile(page, rng, step)
+        elif phase == "place piece":
+            place_piece(page, rng)
+        elif phase == "choose double":
+            choose_double(page, rng)
+        else:
+            raise AssertionError(f"unexpected phase {phase!r}")
+    raise AssertionError("the game did not end")
+
+
+def game_page(browser: Browser, errors: list[str]) -> Page:
+    """A new page of the size the game is played at, its script errors kept."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def final_panel(page: Page) -> tuple[list[int], list[dict[str | None, int]], str]:
+    """The final scores the page shows, their parts, and the result's words."""
+    page.wait_for_selector("#final:not([hidden])")
+    shown = [int(page.locator(f'#final-rows tr[data-player="{player}"] td.total')
+                 .inner_text()) for player in range(2)]
+    parts = [{cell.get_attribute("data-part"): int(cell.inner_text()) for cell in
+              page.locator(f'#final-rows tr[data-player="{player}"] td[data-part]')
+              .all()} for player in range(2)]
+    assert page.locator("#ended-now").is_hidden()
+    return shown, parts, page.locator("#result").inner_text()
+
+
 def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path,
                                                           browser: Browser) -> None:
     rng = random.Random(2024)
+    errors: list[str] = []
     with running_server(tmp_path / "games.sqlite3") as url:
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{url}/")
-        page.wait_for_selector('body[data-screen="lobby"]')
-        page.select_option("#players", "2")
-        page.select_option('select[data-seat="0"]', "human")
-        page.select_option('select[data-seat="1"]', "greedy")
-        page.fill('input[aria-label="name of seat 1"]', "Ann <i>")
-        page.fill("#seed", "31")
-        page.select_option("#amazon-ranking", "competition")
-        page.check("#bonus-river")
-        page.locator("#create").click()
-        page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=BROWSER_TIMEOUT_MS)
-        assert page.locator("#rules-text").inner_text() == \
-            "Variants: competition ranking (R-V1) · bonus river tiles (R-V3)"
-        game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
-        assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
-
-        seen: set[str] = set()
-        for step in range(MAX_STEPS):
-            page.wait_for_function(
-                "document.body.dataset.myTurn === 'true' || "
-                "document.body.dataset.terminal === 'true'", timeout=BROWSER_TIMEOUT_MS)
-            if page.evaluate("document.body.dataset.terminal") == "true":
-                break
-            if step >= PAGE_STEPS and seen == PHASES:
-                link = page.url
-                page.close()
-                finish_through_the_api(url, link, rng)
-                page = browser.new_page(viewport={"width": 1400, "height": 900})
-                page.on("pageerror", lambda error: errors.append(str(error)))
-                page.goto(link)
-                break
-            phase = page.evaluate("document.body.dataset.phase")
-            seen.add(phase)
-            if phase in ("place tile", "place double"):
-                place_tile(page, rng, step)
-            elif phase == "place piece":
-                place_piece(page, rng)
-            elif phase == "choose double":
-                choose_double(page, rng)
-            else:
-                raise AssertionError(f"unexpected phase {phase!r}")
-        else:
-            raise AssertionError("the game did not end")
-
-        page.wait_for_selector("#final:not([hidden])")
-        shown = [int(page.locator(f'#final-rows tr[data-player="{player}"] td.total')
-                     .inner_text()) for player in range(2)]
-        parts = [{cell.get_attribute("data-part"): int(cell.inner_text()) for cell in
-                  page.locator(f'#final-rows tr[data-player="{player}"] td[data-part]')
-                  .all()} for player in range(2)]
-        result_text = page.locator("#result").inner_text()
-        assert page.locator("#ended-now").is_hidden()
+        page = game_page(browser, errors)
+        game = create_in_the_lobby(page, url)
+        if not play_on_the_page(page, rng):
+            link = page.url
+            page.close()
+            finish_through_the_api(url, link, rng)
+            page = game_page(browser, errors)
+            page.goto(link)
+        shown, parts, result_text = final_panel(page)
         assert errors == []
         with urllib.request.urlopen(f"{url}/api/games/{game}/record", timeout=30) as answer:
             text = answer.read().decode()
@@ -337,5 +356,5 @@ def test_a_complete_game_against_a_bot_in_a_real_browser(tmp_path: Path,
     assert record.rules.amazon_ranking is AmazonRanking.COMPETITION
     assert record.rules.camp_scoring is CampScoring.PER_JUNGLE
     assert record.rules.tileset == reference_tileset(bonus_river=True)
-    # The human played its half: every other turn's actions came from the page.
+    # A whole game: the human seat's actions came from the page, then from the API.
     assert len(record.actions) > 80
