@@ -94,7 +94,8 @@ def drawn_tiles(client: TestClient, game: str) -> list[int]:
 def test_the_same_seed_draws_the_same_tiles_however_the_game_is_played(
         client: TestClient) -> None:
     """The k-th draw's outcomes depend only on the tiles drawn before it (R-C7)."""
-    games = [create(client, ["human", "human"], seed=5) for _ in range(2)]
+    # A human and a random bot: the human's moves differ, and half the requests of two humans.
+    games = [create(client, ["human", "random"], seed=5) for _ in range(2)]
     for created, moves_seed in zip(games, (1, 2)):
         play_to_the_end(client, created, random.Random(moves_seed))
     records = [GameRecord.from_json(record_text(client, g["game"])) for g in games]
