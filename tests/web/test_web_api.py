@@ -41,6 +41,7 @@ from starlette.testclient import TestClient
 from carcassonne_amazonas import (
     DrawTile,
     GameRecord,
+    GameState,
     Phase,
     apply_action,
     format_action,
@@ -117,6 +118,12 @@ def test_the_view_holds_the_contract_fields_and_what_a_page_needs(client: TestCl
                for option in current["placements"] for r in option["rotations"])
     # After the tile, the piece options carry their anchors and their words.
     after = act(client, created["game"], tokens_of(created)[0], current["legal"][0])
+    check_the_piece_step_view(after, current, state)
+
+
+def check_the_piece_step_view(after: Json, current: Json, state: GameState) -> None:
+    """The view after yellow's first tile (``current`` the view before, ``state`` the game
+    then): its piece options, and its log of the draw and the tile."""
     assert after["phase"] == "place piece" and after["to_move"] == 0
     assert after["pass"] is not None and "p" in after["legal"]
     assert sorted(p["action"] for p in after["pieces"]) == sorted(
