@@ -133,7 +133,7 @@ def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished 2-player game between random bots, saved by ``play --save``."""
     path = tmp_path_factory.mktemp("records") / "game.json"
     result = run_here("play", "--players", "2", "--bots", "random,random", "--seed", "3",
-                 "--save", str(path))
+                      "--save", str(path))
     assert result.returncode == 0, result.stderr
     return path
 
@@ -144,7 +144,7 @@ def stopped_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     fourth (each turn: the first legal action twice, then the rest a random bot's)."""
     path = tmp_path_factory.mktemp("stopped") / "stopped.json"
     result = run_here("play", "--bots", "human,random", "--seed", "8", "--save", str(path),
-                 stdin="1\n1\n1\n1\n1\n1\n1\n")
+                      stdin="1\n1\n1\n1\n1\n1\n1\n")
     assert result.returncode == 0, result.stderr
     return path
 
