@@ -9,8 +9,8 @@ piece marker or a point of the new tile (hit-tested by the server), or passing w
 button or the P key, until every phase of a turn has come up (the bonus river's choice
 of a double tile among them) and ``PAGE_STEPS`` steps are played; the rest of the game
 goes through the API with the page's seat token, and the page opened again on the
-finished game must show the server's record's final scores.  (Its second half on the
-page took a third of the test's time and tried nothing the first half had not.)  A
+finished game must show the server's record's final scores.  (Playing the rest on the
+page took a quarter of the test's time and tried nothing new.)  A
 second test plays a few turns between two friends, each on their own page.
 
 Skipped when Chromium is missing (``CHROMIUM`` names another binary), unless
