@@ -93,22 +93,11 @@ def plain(value: Any) -> Any:
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, (tuple, list)):
         return [plain(item) for item in value]
-    fields = fields_of(type(value))
-    if fields is None:
-        raise TypeError(f"no plain form for {type(value).__name__}")
-    return [type(value).__name__, *(plain(getattr(value, field)) for field in fields)]
-
-
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
-
-
-def fields_of(kind: type) -> tuple[str, ...] | None:
-    """The fields :func:`plain` gives of an attrs class (None for another class), looked
-    up once per class: a golden game asks for them hundreds of thousands of times."""
-    if kind not in _FIELDS:
-        _FIELDS[kind] = (PINNED_FIELDS.get(kind.__name__)
-                         or tuple(f.name for f in attrs.fields(kind))) if attrs.has(kind) else None
-    return _FIELDS[kind]
+    if attrs.has(type(value)):
+        name = type(value).__name__
+        fields = PINNED_FIELDS.get(name) or tuple(f.name for f in attrs.fields(type(value)))
+        return [name, *(plain(getattr(value, field)) for field in fields)]
+    raise TypeError(f"no plain form for {type(value).__name__}")
 
 
 def step_record(state: GameState) -> list[Any]:
