@@ -27,11 +27,19 @@ The web app's tests share two fixtures here, ``db_path`` (a fresh SQLite file) a
 ``[web]`` extra only when a test asks for it, after that test's module skipped itself
 without the extra.
 
-The command-line tool's tests share three games here: ``record_file`` (a finished game
-saved by ``play --save``) and ``stopped_game`` (a game a human stopped in turn 4), both
-played once per session in a subprocess and only read, and ``stopped`` (a game stopped
-after yellow's first turn, played in this process, fresh for each test). Their other
-helpers are in ``cli_helpers.py``.
+The real-browser tests share one Chromium per test process (per xdist worker),
+``shared_chromium``, launched when the first of them asks for it (a launch costs about
+2 s of CPU, and each page test module, and each test of ``web/test_web_browser.py``,
+launched its own); each test takes it through ``browser``, which closes every context
+the test opened (each ``new_page`` or ``new_context``) when it ends, so that no test sees
+another's pages, storage or cookies, and no page left open keeps polling a server.
+
+The command-line tool's tests share three games here, all played by ``play`` in this
+process (the tests of ``play`` itself run it in a subprocess too): ``record_file`` (a
+finished game saved by ``play --save``) and ``stopped_game`` (a game a human stopped in
+turn 4), both played once per session (per xdist worker) and only read, and ``stopped``
+(a game stopped after yellow's first turn, fresh for each test). Their other helpers are
+in ``cli_helpers.py``.
 """
 
 from __future__ import annotations
@@ -45,9 +53,10 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import settings
 
-from cli_helpers import run, run_main
+from cli_helpers import run_here, run_main
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Browser
     from starlette.testclient import TestClient
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
@@ -100,11 +109,31 @@ def client(db_path: Path) -> Iterator[TestClient]:
 
 
 @pytest.fixture(scope="session")
+def shared_chromium() -> Iterator[Browser]:
+    """Chromium driven by Playwright, launched once per test process (tests use
+    ``browser``); Playwright is imported only when a browser test asks for it, which
+    is skipped without it."""
+    pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
+    from web_helpers import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser(shared_chromium: Browser) -> Iterator[Browser]:
+    """The shared Chromium, with the contexts the test opened closed after it."""
+    yield shared_chromium
+    for context in shared_chromium.contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
 def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished 2-player game between random bots, saved by ``play --save``."""
     path = tmp_path_factory.mktemp("records") / "game.json"
-    result = run("play", "--players", "2", "--bots", "random,random", "--seed", "3",
-                 "--save", str(path))
+    result = run_here("play", "--players", "2", "--bots", "random,random", "--seed", "3",
+                      "--save", str(path))
     assert result.returncode == 0, result.stderr
     return path
 
@@ -114,8 +143,8 @@ def stopped_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A 2-player game that yellow (a human) stops after 3 turns, in the piece step of the
     fourth (each turn: the first legal action twice, then the rest a random bot's)."""
     path = tmp_path_factory.mktemp("stopped") / "stopped.json"
-    result = run("play", "--bots", "human,random", "--seed", "8", "--save", str(path),
-                 stdin="1\n1\n1\n1\n1\n1\n1\n")
+    result = run_here("play", "--bots", "human,random", "--seed", "8", "--save", str(path),
+                      stdin="1\n1\n1\n1\n1\n1\n1\n")
     assert result.returncode == 0, result.stderr
     return path
 

@@ -62,13 +62,16 @@ def test_example_runs(name: str, tmp_path: Path) -> None:
         assert re.search(pattern, result.stdout), (pattern, result.stdout)
 
 
-def test_render_svg_writes_svg_documents(tmp_path: Path) -> None:
+def test_render_svg_writes_svg_documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """In this process (``runpy``): the script runs as a process above."""
     board = tmp_path / "out" / "final.svg"
     board.parent.mkdir()
-    result = run("render_svg.py", ["--out", str(board), "--seed", "2", "--tiles",
-                                   str(tmp_path / "tiles")], tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "the end of the game" in result.stdout
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", ["render_svg.py", "--out", str(board), "--seed", "2",
+                                      "--tiles", str(tmp_path / "tiles")])
+    runpy.run_path(str(EXAMPLES / "render_svg.py"), run_name="__main__")
+    assert "the end of the game" in capsys.readouterr().out
     text = board.read_text(encoding="utf-8")
     assert text.startswith("<svg") and text.rstrip().endswith("</svg>")
     assert text.count('class="tile ') > 60  # every placed tile of a finished game

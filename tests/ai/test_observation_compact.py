@@ -8,6 +8,7 @@ stays within its bounds and never depends on the pile order.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -60,14 +61,17 @@ def cells_outside(state: GameState, layout: ObservationLayout) -> int:
                if not layout.contains(cell.x, cell.y))
 
 
+@functools.cache
+def window_indices() -> list[int]:
+    """The full tensor's indices of the compact window's board values, in its order."""
+    return [FULL.board_index(plane, x, y) for plane in range(BoardPlane.COUNT)
+            for y in range(COMPACT.y_min, COMPACT.y_min + COMPACT.height)
+            for x in range(COMPACT.x_min, COMPACT.x_min + COMPACT.width)]
+
+
 def cropped(full: list[float]) -> list[float]:
     """The full tensor cut down to the compact window and fields (``outside`` 0)."""
-    board = []
-    for plane in range(BoardPlane.COUNT):
-        for y in range(COMPACT.y_min, COMPACT.y_min + COMPACT.height):
-            for x in range(COMPACT.x_min, COMPACT.x_min + COMPACT.width):
-                board.append(full[FULL.board_index(plane, x, y)])
-    return board + full[FULL.board_size:] + [0.0]
+    return [full[index] for index in window_indices()] + full[FULL.board_size:] + [0.0]
 
 
 def test_the_documented_shape_and_layout() -> None:

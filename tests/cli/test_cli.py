@@ -44,7 +44,7 @@ def test_help_for_the_tool_and_every_command(capsys: pytest.CaptureFixture[str])
 def test_version() -> None:
     from carcassonne_amazonas import __version__
 
-    result = run("--version")
+    result = run_here("--version")  # --help above runs the tool in a subprocess
     assert result.returncode == 0
     assert result.stdout.strip() == f"carcassonne-amazonas {__version__}"
 

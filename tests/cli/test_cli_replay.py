@@ -25,7 +25,7 @@ from carcassonne_amazonas import (
     new_game,
 )
 from carcassonne_amazonas.tiles.reference import reference_text
-from cli_helpers import ENV, SVG, assert_clean_error, error_of, run, run_here, run_main
+from cli_helpers import ENV, SVG, assert_clean_error, error_of, run_here, run_main
 
 # The tests that run the tool in a subprocess are marked slow one by one; those that call
 # main() in this process are quick.
@@ -34,9 +34,9 @@ from cli_helpers import ENV, SVG, assert_clean_error, error_of, run, run_here, r
 # ---------------------------------------------------------------------------- replay
 
 
-@pytest.mark.slow
 def test_replay_explains_the_whole_game(record_file: Path) -> None:
-    result = run("replay", str(record_file))
+    """In this process (the test of COLUMNS runs replay in a subprocess)."""
+    result = run_here("replay", str(record_file))
     assert result.returncode == 0, result.stderr
     out = result.stdout
     record = GameRecord.from_json(record_file.read_text(encoding="utf-8"))

@@ -19,11 +19,11 @@ from cli_helpers import ENV, run, run_here, run_main
 pytestmark = pytest.mark.slow  # runs the tool in subprocesses, whole games
 
 
-def test_simulate_100_games_with_2_jobs() -> None:
-    result = run("simulate", "--games", "100", "--players", "4", "--jobs", "2")
+def test_simulate_40_games_with_2_jobs() -> None:
+    result = run("simulate", "--games", "40", "--players", "4", "--jobs", "2")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.startswith("100 games, 4 players (random, random, random, random), seed 0, "
+    assert out.startswith("40 games, 4 players (random, random, random, random), seed 0, "
                           "2 jobs")
     assert "games/s" in out and "mean game length" in out
     for word in ("yellow", "red", "green", "blue", "tributaries", "villages", "camps",

@@ -67,9 +67,9 @@ def test_tileset_show_bonus_river_prints_the_bonus_set(flag: str,
 # ---------------------------------------------------------------------------- validate-tileset
 
 
-@pytest.mark.slow
 def test_validate_the_reference_tileset() -> None:
-    result = run("validate-tileset", str(REFERENCE_TILES))
+    """In this process (test_cli.py runs validate-tileset as the console script)."""
+    result = run_here("validate-tileset", str(REFERENCE_TILES))
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "valid" in out.splitlines()[0]

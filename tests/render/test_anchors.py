@@ -172,13 +172,18 @@ def path_points(d: str, scale: float, pad: float) -> list[list[Point]]:
 
 
 def distance(point: Point, line: list[Point]) -> float:
+    """The distance from ``point`` to the polyline ``line`` (written for speed: the test
+    of the hit regions asks for it hundreds of thousands of times)."""
+    px, py = point
     best = math.inf
     for (ax, ay), (bx, by) in itertools.pairwise(line):
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy
-        t = 0.0 if not length2 else max(0.0, min(1.0, ((point[0] - ax) * dx
-                                                       + (point[1] - ay) * dy) / length2))
-        best = min(best, math.hypot(point[0] - ax - t * dx, point[1] - ay - t * dy))
+        t = ((px - ax) * dx + (py - ay) * dy) / length2 if length2 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        here = math.hypot(px - ax - t * dx, py - ay - t * dy)
+        if here < best:
+            best = here
     return best
 
 
@@ -206,8 +211,8 @@ class Drawing:
         if any(distance(point, line) <= half for line, half in self.amazon) or any(
                 math.dist(point, centre) <= radius for centre, radius in self.source):
             return ("amazon", None)
-        near = [(distance(point, line), s) for s, line, half in self.tributaries
-                if distance(point, line) <= half]
+        near = [(away, s) for s, line, half in self.tributaries
+                if (away := distance(point, line)) <= half]
         if near:  # where drawn tributaries overlap (at a junction), the nearest line
             return ("tributary", min(near)[1])
         for segment, outline in self.villages:
@@ -284,10 +289,27 @@ def test_hit_regions_agree_with_the_picture_F1(tile: Tile, rotation: Rotation) -
             for i in range(width * steps) for j in range(height * steps)}
     shown = {key: drawing.what(point) for key, point in grid.items()}
     segments = tile.layout.segments
-    # Flood fill the jungle area from every jungle port: which jungles reach a pixel.
-    variant = tile.layout.variant(rotation)
+    reached = jungle_reach(tile, rotation, shown, steps, (width, height))
+    checked = {"tributary": 0, "village": 0, "jungle": 0, "amazon": 0}
+    for key, point in grid.items():
+        if drawing.margin(point) < 1.5 / steps:
+            continue  # too close to a drawn edge for a pixel grid to say
+        if pixel_agrees(drawing, tile, rotation, point, shown[key], reached.get(key, set())):
+            checked[shown[key][0]] += 1
+    for terrain, kind in ((Terrain.TRIBUTARY, "tributary"), (Terrain.VILLAGE, "village"),
+                          (Terrain.AMAZON, "amazon"), (Terrain.JUNGLE, "jungle")):
+        if any(s.terrain is terrain for s in segments):
+            assert checked[kind] > 0, kind
+
+
+def jungle_reach(tile: Tile, rotation: Rotation,
+                 shown: dict[tuple[int, int], tuple[str, int | None]], steps: int,
+                 size: tuple[int, int]) -> dict[tuple[int, int], set[int]]:
+    """Flood fill the jungle area from every jungle port: which jungles reach a pixel."""
+    width, height = size
+    segments = tile.layout.segments
     reached: dict[tuple[int, int], set[int]] = {}
-    for cell in variant.cells:
+    for cell in tile.layout.variant(rotation).cells:
         for port, owner in enumerate(cell.port_segments):
             if owner < 0 or segments[owner].terrain is not Terrain.JUNGLE:
                 continue
@@ -295,29 +317,28 @@ def test_hit_regions_agree_with_the_picture_F1(tile: Tile, rotation: Rotation) -
             start = (min(int((cell.dx + px) * steps), width * steps - 1),
                      min(int((cell.dy + py) * steps), height * steps - 1))
             flood(start, owner, shown, reached)
-    checked = {"tributary": 0, "village": 0, "jungle": 0, "amazon": 0}
-    for key, point in grid.items():
-        if drawing.margin(point) < 1.5 / steps:
-            continue  # too close to a drawn edge for a pixel grid to say
-        kind, segment = shown[key]
-        hit = tile_segment_at(tile, rotation, *point)
-        if kind == "jungle":
-            owners = reached.get(key, set())
-            if len(owners) != 1:
-                continue  # an area no port (or several jungles' ports) reaches
-            assert hit == next(iter(owners)), (kind, point)
-        elif kind == "amazon":
-            assert hit is None, point
-        elif kind == "tributary":
-            lines = drawing.tributary_distances(point)
-            assert hit is not None and lines[hit] <= min(lines.values()) + 1e-9, (kind, point)
-        else:
-            assert hit == segment, (kind, point)
-        checked[kind] += 1
-    for terrain, kind in ((Terrain.TRIBUTARY, "tributary"), (Terrain.VILLAGE, "village"),
-                          (Terrain.AMAZON, "amazon"), (Terrain.JUNGLE, "jungle")):
-        if any(s.terrain is terrain for s in segments):
-            assert checked[kind] > 0, kind
+    return reached
+
+
+def pixel_agrees(drawing: Drawing, tile: Tile, rotation: Rotation, point: Point,
+                 shown: tuple[str, int | None], owners: set[int]) -> bool:
+    """The hit test at ``point`` names what the picture shows there (``shown``, and the
+    jungles that reach it, ``owners``); False where it cannot say (a jungle area no
+    port, or several jungles' ports, reach)."""
+    kind, segment = shown
+    hit = tile_segment_at(tile, rotation, *point)
+    if kind == "jungle":
+        if len(owners) != 1:
+            return False
+        assert hit == next(iter(owners)), (kind, point)
+    elif kind == "amazon":
+        assert hit is None, point
+    elif kind == "tributary":
+        lines = drawing.tributary_distances(point)
+        assert hit is not None and lines[hit] <= min(lines.values()) + 1e-9, (kind, point)
+    else:
+        assert hit == segment, (kind, point)
+    return True
 
 
 def port_position(port: int) -> Point:

@@ -41,6 +41,7 @@ from starlette.testclient import TestClient
 from carcassonne_amazonas import (
     DrawTile,
     GameRecord,
+    GameState,
     Phase,
     apply_action,
     format_action,
@@ -55,6 +56,7 @@ from carcassonne_amazonas.web import _views as views
 from carcassonne_amazonas.web._requests import MAX_BODY_BYTES
 from carcassonne_amazonas.web._served import draw_random
 from carcassonne_amazonas.web.app import create_app
+from cli_helpers import run_main
 from web_helpers import Json, act, create, play_to_the_end, record_text, tokens_of, view
 
 
@@ -116,6 +118,12 @@ def test_the_view_holds_the_contract_fields_and_what_a_page_needs(client: TestCl
                for option in current["placements"] for r in option["rotations"])
     # After the tile, the piece options carry their anchors and their words.
     after = act(client, created["game"], tokens_of(created)[0], current["legal"][0])
+    check_the_piece_step_view(after, current, state)
+
+
+def check_the_piece_step_view(after: Json, current: Json, state: GameState) -> None:
+    """The view after yellow's first tile (``current`` the view before, ``state`` the game
+    then): its piece options, and its log of the draw and the tile."""
     assert after["phase"] == "place piece" and after["to_move"] == 0
     assert after["pass"] is not None and "p" in after["legal"]
     assert sorted(p["action"] for p in after["pieces"]) == sorted(
@@ -476,16 +484,17 @@ def test_serve_starts_a_real_server(tmp_path: Path) -> None:
         assert stored.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
 
 
-def test_serve_with_a_database_it_cannot_open_says_so(tmp_path: Path) -> None:
+def test_serve_with_a_database_it_cannot_open_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process (``serve`` in a subprocess is the test above)."""
     not_a_database = tmp_path / "notes.txt"
     not_a_database.write_text("these are not games\n" * 100)
     for path in (not_a_database, tmp_path):
-        result = subprocess.run(
-            [sys.executable, "-m", "carcassonne_amazonas", "serve", "--db", str(path)],
-            capture_output=True, text=True, timeout=60)
-        assert result.returncode == 1
-        assert "cannot open the games database" in result.stderr
-        assert "Traceback" not in result.stderr
+        code, _, err = run_main(capsys, monkeypatch, "serve", "--db", str(path))
+        assert code == 1
+        assert "cannot open the games database" in err
+        assert "Traceback" not in err
     assert not_a_database.read_text() == "these are not games\n" * 100
 
 

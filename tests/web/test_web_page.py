@@ -21,37 +21,21 @@ from __future__ import annotations
 import json
 import sqlite3
 import urllib.request
-from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
-pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
-
-from playwright.sync_api import Browser, Page
 
 from carcassonne_amazonas import GameRecord
-from web_helpers import BROWSER_TIMEOUT_MS, chromium, needs_chromium, running_server
+from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, running_server
+
+if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
+    from playwright.sync_api import Browser, Page
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One Chromium for the module's tests (each opens its own context, so no test sees
-    another's pages, storage or cookies): launching it took seconds per test."""
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(autouse=True)
-def pages_closed_after_the_test(browser: Browser) -> Iterator[None]:
-    """Each test's pages close when it ends: none polls a stopped server meanwhile."""
-    yield
-    for context in browser.contexts:
-        context.close()
 
 
 def post_json(url: str, body: object) -> dict[str, object]:

@@ -14,14 +14,13 @@
 from __future__ import annotations
 
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from carcassonne_amazonas.web._service import GameService
 from carcassonne_amazonas.web._storage import SCHEMA_VERSION, GameStore, StoredGame, StoredSeat
+from cli_helpers import run_here
 
 LAYOUT_2 = """
 CREATE TABLE games (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, setup TEXT NOT NULL,
@@ -82,9 +81,7 @@ def test_a_file_of_a_later_layout_is_refused(db_path: Path) -> None:
 def test_serve_with_a_file_of_an_earlier_layout_says_what_to_do(db_path: Path) -> None:
     pytest.importorskip("uvicorn", reason="serve needs the [web] extra")
     old_file(db_path, 2)
-    result = subprocess.run(
-        [sys.executable, "-m", "carcassonne_amazonas", "serve", "--db", str(db_path)],
-        capture_output=True, text=True, timeout=60)
+    result = run_here("serve", "--db", str(db_path))  # serve's own process: test_web_api.py
     assert result.returncode == 1
     assert result.stderr.startswith("carcassonne-amazonas: error: cannot open the games "
                                     f"database {str(db_path)!r}: ")

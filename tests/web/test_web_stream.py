@@ -125,7 +125,7 @@ def test_a_move_reaches_the_other_page_as_one_small_update(tmp_path: Path) -> No
 
 
 def test_a_finished_game_with_nothing_new_answers_204(client: TestClient) -> None:
-    created = create(client, ["human", "human"], seed=2)
+    created = create(client, ["human", "random"], seed=2)  # half the requests of two humans
     final = play_to_the_end(client, created, random.Random(1))
     answer = client.get(f"/api/games/{created['game']}/events")
     assert answer.status_code == 204

@@ -17,15 +17,16 @@ Skipped without Chromium, like the other browser tests.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
-pytest.importorskip("playwright.sync_api", reason="needs Playwright ([test])")
 
-from playwright.sync_api import Browser, Page
+from web_helpers import BROWSER_TIMEOUT_MS, call, needs_chromium, running_server
 
-from web_helpers import BROWSER_TIMEOUT_MS, call, chromium, needs_chromium, running_server
+if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
+    from playwright.sync_api import Browser, Page
 
 pytestmark = needs_chromium
 
@@ -34,12 +35,6 @@ pytestmark = needs_chromium
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_server(tmp_path_factory.mktemp("turn") / "games.sqlite3") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
 
 
 def two_humans(url: str, seed: int) -> tuple[str, list[str]]:
