@@ -97,22 +97,6 @@ def test_the_time_budget_ends_the_search() -> None:
     assert both.last_iterations == 3
 
 
-def test_sequential_halving_samples_the_best_priors_alike() -> None:
-    """halving=True: 24 iterations sample the 4 actions with the best priors 3 times
-    each, then the better 2 of them 6 times more; the one played is one of those 2."""
-    state = next(state for state in states_of_a_random_game(2, 3)
-                 if state.phase is Phase.PLACE_TILE and len(legal_actions(state)) >= 8)
-    bot = MctsBot(seed=0, iterations=24, halving=True)
-    action = bot.choose(state)
-    assert bot.last_iterations == 24
-    visited = sorted(count for _, count in bot.last_visits if count)
-    assert visited == [3, 3, 9, 9]
-    assert dict(bot.last_visits)[action] == 9
-    # A budget too small to compare two actions three times plays the prior's choice.
-    assert MctsBot(seed=0, iterations=5, halving=True).choose(state) == MctsBot(
-        seed=0, iterations=1).choose(state)
-
-
 @pytest.mark.parametrize("options", [
     {"iterations": None, "seconds": None},
     {"iterations": 0},

@@ -72,14 +72,11 @@ DEFAULT_ITERATIONS = 20
 _OPTION_DEFAULTS: dict[str, object] = {
     "iterations": DEFAULT_ITERATIONS, "seconds": None, "exploration": 0.1,
     "prior_weight": 4.0, "tree_turns": 1, "rollout_turns": None, "rollout_width": None,
-    "paired": True, "halving": False, "weights": DEFAULT_WEIGHTS}
+    "paired": True, "weights": DEFAULT_WEIGHTS}
 
 _PLACE_PIECE = Phase.PLACE_PIECE
 #: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
 _WIDENING = 2
-#: Sequential halving: candidates are doubled while each still gets this many samples
-#: per round.
-_HALVING_SAMPLES = 3
 
 
 class _Node:
@@ -152,8 +149,7 @@ class MctsBot:
                  seconds: float | None = None, exploration: float = 0.1,
                  prior_weight: float = 4.0, tree_turns: int = 1,
                  rollout_turns: int | None = None, rollout_width: int | None = None,
-                 paired: bool = True, halving: bool = False,
-                 weights: Weights = DEFAULT_WEIGHTS) -> None:
+                 paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
         generator = bot_generator(rng, seed)
         if not isinstance(weights, Weights):
             raise TypeError(f"weights must be an evaluation.Weights, not {type(weights).__name__}")
@@ -180,7 +176,6 @@ class MctsBot:
         self.rollout_turns = rollout_turns
         self.rollout_width = rollout_width
         self.paired = paired
-        self.halving = halving
         self.weights = weights
         self.last_iterations = 0
         """Iterations of the last search (for statistics)."""
@@ -234,15 +229,12 @@ class MctsBot:
         # already sampled the piece step of the placement it chose, so the turn as a
         # whole gets the budget, not each of its decisions.
         budget = None if self.iterations is None else self.iterations - sum(root.counts)
-        if self.halving and budget is not None:
-            done = self._halve(state, root, budget)
-        else:
-            done = 0
-            while budget is None or done < budget:
-                if deadline is not None and done and time.perf_counter() >= deadline:
-                    break
-                self._iterate(state, root, self._select(root))
-                done += 1
+        done = 0
+        while budget is None or done < budget:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(state, root, self._select(root))
+            done += 1
         self._samples = []
         self.last_iterations = done
 
@@ -254,28 +246,6 @@ class MctsBot:
         while len(self._samples) <= number:
             self._samples.append((determinize(state, self.rng), self.rng.getrandbits(64)))
         return self._samples[number]
-
-    def _halve(self, state: GameState, root: _Node, budget: int) -> int:
-        """Sequential halving at the root: the best candidates by prior, each sampled
-        alike on the same samples, the worse half dropped each round."""
-        candidates = 1
-        while (candidates * 2 <= len(root.actions)
-               and candidates * 2 * (candidates.bit_length()) * _HALVING_SAMPLES <= budget):
-            candidates *= 2
-        survivors = root.order[:candidates]
-        rounds = max(1, (candidates - 1).bit_length())
-        done = 0
-        for round_ in range(rounds):
-            each = max(1, (budget - done) // (rounds - round_) // len(survivors))
-            for index in survivors:
-                for _ in range(each):
-                    if done >= budget:
-                        break
-                    self._iterate(state, root, index)
-                    done += 1
-            survivors = sorted(survivors, key=lambda i: -self._mean(root, i))[
-                :max(1, len(survivors) // 2)]
-        return done
 
     def _iterate(self, root_state: GameState, root: _Node, index: int) -> None:
         number = root.counts[index] if self.paired else len(self._samples)
