@@ -44,8 +44,8 @@ subtree for the next decision of the same turn.
 The budget is ``iterations`` per decision, or ``seconds`` per decision (then the
 choice depends on the machine's speed), whichever ends first.  The visits a reused
 subtree brings count towards ``iterations``: the search for a tile has already
-sampled the piece steps of the placement it chose, so it tops them up to the budget.  With the same seed
-and an iteration budget, the player makes the same decisions.
+sampled the piece steps of the placement it chose, so it tops them up to the budget.
+With the same seed and an iteration budget, the player makes the same decisions.
 """
 
 from __future__ import annotations
