@@ -127,7 +127,8 @@ class MctsBot:
     """Information-set MCTS with determinized draws (see the module docstring).
 
     ``iterations`` and ``seconds`` bound the search per decision (at least one must
-    be given; with both, the first reached ends it).  ``exploration`` is the UCT
+    be given; with both, the first reached ends it; the samples a reused subtree
+    brings count towards ``iterations``).  ``exploration`` is the UCT
     constant on values in 0..1, ``prior_weight`` how many visits a node's prior
     counts for, ``tree_turns`` how many turns the tree spans (1: the current turn),
     ``rollout_turns`` how many turns past a new node are played by the rollout
