@@ -445,7 +445,10 @@ def test_a_failing_state_shrinks_to_the_first_legal_actions() -> None:
 
     state = find(game_states(num_players=2, variants=False, draws="seeded"),
                  lambda s: s.players[0].meeples_in_supply < 4,
-                 settings=settings(database=None, deadline=None, max_examples=500))
+                 # Derandomized: how far the shrinker gets depends on where its random
+                 # search starts, and once in a few runs it stopped short of the minimum.
+                 settings=settings(database=None, deadline=None, max_examples=500,
+                                   derandomize=True))
     code = pretty(state)
     assert code.startswith("replay_game(2, '") and "seed=" in code
     seed = int(code.split("seed=")[1].rstrip(")"))
