@@ -70,10 +70,9 @@ def spsa(steps: int, seed: int, jobs: int) -> Weights:
         for step in range(steps):
             gain = 0.01 * (1 + step / 50) ** -0.602  # per point of margin, in step sizes
             signs = {name: rng.choice((-1, 1)) for name in TUNED}
-            up = attrs.evolve(DEFAULT_WEIGHTS, **{
-                n: max(0.0, values[n] + signs[n] * TUNED[n]) for n in TUNED})
-            down = attrs.evolve(DEFAULT_WEIGHTS, **{
-                n: max(0.0, values[n] - signs[n] * TUNED[n]) for n in TUNED})
+            up, down = (attrs.evolve(DEFAULT_WEIGHTS, **{
+                n: max(0.0, values[n] + way * signs[n] * TUNED[n]) for n in TUNED})
+                for way in (1, -1))
             tasks: list[Task] = [(2 * pair + seat, derive_seed(seed, "step", step), 1, up, down)
                                  for pair in range(jobs) for seat in (0, 1)]
             margin = sum(m for _, m in pool.map(play, tasks)) / len(tasks)
