@@ -14,10 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _bad_input_helpers import (
-    NOT_ACTIONS,
-    random_game,
-)
+from _bad_input_helpers import NOT_ACTIONS, random_game
 
 from carcassonne_amazonas import (
     PLAYER_COLOURS,

@@ -13,14 +13,7 @@ import sys
 from collections.abc import Callable
 
 import pytest
-from _engine_helpers import (
-    START_SPACES,
-    STRAIGHT,
-    TILESET,
-    game,
-    pile_starting_with,
-    play,
-)
+from _engine_helpers import START_SPACES, STRAIGHT, TILESET, game, pile_starting_with, play
 
 from carcassonne_amazonas import (
     PLAYER_COLOURS,

@@ -14,12 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
-from _bad_input_helpers import (
-    LyingInt,
-    LyingPosition,
-    SubPlaceTile,
-    tampered,
-)
+from _bad_input_helpers import LyingInt, LyingPosition, SubPlaceTile, tampered
 
 from carcassonne_amazonas import (
     ChooseDouble,
