@@ -113,28 +113,9 @@ def _check_step(before: GameState, after: GameState, events: tuple[object, ...],
             assert event.from_space == boats[event.player]
             boats[event.player] = event.to_space
         elif isinstance(event, AmazonScored):
-            assert event.ranking is rules.amazon_ranking  # R-V1
-            assert event.ranks == ranks(tuple(boats), rules.amazon_ranking)
-            assert event.points == amazon_scoring(tuple(boats), event.caimans,
-                                                  event.piranhas, rules.amazon_ranking)
-            # R-A4: right after it, each player who scored nothing advances 1 (R-T9 may stop
-            # a boat at the end of the track), and nobody else.
-            nothing = {p for p, points in enumerate(event.points)
-                       if not points and boats[p] < after.track_length}
-            advanced = set()
-            for later in events[index + 1:]:
-                if not isinstance(later, BoatAdvanced):
-                    break
-                assert later.reason is BoatReason.AMAZON_SCORING
-                assert later.to_space == later.from_space + 1
-                advanced.add(later.player)
-            assert advanced == nothing
+            _check_amazon_scoring(event, tuple(boats), events[index + 1:], after, rules)
         elif isinstance(event, JungleScored):
-            assert event.camp_scoring is rules.camp_scoring  # R-V2
-            most = max(event.camps)
-            for camps, points in zip(event.camps, event.points):
-                per_camp = camps if rules.camp_scoring is CampScoring.PER_CAMP else 1
-                assert points == (event.animals * per_camp if camps == most else 0)  # R-M1
+            _check_jungle_scoring(event, rules)
         elif isinstance(event, RiverScored):
             assert event.ranks == dense_ranks(tuple(boats))  # R-E5 stays dense
         if isinstance(event, (AmazonScored, JungleScored, RiverScored, FeatureScored)):
@@ -142,3 +123,35 @@ def _check_step(before: GameState, after: GameState, events: tuple[object, ...],
                 gained[player] += points
     assert tuple(boats) == after.boats
     assert [a - b for a, b in zip(after.scores, before.scores)] == gained
+
+
+def _check_amazon_scoring(event: AmazonScored, boats: tuple[int, ...],
+                          later_events: tuple[object, ...], after: GameState,
+                          rules: Rules) -> None:
+    """An Amazon scoring, with the boats before it, ranks and scores by the game's
+    option (R-V1, R-A1–R-A3), and the events after it advance those who scored nothing."""
+    assert event.ranking is rules.amazon_ranking  # R-V1
+    assert event.ranks == ranks(boats, rules.amazon_ranking)
+    assert event.points == amazon_scoring(boats, event.caimans, event.piranhas,
+                                          rules.amazon_ranking)
+    # R-A4: right after it, each player who scored nothing advances 1 (R-T9 may stop
+    # a boat at the end of the track), and nobody else.
+    nothing = {p for p, points in enumerate(event.points)
+               if not points and boats[p] < after.track_length}
+    advanced = set()
+    for later in later_events:
+        if not isinstance(later, BoatAdvanced):
+            break
+        assert later.reason is BoatReason.AMAZON_SCORING
+        assert later.to_space == later.from_space + 1
+        advanced.add(later.player)
+    assert advanced == nothing
+
+
+def _check_jungle_scoring(event: JungleScored, rules: Rules) -> None:
+    """A jungle pays its majority by the game's camp scoring (R-V2, R-E4, R-M1)."""
+    assert event.camp_scoring is rules.camp_scoring  # R-V2
+    most = max(event.camps)
+    for camps, points in zip(event.camps, event.points):
+        per_camp = camps if rules.camp_scoring is CampScoring.PER_CAMP else 1
+        assert points == (event.animals * per_camp if camps == most else 0)  # R-M1
