@@ -40,6 +40,9 @@ finished game saved by ``play --save``) and ``stopped_game`` (a game a human sto
 turn 4), both played once per session (per xdist worker) and only read, and ``stopped``
 (a game stopped after yellow's first turn, fresh for each test). Their other helpers are
 in ``cli_helpers.py``.
+
+The bad-input tests (``rules/test_bad_input.py``, ``rules/test_exact_types.py``) share
+``place_tile_state``, the first tile step of a 3-player game (seed 7), made once per module.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import settings
 
+from carcassonne_amazonas import GameState, new_game
 from cli_helpers import run_here, run_main
 
 if TYPE_CHECKING:
@@ -158,3 +162,9 @@ def stopped(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                             "8", "--save", str(path), stdin="1\n1\n")
     assert code == 0, err
     return path
+
+
+@pytest.fixture(scope="module")
+def place_tile_state() -> GameState:
+    """The first tile step of a 3-player game (seed 7), once per test module."""
+    return new_game(3, seed=7)

@@ -1,4 +1,5 @@
-"""Shared checks for refused actions (test_stateful.py, test_bad_input.py)."""
+"""Shared checks for refused actions (test_stateful.py, test_bad_input.py,
+test_bad_input_fuzz.py, test_exact_types.py)."""
 
 from __future__ import annotations
 

@@ -33,9 +33,10 @@ def test_the_rules_reference_defines_every_rule_and_the_piece_step_choices() -> 
 
 def test_every_file_of_the_repository_is_checked() -> None:
     files = {str(path.relative_to(ROOT)) for path in repository_files()}
-    for expected in ("src/carcassonne_amazonas/rules/engine.py", "tests/rules/test_engine.py",
-                     "docs/rules.md", "README.md", "CHANGELOG.md", "examples/random_game.py",
-                     "benchmarks/bench.py", "src/carcassonne_amazonas/tiles/data/amazonas.tiles"):
+    for expected in ("src/carcassonne_amazonas/rules/engine.py",
+                     "tests/rules/test_engine_setup.py", "docs/rules.md", "README.md",
+                     "CHANGELOG.md", "examples/random_game.py", "benchmarks/bench.py",
+                     "src/carcassonne_amazonas/tiles/data/amazonas.tiles"):
         assert expected in files
 
 

@@ -136,6 +136,11 @@ def record_text(client: TestClient, game: str) -> str:
     return response.text
 
 
+def game_snapshot(client: TestClient, game: str) -> tuple[str, Json]:
+    """The game's record and view, to check that a request left it as it was."""
+    return record_text(client, game), view(client, game)
+
+
 def play_to_the_end(client: TestClient, created: Json, rng: random.Random) -> Json:
     """Play random legal actions for the human seats until the game is over."""
     tokens = tokens_of(created)

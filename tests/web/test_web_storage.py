@@ -81,7 +81,7 @@ def test_a_file_of_a_later_layout_is_refused(db_path: Path) -> None:
 def test_serve_with_a_file_of_an_earlier_layout_says_what_to_do(db_path: Path) -> None:
     pytest.importorskip("uvicorn", reason="serve needs the [web] extra")
     old_file(db_path, 2)
-    result = run_here("serve", "--db", str(db_path))  # serve's own process: test_web_api.py
+    result = run_here("serve", "--db", str(db_path))  # serve's own process: test_web_serve.py
     assert result.returncode == 1
     assert result.stderr.startswith("carcassonne-amazonas: error: cannot open the games "
                                     f"database {str(db_path)!r}: ")
