@@ -188,6 +188,46 @@ def seeded_games(draw: st.DrawFn) -> GameState:
 
 # ---------------------------------------------------------------------------- chance nodes
 
+def check_the_outcomes_at(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
+    """The outcomes at a chance node are exact positive fractions summing to 1, one per
+    design left that the slice quota allows (R-C7), named by its lowest id, each with the
+    probability of the slice model; they come back."""
+    outcomes = chance_outcomes(state)
+    assert outcomes
+    assert list(state.pile.plan) == expected_plan(state.rules)
+    assert legal_actions(state) == tuple(a for a, _ in outcomes)
+    assert sum(p for _, p in outcomes) == 1
+    left = state.pile.tiles
+    copies = Counter(t.design for t in left)
+    expected = expected_probabilities(state)
+    seen_designs = set()
+    for action, probability in outcomes:
+        assert type(action) is DrawTile
+        assert type(probability) is Fraction
+        assert 0 < probability <= 1
+        tile = TILESET.tile(action.tile)
+        # One outcome per design, named by the lowest id of its copies left.
+        assert tile.design not in seen_designs
+        seen_designs.add(tile.design)
+        assert action.tile == min(t.id for t in left if t.design == tile.design)
+        assert probability == expected[action.tile] * copies[tile.design]
+    # Designs left out are exactly those the slice quota forbids now (R-C7).
+    assert seen_designs == {t.design for t in left if expected[t.id] > 0}
+    return outcomes
+
+
+def check_the_outcomes_apply(state: GameState,
+                             sample: list[tuple[DrawTile, Fraction]]) -> None:
+    """Each sampled outcome draws its tile (into the hand, or removed at once, R-G7) and
+    leaves one tile fewer in the pile."""
+    left = state.pile.tiles
+    for action, _ in sample:
+        after = apply_action(state, action)
+        drawn = after.tile_in_hand if not after.is_chance_node else after.removed[-1]
+        assert drawn is not None and drawn.id == action.tile
+        assert len(after.pile) == len(left) - 1
+
+
 @pytest.mark.slow  # whole games
 @games
 @given(explicit_games(), st.integers(min_value=0, max_value=2**32))
@@ -196,34 +236,11 @@ def test_chance_outcomes_at_every_chance_node(initial: GameState, seed: int) -> 
     nodes = [s for s in random_states(initial, rng) if s.is_chance_node]
     assert len(nodes) == LAND_COUNT  # one per draw, R-G7 removals included
     for index, state in enumerate(nodes):
-        outcomes = chance_outcomes(state)
-        assert outcomes
-        assert list(state.pile.plan) == expected_plan(state.rules)
-        assert legal_actions(state) == tuple(a for a, _ in outcomes)
-        assert sum(p for _, p in outcomes) == 1
-        left = state.pile.tiles
-        copies = Counter(t.design for t in left)
-        expected = expected_probabilities(state)
-        seen_designs = set()
-        for action, probability in outcomes:
-            assert type(action) is DrawTile
-            assert type(probability) is Fraction
-            assert 0 < probability <= 1
-            tile = TILESET.tile(action.tile)
-            # One outcome per design, named by the lowest id of its copies left.
-            assert tile.design not in seen_designs
-            seen_designs.add(tile.design)
-            assert action.tile == min(t.id for t in left if t.design == tile.design)
-            assert probability == expected[action.tile] * copies[tile.design]
-        # Designs left out are exactly those the slice quota forbids now (R-C7).
-        assert seen_designs == {t.design for t in left if expected[t.id] > 0}
+        outcomes = check_the_outcomes_at(state)
         # Every outcome applies (checked in full at a few nodes, it is the slow part).
-        sample = outcomes if index % 16 == 0 else rng.sample(outcomes, min(3, len(outcomes)))
-        for action, _ in sample:
-            after = apply_action(state, action)
-            drawn = after.tile_in_hand if not after.is_chance_node else after.removed[-1]
-            assert drawn is not None and drawn.id == action.tile
-            assert len(after.pile) == len(left) - 1
+        sample = (list(outcomes) if index % 16 == 0
+                  else rng.sample(outcomes, min(3, len(outcomes))))
+        check_the_outcomes_apply(state, sample)
 
 
 def test_plan_of_the_default_shuffles() -> None:
