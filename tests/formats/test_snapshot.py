@@ -86,7 +86,7 @@ def test_round_trip_at_every_step_of_random_games(initial: GameState, seed: int)
 def test_round_trip_of_determinized_states(initial: GameState, seed: int, steps: int) -> None:
     rng = random.Random(seed)
     state = play_random(initial, rng, steps).states[-1]
-    while state.is_chance_node:  # determinize at a chance node is checked in test_chance.py
+    while state.is_chance_node:  # determinize at a chance node is checked in test_determinize.py
         state = apply_action(state, chance_outcomes(state)[0][0])
     check_round_trip(determinize(state, rng))
 
