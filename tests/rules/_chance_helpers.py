@@ -1,6 +1,7 @@
 """Helpers of the chance tests (``test_chance.py``, ``test_determinize.py``): the tile
 counts, every state of a random game, the draw plan of the documented rule (R-C7) computed
-independently of the engine, and games in either draw mode with random rule options.
+independently of the engine, games in either draw mode with random rule options, and how
+many whole games a test plays (``games``).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
@@ -28,6 +30,10 @@ LAND = TILESET.land_tiles
 LAND_IDS = sorted(t.id for t in LAND)
 AMAZON_IDS = {t.id for t in LAND if t.kind is TileKind.AMAZON}
 LAND_COUNT, AMAZON_COUNT = len(LAND), len(AMAZON_IDS)  # 80, 15 (R-C3)
+
+# The chance tests' whole games: a quarter of the profile's examples.
+games = settings(max_examples=max(3, settings().max_examples // 4),
+                 suppress_health_check=[HealthCheck.too_slow])
 
 
 def is_amazon(tile_id: int) -> bool:

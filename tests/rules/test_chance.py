@@ -27,10 +27,11 @@ from _chance_helpers import (
     TILESET,
     expected_plan,
     explicit_games,
+    games,
     is_amazon,
     random_states,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
@@ -57,10 +58,6 @@ from carcassonne_amazonas import (
     legal_actions,
     new_game,
 )
-
-games = settings(max_examples=max(3, settings().max_examples // 4),
-                 suppress_health_check=[HealthCheck.too_slow])
-
 
 # ---------------------------------------------------------------------------- helpers
 

@@ -15,16 +15,14 @@ from _chance_helpers import (
     LAND_IDS,
     expected_plan,
     explicit_games,
+    games,
     random_states,
     seeded_games,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from carcassonne_amazonas import GameState, Phase, TileKind, determinize, new_game
-
-games = settings(max_examples=max(3, settings().max_examples // 4),
-                 suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_quotas(state: GameState) -> None:
