@@ -99,6 +99,58 @@ def test_shape_is_constant_and_values_finite_and_bounded(num_players: int) -> No
             assert SIZE - tensor.count(0.0) == len(set(indices))
 
 
+def check_the_player_fields(tensor: list[float], state: GameState, order: list[int]) -> None:
+    """Each player's presence, score, boat and supplies, the observer's first."""
+    padding = [0.0] * (MAX_PLAYERS - state.num_players)
+    assert field(tensor, "present") == [1.0] * state.num_players + padding
+    assert field(tensor, "scores") == [float(state.players[p].score) for p in order] + padding
+    assert field(tensor, "boats") == [float(state.players[p].boat) for p in order] + padding
+    assert field(tensor, "meeples") == [float(state.players[p].meeples_in_supply)
+                                        for p in order] + padding
+    assert field(tensor, "camps") == [float(state.players[p].camps_in_supply)
+                                      for p in order] + padding
+
+
+def check_the_turn_and_tile_fields(tensor: list[float], state: GameState,
+                                   order: list[int]) -> None:
+    """The track, the phase, whose turn it is, the tile in hand, the pile and the doubles."""
+    assert field(tensor, "track_length") == [float(state.track_length)]
+    assert field(tensor, "phase") == [float(p is state.phase) for p in Phase]
+    current = field(tensor, "current_player")
+    if state.is_terminal:
+        assert current == [0.0] * MAX_PLAYERS
+    else:
+        assert current.index(1.0) == order.index(state.current_player)
+    hand = field(tensor, "hand_layout")
+    if state.tile_in_hand is None:
+        assert hand == [0.0] * len(TILESET.layouts)
+    else:
+        assert hand == [float(lay is state.tile_in_hand.layout) for lay in TILESET.layouts]
+    assert field(tensor, "tiles_left") == [
+        float(sum(1 for t in state.pile.tiles if t.layout is lay)) for lay in TILESET.layouts]
+    assert field(tensor, "pile_size") == [float(state.tiles_left)]
+    assert field(tensor, "doubles_left") == [float(t in state.doubles_left)
+                                             for t in TILESET.double_tiles]
+
+
+def check_the_board_planes(tensor: list[float], state: GameState, order: list[int]) -> None:
+    """Every covered cell is occupied, nothing else is; every piece is in the plane of its
+    owner relative to the observer."""
+    # The board: every covered cell is occupied, nothing else is.
+    covered = {cell for p in state.board.placements for cell in p.cells}
+    plane = LAYOUT.height * LAYOUT.width
+    occupied = {i for i in range(plane) if tensor[BoardPlane.OCCUPIED * plane + i]}
+    assert occupied == {LAYOUT.board_index(BoardPlane.OCCUPIED, c.x, c.y) for c in covered}
+    # Pieces sit in the planes of their owner relative to the observer.
+    for piece in state.pieces():
+        base = BoardPlane.MEEPLES if piece.kind is PieceKind.MEEPLE else BoardPlane.CAMPS
+        slot = order.index(piece.player)
+        placement = state.board.placement_at(piece.position)
+        assert placement is not None
+        assert any(tensor[LAYOUT.board_index(base + slot, c.x, c.y)] == 1.0
+                   for c in placement.cells)
+
+
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_the_tensor_says_what_the_state_says(num_players: int) -> None:
     for index, state in enumerate(random_game(num_players, num_players)):
@@ -107,44 +159,9 @@ def test_the_tensor_says_what_the_state_says(num_players: int) -> None:
         observer = index % num_players
         tensor = observation_tensor(state, observer)
         order = [(observer + r) % num_players for r in range(num_players)]
-        padding = [0.0] * (MAX_PLAYERS - num_players)
-        assert field(tensor, "present") == [1.0] * num_players + padding
-        assert field(tensor, "scores") == [float(state.players[p].score) for p in order] + padding
-        assert field(tensor, "boats") == [float(state.players[p].boat) for p in order] + padding
-        assert field(tensor, "meeples") == [float(state.players[p].meeples_in_supply)
-                                            for p in order] + padding
-        assert field(tensor, "camps") == [float(state.players[p].camps_in_supply)
-                                          for p in order] + padding
-        assert field(tensor, "track_length") == [float(state.track_length)]
-        assert field(tensor, "phase") == [float(p is state.phase) for p in Phase]
-        current = field(tensor, "current_player")
-        if state.is_terminal:
-            assert current == [0.0] * MAX_PLAYERS
-        else:
-            assert current.index(1.0) == order.index(state.current_player)
-        hand = field(tensor, "hand_layout")
-        if state.tile_in_hand is None:
-            assert hand == [0.0] * len(TILESET.layouts)
-        else:
-            assert hand == [float(lay is state.tile_in_hand.layout) for lay in TILESET.layouts]
-        assert field(tensor, "tiles_left") == [
-            float(sum(1 for t in state.pile.tiles if t.layout is lay)) for lay in TILESET.layouts]
-        assert field(tensor, "pile_size") == [float(state.tiles_left)]
-        assert field(tensor, "doubles_left") == [float(t in state.doubles_left)
-                                                 for t in TILESET.double_tiles]
-        # The board: every covered cell is occupied, nothing else is.
-        covered = {cell for p in state.board.placements for cell in p.cells}
-        plane = LAYOUT.height * LAYOUT.width
-        occupied = {i for i in range(plane) if tensor[BoardPlane.OCCUPIED * plane + i]}
-        assert occupied == {LAYOUT.board_index(BoardPlane.OCCUPIED, c.x, c.y) for c in covered}
-        # Pieces sit in the planes of their owner relative to the observer.
-        for piece in state.pieces():
-            base = BoardPlane.MEEPLES if piece.kind is PieceKind.MEEPLE else BoardPlane.CAMPS
-            slot = order.index(piece.player)
-            placement = state.board.placement_at(piece.position)
-            assert placement is not None
-            assert any(tensor[LAYOUT.board_index(base + slot, c.x, c.y)] == 1.0
-                       for c in placement.cells)
+        check_the_player_fields(tensor, state, order)
+        check_the_turn_and_tile_fields(tensor, state, order)
+        check_the_board_planes(tensor, state, order)
 
 
 def test_the_start_of_a_game() -> None:

@@ -86,7 +86,7 @@ def test_round_trip_at_every_step_of_random_games(initial: GameState, seed: int)
 def test_round_trip_of_determinized_states(initial: GameState, seed: int, steps: int) -> None:
     rng = random.Random(seed)
     state = play_random(initial, rng, steps).states[-1]
-    while state.is_chance_node:  # determinize at a chance node is checked in test_chance.py
+    while state.is_chance_node:  # determinize at a chance node is checked in test_determinize.py
         state = apply_action(state, chance_outcomes(state)[0][0])
     check_round_trip(determinize(state, rng))
 
@@ -120,10 +120,9 @@ def test_rule_options_round_trip(rules: Rules, draws: str) -> None:
         assert check_round_trip(state).rules == rules
 
 
-def test_the_documented_layout() -> None:
-    state = play_random(new_game(3, seed=11), random.Random(2), 41).states[-1]
-    assert state.phase is Phase.PLACE_PIECE
-    data = json.loads(state_to_json(state))
+def check_the_documented_header(data: dict[str, Any], state: GameState) -> None:
+    """The schema, the tile set, the players, the rule options, the phase and the track;
+    and exactly the documented keys."""
     assert data["schema"] == SCHEMA
     assert data["tileset"] == {"name": TILESET.name, "checksum": TILESET.checksum}
     assert data["num_players"] == 3
@@ -131,6 +130,15 @@ def test_the_documented_layout() -> None:
     assert data["phase"] == "place piece"
     assert data["current_player"] == state.current_player
     assert data["track_length"] == state.track_length
+    assert set(data) == {"schema", "tileset", "num_players", "rules", "phase",
+                         "current_player", "track_length", "players", "placements", "pieces",
+                         "tile_in_hand", "piece_placement", "pending_amazon", "pile",
+                         "removed", "doubles_left", "final_scoring"}
+
+
+def check_the_documented_position(data: dict[str, Any], state: GameState) -> None:
+    """Scores and boats, placements and pieces, the hand, the pile in order with its seed,
+    and no final scoring yet."""
     assert [p["score"] for p in data["players"]] == list(state.scores)
     assert [p["boat"] for p in data["players"]] == list(state.boats)
     assert data["placements"][0] == ["START.1", 0, 0, 0]
@@ -142,10 +150,14 @@ def test_the_documented_layout() -> None:
     assert data["pile"]["explicit"] is False
     assert data["pile"]["seed"] == 11
     assert data["final_scoring"] is None
-    assert set(data) == {"schema", "tileset", "num_players", "rules", "phase",
-                         "current_player", "track_length", "players", "placements", "pieces",
-                         "tile_in_hand", "piece_placement", "pending_amazon", "pile",
-                         "removed", "doubles_left", "final_scoring"}
+
+
+def test_the_documented_layout() -> None:
+    state = play_random(new_game(3, seed=11), random.Random(2), 41).states[-1]
+    assert state.phase is Phase.PLACE_PIECE
+    data = json.loads(state_to_json(state))
+    check_the_documented_header(data, state)
+    check_the_documented_position(data, state)
 
 
 def test_state_to_json_of_a_non_state_is_a_type_error() -> None:

@@ -24,7 +24,7 @@ from carcassonne_amazonas import (
     reference_tileset,
 )
 from carcassonne_amazonas.render.feature_geometry import FeatureGeometry, feature_geometry
-from carcassonne_amazonas.rules.features import placement_of, segment_of
+from carcassonne_amazonas.rules.features import Feature, placement_of, segment_of
 from carcassonne_amazonas.rules.scoring import (
     completed_points,
     jungle_points,
@@ -52,36 +52,50 @@ def all_geometries(state: GameState) -> list[tuple[Position, int, FeatureGeometr
             for index in range(len(placement.tile.layout.segments))]
 
 
+def check_the_geometry_summarises_the_feature(geometry: FeatureGeometry, feature: Feature,
+                                              segment: tuple[Position, int]) -> None:
+    """Terrain, segments, tiles, completion, majority and icons are the feature's; cells
+    and open edges are sorted without repeats."""
+    assert geometry.terrain is feature.terrain
+    assert segment in geometry.segments
+    assert len(geometry.segments) == len(feature.nodes)
+    assert len(geometry.tiles) == feature.tile_count
+    assert geometry.is_completed == feature.is_completed
+    assert geometry.majority == feature.majority()
+    icons = geometry.icons
+    assert (icons.boats, icons.fruit, icons.animals) == (
+        feature.boats, feature.fruit, feature.animals)
+    assert list(geometry.cells) == sorted(set(geometry.cells))
+    assert list(geometry.open_edges) == sorted(set(geometry.open_edges))
+
+
+def check_the_cells_and_open_edges(state: GameState, geometry: FeatureGeometry,
+                                   feature: Feature) -> None:
+    """Cells are covered by the feature's tiles; open edges face empty cells and hold
+    exactly the feature's open ports (R-F3, R-F4)."""
+    board = state.board
+    # Cells are covered by the feature's tiles; open edges face empty cells.
+    tiles_cells = {c for anchor in geometry.tiles
+                   for c in board.placement_at(anchor).cells}  # type: ignore[union-attr]
+    assert set(geometry.cells) <= tiles_cells
+    for cell, side in geometry.open_edges:
+        assert cell in geometry.cells
+        assert board.placement_at(cell.neighbour(side)) is None
+        assert board.is_open(cell.neighbour(side))
+    # The open edges hold exactly the feature's open ports (R-F3, R-F4).
+    assert open_ports(state, geometry) == feature.open_ports
+    assert (geometry.open_edges == ()) == (feature.open_ports == 0)
+
+
 @pytest.mark.parametrize("state", STATES, ids=lambda s: f"{s.num_players}p-{len(s.board)}tiles")
 def test_geometry_matches_the_feature_graph_F1_F8(state: GameState) -> None:
-    board = state.board
     for position, index, geometry in all_geometries(state):
         feature = state.feature_at(position, index)
-        assert geometry.terrain is feature.terrain
-        assert (position, index) in geometry.segments
-        assert len(geometry.segments) == len(feature.nodes)
-        assert len(geometry.tiles) == feature.tile_count
-        assert geometry.is_completed == feature.is_completed
-        assert geometry.majority == feature.majority()
-        icons = geometry.icons
-        assert (icons.boats, icons.fruit, icons.animals) == (
-            feature.boats, feature.fruit, feature.animals)
-        assert list(geometry.cells) == sorted(set(geometry.cells))
-        assert list(geometry.open_edges) == sorted(set(geometry.open_edges))
+        check_the_geometry_summarises_the_feature(geometry, feature, (position, index))
         # Every segment gives the same feature, hence the same geometry.
         for other_position, other_index in geometry.segments:
             assert feature_geometry(state, other_position, other_index) == geometry
-        # Cells are covered by the feature's tiles; open edges face empty cells.
-        tiles_cells = {c for anchor in geometry.tiles
-                       for c in board.placement_at(anchor).cells}  # type: ignore[union-attr]
-        assert set(geometry.cells) <= tiles_cells
-        for cell, side in geometry.open_edges:
-            assert cell in geometry.cells
-            assert board.placement_at(cell.neighbour(side)) is None
-            assert board.is_open(cell.neighbour(side))
-        # The open edges hold exactly the feature's open ports (R-F3, R-F4).
-        assert open_ports(state, geometry) == feature.open_ports
-        assert (geometry.open_edges == ()) == (feature.open_ports == 0)
+        check_the_cells_and_open_edges(state, geometry, feature)
 
 
 def open_ports(state: GameState, geometry: FeatureGeometry) -> int:

@@ -10,6 +10,7 @@ from carcassonne_amazonas import apply_action, legal_actions, new_game, referenc
 from carcassonne_amazonas.render.explain import results_text
 from carcassonne_amazonas.render.text import (
     PLAYER_LETTERS,
+    Glyph,
     _placement_glyphs,
     board_text,
     players_text,
@@ -75,6 +76,28 @@ _PORT_SPOTS = ((0, 0), (0, 1), (0, 2), (0, 2), (1, 2), (2, 2),
                (2, 2), (2, 1), (2, 0), (2, 0), (1, 0), (0, 0))
 
 
+def check_a_piece_is_drawn_on_its_segment(placement: Placement, index: int,
+                                          plain: dict[tuple[int, int], Glyph]) -> None:
+    """A piece on segment ``index`` of ``placement`` is drawn once, off the river (``plain``
+    is the tile drawn without pieces), at one of the segment's ports or in the centre of a
+    cell it touches."""
+    label = (placement.tile.name, placement.rotation,
+             placement.tile.layout.segments[index].name)
+    cells = {(cell.dx, cell.dy): cell for cell in placement.variant.cells}
+    drawn = _placement_glyphs(placement, {index: "Q"})
+    spots = [(where, row, column) for where, glyph in drawn.items()
+             for row, line in enumerate(glyph)
+             for column, char in enumerate(line) if char == "Q"]
+    assert len(spots) == 1, label
+    where, row, column = spots[0]
+    assert plain[where][row][column] != "~", label
+    ports = cells[where].port_segments
+    allowed = {_PORT_SPOTS[port] for port, s in enumerate(ports) if s == index}
+    if index in ports and plain[where][1][1] != "~":
+        allowed.add((1, 1))
+    assert (row, column) in allowed, label
+
+
 def test_pieces_on_amazon_tiles_are_drawn_on_their_segment_never_on_the_river() -> None:
     """R-F6: no piece stands on the Amazon, so the text board never draws one over the
     river column: a piece on a tributary, village or jungle of any tile holding the
@@ -88,22 +111,10 @@ def test_pieces_on_amazon_tiles_are_drawn_on_their_segment_never_on_the_river() 
         for rotation in layout.rotations:
             placement = Placement(tile, Position(0, 0), rotation)
             plain = _placement_glyphs(placement, {})
-            cells = {(cell.dx, cell.dy): cell for cell in placement.variant.cells}
             for index, segment in enumerate(layout.segments):
                 if segment.terrain is Terrain.AMAZON:
                     continue
-                drawn = _placement_glyphs(placement, {index: "Q"})
-                spots = [(where, row, column) for where, glyph in drawn.items()
-                         for row, line in enumerate(glyph)
-                         for column, char in enumerate(line) if char == "Q"]
-                assert len(spots) == 1, (tile.name, rotation, segment.name)
-                where, row, column = spots[0]
-                assert plain[where][row][column] != "~", (tile.name, rotation, segment.name)
-                ports = cells[where].port_segments
-                allowed = {_PORT_SPOTS[port] for port, s in enumerate(ports) if s == index}
-                if index in ports and plain[where][1][1] != "~":
-                    allowed.add((1, 1))
-                assert (row, column) in allowed, (tile.name, rotation, segment.name)
+                check_a_piece_is_drawn_on_its_segment(placement, index, plain)
                 checked += 1
     assert checked > 50
 

@@ -150,10 +150,8 @@ STATES = [state for players, seed in ((2, 1), (4, 2), (5, 3))
           for state in game_states(players, seed, (0, 1, 9, 40, 100, -1))]
 
 
-@pytest.mark.parametrize("state", STATES,
-                         ids=lambda s: f"{s.num_players}p-{len(s.board)}tiles-{s.phase.name}")
-def test_board_svg_draws_the_whole_position(state: GameState) -> None:
-    root = parse(board_svg(state))
+def check_the_tiles(root: ET.Element, state: GameState) -> None:
+    """One tile group per placement, in board order, naming its tile, cell and rotation."""
     tiles = with_class(root, "g", "tile")
     assert len(tiles) == len(state.board)
     for group, placement in zip(tiles, state.board.placements):
@@ -161,6 +159,10 @@ def test_board_svg_draws_the_whole_position(state: GameState) -> None:
         assert group.get("data-x") == str(placement.position.x)
         assert group.get("data-y") == str(placement.position.y)
         assert group.get("data-rotation") == str(placement.rotation.degrees)
+
+
+def check_the_pieces_and_boats(root: ET.Element, state: GameState) -> None:
+    """Every meeple and camp of every player, and each boat on its space of one track."""
     pieces = list(state.pieces())
     meeples = with_class(root, "g", "meeple")
     camps = with_class(root, "g", "camp")
@@ -172,6 +174,11 @@ def test_board_svg_draws_the_whole_position(state: GameState) -> None:
     assert [(int(b.attrib["data-player"]), int(b.attrib["data-space"])) for b in boats] == list(
         enumerate(state.boats))
     assert len(with_class(root, "g", "track")) == 1
+
+
+def check_the_open_cells(root: ET.Element, state: GameState) -> None:
+    """The open cells a land tile may take, plus the next river cell; none once the game
+    is over."""
     open_cells = with_class(root, "rect", "open")
     if state.is_terminal:
         assert open_cells == []
@@ -180,6 +187,10 @@ def test_board_svg_draws_the_whole_position(state: GameState) -> None:
         allowed = [p for p in board.open_positions if p.y <= board.river_end_row]
         assert len(open_cells) == len(allowed) + 1
         assert len(with_class(root, "rect", "next-river")) == 1
+
+
+def check_the_score_rows(root: ET.Element, state: GameState) -> None:
+    """One row per player: score, projected total, boat space and meeples in supply."""
     rows = with_class(root, "g", "score-row")
     assert [int(row.attrib["data-player"]) for row in rows] == list(range(state.num_players))
     projected = projected_scores(state)
@@ -189,6 +200,16 @@ def test_board_svg_draws_the_whole_position(state: GameState) -> None:
         assert cells["if-end"] == str(breakdown.total)
         assert cells["boat"] == str(player.boat)
         assert cells["meeples"] == str(player.meeples_in_supply)
+
+
+@pytest.mark.parametrize("state", STATES,
+                         ids=lambda s: f"{s.num_players}p-{len(s.board)}tiles-{s.phase.name}")
+def test_board_svg_draws_the_whole_position(state: GameState) -> None:
+    root = parse(board_svg(state))
+    check_the_tiles(root, state)
+    check_the_pieces_and_boats(root, state)
+    check_the_open_cells(root, state)
+    check_the_score_rows(root, state)
 
 
 def test_everything_drawn_lies_inside_the_picture() -> None:

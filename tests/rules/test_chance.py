@@ -1,4 +1,5 @@
-"""Explicit chance mode, ``chance_outcomes`` and ``determinize`` (R-C7, R-T1).
+"""Explicit chance mode and ``chance_outcomes`` (R-C7, R-T1); ``determinize`` is tested in
+``test_determinize.py``.
 
 - At every chance node of random explicit games the outcomes are exact
   fractions, positive, summing to 1, one per distinct design (named by the
@@ -7,9 +8,8 @@
 - The Amazon probability follows the slice quota (R-C7): 3/16 at the start,
   certainty once a slice's standard tiles are used up; 15/80 for the uniform
   shuffle.
-- ``determinize`` keeps everything public, never reads the real order,
-  respects the slice quotas, and turns an explicit chance node into a
-  seeded state that plays to the end with ``apply_action`` alone.
+- Identical copies are one outcome; drawing a tile not listed, or outside a chance
+  node, or with arguments of the wrong type, is refused.
 """
 
 from __future__ import annotations
@@ -19,9 +19,19 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 
-import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from _chance_helpers import (
+    AMAZON_COUNT,
+    LAND,
+    LAND_COUNT,
+    TILESET,
+    expected_plan,
+    explicit_games,
+    games,
+    is_amazon,
+    random_states,
+)
+from hypothesis import given
 from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
@@ -47,22 +57,7 @@ from carcassonne_amazonas import (
     determinize,
     legal_actions,
     new_game,
-    reference_tileset,
 )
-
-TILESET = reference_tileset()
-LAND = TILESET.land_tiles
-LAND_IDS = sorted(t.id for t in LAND)
-AMAZON_IDS = {t.id for t in LAND if t.kind is TileKind.AMAZON}
-LAND_COUNT, AMAZON_COUNT = len(LAND), len(AMAZON_IDS)  # 80, 15 (R-C3)
-
-games = settings(max_examples=max(3, settings().max_examples // 4),
-                 suppress_health_check=[HealthCheck.too_slow])
-
-
-def is_amazon(tile_id: int) -> bool:
-    return tile_id in AMAZON_IDS
-
 
 # ---------------------------------------------------------------------------- helpers
 
@@ -83,33 +78,6 @@ def draw_where(state: GameState, wanted: Callable[[Tile], bool]) -> GameState:
 
 def p_amazon(state: GameState) -> Fraction:
     return sum((p for a, p in chance_outcomes(state) if is_amazon(a.tile)), Fraction(0))
-
-
-def random_states(state: GameState, rng: random.Random) -> list[GameState]:
-    """Every state of a random game (chance draws uniform over the outcomes)."""
-    states = [state]
-    while not state.is_terminal:
-        if state.is_chance_node:
-            action: Action = rng.choice([a for a, _ in chance_outcomes(state)])
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply_action(state, action)
-        states.append(state)
-    return states
-
-
-def expected_plan(rules: Rules) -> list[tuple[int, int]]:
-    """(slice size, Amazon tiles) top first, from the documented rule (R-C7): equal slices,
-    Amazon tiles spread in proportion to the tiles dealt."""
-    slices = 1 if rules.shuffle is Shuffle.UNIFORM else rules.slices
-    sizes = [LAND_COUNT // slices + (i < LAND_COUNT % slices) for i in range(slices)]
-    plan, dealt, dealt_amazon = [], 0, 0
-    for size in sizes:
-        dealt += size
-        quota = round(Fraction(AMAZON_COUNT * dealt, LAND_COUNT)) - dealt_amazon
-        dealt_amazon += quota
-        plan.append((size, quota))
-    return plan
 
 
 def expected_probabilities(state: GameState) -> dict[TileId, Fraction]:
@@ -134,59 +102,47 @@ def expected_probabilities(state: GameState) -> dict[TileId, Fraction]:
     return {t.id: p_kind[is_amazon(t.id)] / counts[is_amazon(t.id)] for t in left}
 
 
-def check_quotas(state: GameState) -> None:
-    """The pile's future order gives every slice exactly its Amazon quota (R-C7)."""
-    pile = state.pile
-    position = LAND_COUNT - len(pile.tiles)
-    start = quota_before = 0
-    for size, quota in expected_plan(state.rules):
-        end = start + size
-        if end > position:
-            part = pile.tiles[max(start, position) - position:end - position]
-            already = pile.amazon_drawn - quota_before if start < position else 0
-            assert sum(t.kind is TileKind.AMAZON for t in part) == quota - already
-        start = end
-        quota_before += quota
-
-
-PUBLIC = ("rules", "num_players", "phase", "current_player", "players", "track_length",
-          "board", "features", "tile_in_hand", "removed", "doubles_left", "piece_placement",
-          "pending_amazon", "final_scoring")
-
-
-def check_public_unchanged(original: GameState, seen: GameState) -> None:
-    for name in PUBLIC:
-        assert getattr(seen, name) == getattr(original, name), name
-    assert seen.scores == original.scores
-    assert sorted(t.id for t in seen.pile.tiles) == sorted(t.id for t in original.pile.tiles)
-    assert (seen.pile.drawn, seen.pile.amazon_drawn, seen.pile.plan) == (
-        original.pile.drawn, original.pile.amazon_drawn, original.pile.plan)
-    assert not seen.pile.explicit and not seen.is_chance_node
-
-
-@st.composite
-def rules(draw: st.DrawFn, num_players: int) -> Rules:
-    shuffle = draw(st.sampled_from(Shuffle), label="shuffle")
-    return Rules(first_player=draw(st.integers(0, num_players - 1), label="first player"),
-                 shuffle=shuffle,
-                 slices=draw(st.integers(1, 8), label="slices") if shuffle is
-                 Shuffle.STRATIFIED else 5)
-
-
-@st.composite
-def explicit_games(draw: st.DrawFn) -> GameState:
-    num_players = draw(st.integers(min_value=2, max_value=5), label="players")
-    return new_game(num_players, rules=draw(rules(num_players)), draws="explicit")
-
-
-@st.composite
-def seeded_games(draw: st.DrawFn) -> GameState:
-    num_players = draw(st.integers(min_value=2, max_value=5), label="players")
-    return new_game(num_players, seed=draw(st.integers(0, 2**63 - 1), label="seed"),
-                    rules=draw(rules(num_players)))
-
-
 # ---------------------------------------------------------------------------- chance nodes
+
+def check_the_outcomes_at(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
+    """The outcomes at a chance node are exact positive fractions summing to 1, one per
+    design left that the slice quota allows (R-C7), named by its lowest id, each with the
+    probability of the slice model; they come back."""
+    outcomes = chance_outcomes(state)
+    assert outcomes
+    assert list(state.pile.plan) == expected_plan(state.rules)
+    assert legal_actions(state) == tuple(a for a, _ in outcomes)
+    assert sum(p for _, p in outcomes) == 1
+    left = state.pile.tiles
+    copies = Counter(t.design for t in left)
+    expected = expected_probabilities(state)
+    seen_designs = set()
+    for action, probability in outcomes:
+        assert type(action) is DrawTile
+        assert type(probability) is Fraction
+        assert 0 < probability <= 1
+        tile = TILESET.tile(action.tile)
+        # One outcome per design, named by the lowest id of its copies left.
+        assert tile.design not in seen_designs
+        seen_designs.add(tile.design)
+        assert action.tile == min(t.id for t in left if t.design == tile.design)
+        assert probability == expected[action.tile] * copies[tile.design]
+    # Designs left out are exactly those the slice quota forbids now (R-C7).
+    assert seen_designs == {t.design for t in left if expected[t.id] > 0}
+    return outcomes
+
+
+def check_the_outcomes_apply(state: GameState,
+                             sample: list[tuple[DrawTile, Fraction]]) -> None:
+    """Each sampled outcome draws its tile (into the hand, or removed at once, R-G7) and
+    leaves one tile fewer in the pile."""
+    left = state.pile.tiles
+    for action, _ in sample:
+        after = apply_action(state, action)
+        drawn = after.tile_in_hand if not after.is_chance_node else after.removed[-1]
+        assert drawn is not None and drawn.id == action.tile
+        assert len(after.pile) == len(left) - 1
+
 
 @pytest.mark.slow  # whole games
 @games
@@ -196,34 +152,11 @@ def test_chance_outcomes_at_every_chance_node(initial: GameState, seed: int) -> 
     nodes = [s for s in random_states(initial, rng) if s.is_chance_node]
     assert len(nodes) == LAND_COUNT  # one per draw, R-G7 removals included
     for index, state in enumerate(nodes):
-        outcomes = chance_outcomes(state)
-        assert outcomes
-        assert list(state.pile.plan) == expected_plan(state.rules)
-        assert legal_actions(state) == tuple(a for a, _ in outcomes)
-        assert sum(p for _, p in outcomes) == 1
-        left = state.pile.tiles
-        copies = Counter(t.design for t in left)
-        expected = expected_probabilities(state)
-        seen_designs = set()
-        for action, probability in outcomes:
-            assert type(action) is DrawTile
-            assert type(probability) is Fraction
-            assert 0 < probability <= 1
-            tile = TILESET.tile(action.tile)
-            # One outcome per design, named by the lowest id of its copies left.
-            assert tile.design not in seen_designs
-            seen_designs.add(tile.design)
-            assert action.tile == min(t.id for t in left if t.design == tile.design)
-            assert probability == expected[action.tile] * copies[tile.design]
-        # Designs left out are exactly those the slice quota forbids now (R-C7).
-        assert seen_designs == {t.design for t in left if expected[t.id] > 0}
+        outcomes = check_the_outcomes_at(state)
         # Every outcome applies (checked in full at a few nodes, it is the slow part).
-        sample = outcomes if index % 16 == 0 else rng.sample(outcomes, min(3, len(outcomes)))
-        for action, _ in sample:
-            after = apply_action(state, action)
-            drawn = after.tile_in_hand if not after.is_chance_node else after.removed[-1]
-            assert drawn is not None and drawn.id == action.tile
-            assert len(after.pile) == len(left) - 1
+        sample = (list(outcomes) if index % 16 == 0
+                  else rng.sample(outcomes, min(3, len(outcomes))))
+        check_the_outcomes_apply(state, sample)
 
 
 def test_plan_of_the_default_shuffles() -> None:
@@ -373,92 +306,3 @@ def test_bad_arguments_are_type_errors() -> None:
         new_game(2, seed=1, draws="explicit")
     with pytest.raises(ValueError, match="draws must be 'seeded' or 'explicit'"):
         new_game(2, draws="chance")  # type: ignore[arg-type]  # mypy catches it too
-
-
-# ---------------------------------------------------------------------------- determinize
-
-@games
-@given(seeded_games(), st.integers(min_value=0, max_value=2**32), st.integers(0, 400))
-def test_determinize_keeps_everything_public(initial: GameState, seed: int, at: int) -> None:
-    rng = random.Random(seed)
-    states = random_states(initial, rng)
-    state = states[min(at, len(states) - 2)]  # not the terminal one
-    check_quotas(state)
-    seen = determinize(state, random.Random(seed))
-    check_public_unchanged(state, seen)
-    check_quotas(seen)
-    # The resampled order does not depend on the real order.
-    scrambled = list(state.pile.tiles)
-    rng.shuffle(scrambled)
-    other = attrs.evolve(state, pile=attrs.evolve(state.pile, tiles=tuple(scrambled)))
-    assert determinize(other, random.Random(seed)) == seen
-    # Different rngs give different orders.
-    if len(state.pile) >= 10:
-        orders = {determinize(state, random.Random(seed + k)).pile.tiles for k in range(4)}
-        assert len(orders) > 1
-    # The determinized state plays on with apply_action alone.
-    assert random_states(seen, rng)[-1].is_terminal
-
-
-@pytest.mark.slow  # whole games
-@games
-@given(explicit_games(), st.integers(min_value=0, max_value=2**32), st.integers(0, 400))
-def test_determinize_of_explicit_states(initial: GameState, seed: int, at: int) -> None:
-    rng = random.Random(seed)
-    states = random_states(initial, rng)
-    state = states[min(at, len(states) - 2)]
-    seen = determinize(state, random.Random(seed))
-    assert not seen.is_chance_node and not seen.pile.explicit
-    if state.is_chance_node:
-        # The draw is resolved: the public part except the hand (and R-G7 removals) stays.
-        assert seen.phase in (Phase.PLACE_TILE, Phase.GAME_OVER)
-        assert seen.board == state.board and seen.players == state.players
-        assert seen.current_player == state.current_player or seen.is_terminal
-        assert seen.removed[:len(state.removed)] == state.removed
-    else:
-        check_public_unchanged(state, seen)
-    check_quotas(seen)
-    # Playable to the end with apply_action alone: never a chance node again.
-    for later in random_states(seen, rng):
-        assert not later.is_chance_node
-    assert random_states(seen, rng)[-1].is_terminal
-
-
-def test_determinize_gives_different_orders_for_different_rngs() -> None:
-    state = new_game(3, seed=12)
-    orders = {determinize(state, random.Random(k)).pile.tiles for k in range(20)}
-    assert len(orders) == 20
-    assert determinize(state, random.Random(3)) == determinize(state, random.Random(3))
-
-
-def test_states_differing_only_in_pile_order_determinize_alike() -> None:
-    first = new_game(2, seed=1)
-    tiles = list(first.pile.tiles)
-    random.Random(0).shuffle(tiles)
-    second = attrs.evolve(first, pile=attrs.evolve(first.pile, tiles=tuple(tiles)))
-    assert first != second
-    for k in range(5):
-        assert determinize(first, random.Random(k)) == determinize(second, random.Random(k))
-
-
-def test_determinize_of_a_game_over_is_the_same_state() -> None:
-    final = random_states(new_game(2, seed=1), random.Random(1))[-1]
-    assert determinize(final, random.Random(1)) is final
-
-
-def test_determinize_at_the_start_of_an_explicit_game() -> None:
-    state = new_game(4, draws="explicit")
-    seen = determinize(state, random.Random(5))
-    assert seen.phase is Phase.PLACE_TILE and seen.tile_in_hand is not None
-    assert seen.pile.drawn == 1 and len(seen.pile) == LAND_COUNT - 1
-    check_quotas(seen)
-    assert random_states(seen, random.Random(5))[-1].is_terminal
-
-
-def test_determinize_at_a_chance_node_keeps_every_tile_once() -> None:
-    for k in range(40):
-        state = new_game(2, draws="explicit")
-        seen = determinize(state, random.Random(k))
-        hand = [seen.tile_in_hand] if seen.tile_in_hand is not None else []
-        ids = [t.id for t in (*seen.pile.tiles, *hand, *seen.removed)]
-        assert sorted(ids) == LAND_IDS, f"rng seed {k}: {Counter(ids).most_common(1)}"

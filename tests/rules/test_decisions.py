@@ -23,6 +23,7 @@ from carcassonne_amazonas import (
     Rules,
     Shuffle,
     Terrain,
+    Tile,
     TileId,
     TileKind,
     apply_action_with_events,
@@ -246,18 +247,11 @@ def test_f8_tile_count_on_the_feature_value() -> None:
 # ---------------------------------------------------------------------------- R-T8
 
 
-def test_t8_two_amazon_scorings_exclamation_tile_first() -> None:
-    """R-T8 Decision (with R-T3, R-T5, R-A1–R-A4): after a "!" tile (2 caimans,
-    0 piranhas) and double tile D1 (3 caimans, 2 piranhas) there are two Amazon
-    scorings, the "!" tile's first.  Player 0 passed (boats 2 and 1): the "!"
-    scoring gives 2 and 0, so player 1 advances to 2; then D1's scoring has
-    both boats first: 5 each.  (D1 first would give 5+2 and 2+0.)"""
-    exclamation = tile_named("A3.3")
-    double = tile_named("D1.1")
-    assert exclamation.layout.exclamation
-    icons = exclamation.total_icons
-    assert (icons.caimans, icons.piranhas) == (2, 0)
-    state = start_game(2, "A3.3")
+def place_exclamation_tile_and_double(exclamation: Tile, double: Tile) -> GameState:
+    """R-T3, R-T5: player 0 places the "!" tile ``exclamation`` at (0, 4), chooses among
+    all the double tiles, places ``double`` just downstream and may then put a piece only on
+    the double tile; the state before the piece comes back."""
+    state = start_game(2, exclamation.name)
     state, _ = play(state, PlaceTile(Position(0, 4), R0))
     assert state.phase is Phase.CHOOSE_DOUBLE
     assert set(legal_actions(state)) == {
@@ -272,6 +266,21 @@ def test_t8_two_amazon_scorings_exclamation_tile_first() -> None:
     pieces = [a for a in legal_actions(state) if isinstance(a, (PlaceMeeple, PlaceCamp))]
     assert pieces
     assert {a.position for a in pieces} == {Position(0, 5)}
+    return state
+
+
+def test_t8_two_amazon_scorings_exclamation_tile_first() -> None:
+    """R-T8 Decision (with R-T3, R-T5, R-A1–R-A4): after a "!" tile (2 caimans,
+    0 piranhas) and double tile D1 (3 caimans, 2 piranhas) there are two Amazon
+    scorings, the "!" tile's first.  Player 0 passed (boats 2 and 1): the "!"
+    scoring gives 2 and 0, so player 1 advances to 2; then D1's scoring has
+    both boats first: 5 each.  (D1 first would give 5+2 and 2+0.)"""
+    exclamation = tile_named("A3.3")
+    double = tile_named("D1.1")
+    assert exclamation.layout.exclamation
+    icons = exclamation.total_icons
+    assert (icons.caimans, icons.piranhas) == (2, 0)
+    state = place_exclamation_tile_and_double(exclamation, double)
     state, events = play(state, Pass())
     scoring = [e for e in events if isinstance(e, (AmazonScored, BoatAdvanced))]
     assert scoring == [

@@ -91,34 +91,50 @@ class ModelGame:
 
     def check_state(self, state: GameState) -> None:
         """The legal actions of the state, per the model (R-G2–R-G6, R-T3, R-T5)."""
-        placements = state.board.placements
         legal = legal_actions(state)
         if state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
-            assert state.tile_in_hand is not None
-            expected = model.legal_placements(placements, state.tile_in_hand)
-            got = {(a.position, a.rotation) for a in legal if isinstance(a, PlaceTile)}
-            assert len(got) == len(legal)
-            assert got == expected, (f"{state.tile_in_hand}: engine-only {got - expected}, "
-                                     f"model-only {expected - got} (R-G2–R-G6)")
-            assert expected, "a tile in hand must fit somewhere (R-G7)"
+            self.check_tile_placements(state, legal)
         elif state.phase is Phase.CHOOSE_DOUBLE:
-            placed = {p.tile.id for p in placements if p.tile.kind is TileKind.DOUBLE}
-            aside = {t.id for t in self.tileset.double_tiles} - placed
-            assert {a.tile for a in legal if isinstance(a, ChooseDouble)} == aside  # R-T3
-            assert len(legal) == len(aside)
+            self.check_doubles_to_choose(state, legal)
         elif state.phase is Phase.PLACE_PIECE:
-            options = model.piece_options(placements, self.found, self.pieces,
-                                          state.current_player)
-            position = placements[-1].position
-            expected_actions: set[Action] = {
-                (PlaceCamp if camp else PlaceMeeple)(position, segment)
-                for camp, segment in options}
-            expected_actions.add(Pass())
-            assert set(legal) == expected_actions, (
-                f"engine-only {set(legal) - expected_actions}, "
-                f"model-only {expected_actions - set(legal)} (R-T5, R-F6)")
-            assert len(legal) == len(expected_actions)
-        # The model's pieces are the engine's pieces.
+            self.check_piece_placements(state, legal)
+        self.check_pieces_boats_and_scores(state)
+
+    def check_tile_placements(self, state: GameState, legal: tuple[Action, ...]) -> None:
+        """R-G2–R-G7: the tile in hand goes exactly where the model says, and somewhere."""
+        assert state.tile_in_hand is not None
+        expected = model.legal_placements(state.board.placements, state.tile_in_hand)
+        got = {(a.position, a.rotation) for a in legal if isinstance(a, PlaceTile)}
+        assert len(got) == len(legal)
+        assert got == expected, (f"{state.tile_in_hand}: engine-only {got - expected}, "
+                                 f"model-only {expected - got} (R-G2–R-G6)")
+        assert expected, "a tile in hand must fit somewhere (R-G7)"
+
+    def check_doubles_to_choose(self, state: GameState, legal: tuple[Action, ...]) -> None:
+        """R-T3: the choice is among the double tiles not yet placed."""
+        placed = {p.tile.id for p in state.board.placements if p.tile.kind is TileKind.DOUBLE}
+        aside = {t.id for t in self.tileset.double_tiles} - placed
+        assert {a.tile for a in legal if isinstance(a, ChooseDouble)} == aside  # R-T3
+        assert len(legal) == len(aside)
+
+    def check_piece_placements(self, state: GameState, legal: tuple[Action, ...]) -> None:
+        """R-T5, R-F6: the pieces the model allows on the tile just placed, and a pass."""
+        placements = state.board.placements
+        options = model.piece_options(placements, self.found, self.pieces,
+                                      state.current_player)
+        position = placements[-1].position
+        expected_actions: set[Action] = {
+            (PlaceCamp if camp else PlaceMeeple)(position, segment)
+            for camp, segment in options}
+        expected_actions.add(Pass())
+        assert set(legal) == expected_actions, (
+            f"engine-only {set(legal) - expected_actions}, "
+            f"model-only {expected_actions - set(legal)} (R-T5, R-F6)")
+        assert len(legal) == len(expected_actions)
+
+    def check_pieces_boats_and_scores(self, state: GameState) -> None:
+        """The model's pieces, boats and scores are the engine's."""
+        placements = state.board.placements
         engine_pieces = Counter((p.player, p.kind is PieceKind.CAMP, p.position, p.segment)
                                 for p in state.pieces())
         model_pieces = Counter((p.player, p.camp, placements[p.index].position, p.segment)
@@ -131,70 +147,81 @@ class ModelGame:
 
     def step(self, before: GameState, action: Action, after: GameState,
              events: tuple[Event, ...]) -> None:
+        """Carry ``action`` out on the model and check the engine's ``after`` and
+        ``events`` against it."""
         boat_moves: list[BoatAdvanced] = []
         scored: list[FeatureScored] = []
         amazon: list[AmazonScored] = []
-        placements = after.board.placements
-        length = model.track_length(placements, self.n)
+        length = model.track_length(after.board.placements, self.n)
         assert after.track_length == length  # R-T9
-        player = before.current_player
 
         if isinstance(action, PlaceTile):
-            index = len(before.board.placements)
-            assert len(placements) == index + 1
-            assert placements[:index] == before.board.placements
-            new = placements[index]
-            assert (new.tile, new.position, new.rotation) == (
-                before.tile_in_hand, action.position, action.rotation)
-            found = model.features(placements)
-            gains = model.boat_icon_gains(self.found, found, index, self.pieces, self.n)
-            for other, gained in enumerate(gains):  # R-T4
-                self.move(other, gained, length, BoatReason.BOAT_ICONS_JOINED, boat_moves)
-            self.found = found
-            self.turn_tiles.append(index)
+            self.place_tile(before, action, after, length, boat_moves)
         elif isinstance(action, (PlaceMeeple, PlaceCamp, Pass)):
-            index = len(placements) - 1
-            if isinstance(action, Pass):  # R-T5c
-                self.move(player, 1, length, BoatReason.NO_PIECE, boat_moves)
-            else:
-                piece = model.Piece(player, isinstance(action, PlaceCamp), index, action.segment)
-                self.pieces.append(piece)
-                feature = model.feature_of(self.found, piece.node)
-                if feature.terrain is Terrain.TRIBUTARY:  # R-T6
-                    self.move(player, feature.boats, length, BoatReason.BOAT_ICONS_MEEPLE,
-                              boat_moves)
-            river_tiles = [placements[i].tile for i in self.turn_tiles
-                           if placements[i].tile.kind in (TileKind.AMAZON, TileKind.DOUBLE)]
-            if river_tiles:  # R-T8: Amazon scorings replace the regular scoring step
-                for tile in river_tiles:
-                    self.amazon_scoring(tile, length, amazon, boat_moves)
-            else:
-                self.score_completed(index, placements, scored)
-            self.turn_tiles = []
-            if not after.is_terminal:  # R-C8: play goes clockwise
-                assert after.current_player == (player + 1) % self.n
+            self.end_turn(before, action, after, length, (boat_moves, scored, amazon))
+        self.check_removed_tiles_fit_nowhere(events, after.board.placements)
+        check_events_agree(events, action, boat_moves, scored, amazon)
 
-        # Draws: every removed tile fits nowhere (R-G7).
+        if after.is_terminal:
+            self.final_scoring(after)
+        self.check_state(after)
+
+    def place_tile(self, before: GameState, action: PlaceTile, after: GameState, length: int,
+                   boat_moves: list[BoatAdvanced]) -> None:
+        """R-T2, R-T4: the tile goes on the board as placed; joined boat icons move boats."""
+        placements = after.board.placements
+        index = len(before.board.placements)
+        assert len(placements) == index + 1
+        assert placements[:index] == before.board.placements
+        new = placements[index]
+        assert (new.tile, new.position, new.rotation) == (
+            before.tile_in_hand, action.position, action.rotation)
+        found = model.features(placements)
+        gains = model.boat_icon_gains(self.found, found, index, self.pieces, self.n)
+        for other, gained in enumerate(gains):  # R-T4
+            self.move(other, gained, length, BoatReason.BOAT_ICONS_JOINED, boat_moves)
+        self.found = found
+        self.turn_tiles.append(index)
+
+    def end_turn(self, before: GameState, action: PlaceMeeple | PlaceCamp | Pass,
+                 after: GameState, length: int,
+                 expected: tuple[list[BoatAdvanced], list[FeatureScored], list[AmazonScored]],
+                 ) -> None:
+        """R-T5, R-T6: a piece or a pass; then the turn's scoring, Amazon scorings (R-T8) or
+        completed features (R-T7); then the next player (R-C8)."""
+        boat_moves, scored, amazon = expected
+        placements = after.board.placements
+        player = before.current_player
+        index = len(placements) - 1
+        if isinstance(action, Pass):  # R-T5c
+            self.move(player, 1, length, BoatReason.NO_PIECE, boat_moves)
+        else:
+            piece = model.Piece(player, isinstance(action, PlaceCamp), index, action.segment)
+            self.pieces.append(piece)
+            feature = model.feature_of(self.found, piece.node)
+            if feature.terrain is Terrain.TRIBUTARY:  # R-T6
+                self.move(player, feature.boats, length, BoatReason.BOAT_ICONS_MEEPLE,
+                          boat_moves)
+        river_tiles = [placements[i].tile for i in self.turn_tiles
+                       if placements[i].tile.kind in (TileKind.AMAZON, TileKind.DOUBLE)]
+        if river_tiles:  # R-T8: Amazon scorings replace the regular scoring step
+            for tile in river_tiles:
+                self.amazon_scoring(tile, length, amazon, boat_moves)
+        else:
+            self.score_completed(index, placements, scored)
+        self.turn_tiles = []
+        if not after.is_terminal:  # R-C8: play goes clockwise
+            assert after.current_player == (player + 1) % self.n
+
+    def check_removed_tiles_fit_nowhere(self, events: tuple[Event, ...],
+                                        placements: tuple[Placement, ...]) -> None:
+        """Draws: every removed tile fits nowhere (R-G7)."""
         for event in events:
             if isinstance(event, TileRemoved):
                 tile = self.tileset.tile(event.tile)
                 assert tile.kind is TileKind.STANDARD
                 assert not model.legal_placements(placements, tile), \
                     f"{tile} was removed but fits (R-G7)"
-
-        engine_moves = [e for e in events if isinstance(e, BoatAdvanced)]
-        assert engine_moves == boat_moves, f"boat advances after {action}"
-        engine_scored = [e for e in events if isinstance(e, FeatureScored) and not e.final]
-        assert sorted(map(_scored_key, engine_scored)) == sorted(map(_scored_key, scored)), \
-            f"features scored after {action} (R-T7, R-M1)"
-        engine_amazon = [(e.tile, e.caimans, e.piranhas, e.ranks, e.points) for e in events
-                         if isinstance(e, AmazonScored)]
-        assert engine_amazon == [(e.tile, e.caimans, e.piranhas, e.ranks, e.points)
-                                 for e in amazon]
-
-        if after.is_terminal:
-            self.final_scoring(after)
-        self.check_state(after)
 
     def move(self, player: int, spaces: int, length: int, reason: BoatReason,
              moves: list[BoatAdvanced]) -> None:
@@ -243,6 +270,21 @@ class ModelGame:
         assert got == rows, "final scoring (R-E2–R-E5)"
         for player, row in enumerate(rows):
             self.scores[player] += sum(row)
+
+
+def check_events_agree(events: tuple[Event, ...], action: Action,
+                       boat_moves: list[BoatAdvanced], scored: list[FeatureScored],
+                       amazon: list[AmazonScored]) -> None:
+    """The engine's boat moves, feature scorings and Amazon scorings are the model's."""
+    engine_moves = [e for e in events if isinstance(e, BoatAdvanced)]
+    assert engine_moves == boat_moves, f"boat advances after {action}"
+    engine_scored = [e for e in events if isinstance(e, FeatureScored) and not e.final]
+    assert sorted(map(_scored_key, engine_scored)) == sorted(map(_scored_key, scored)), \
+        f"features scored after {action} (R-T7, R-M1)"
+    engine_amazon = [(e.tile, e.caimans, e.piranhas, e.ranks, e.points) for e in events
+                     if isinstance(e, AmazonScored)]
+    assert engine_amazon == [(e.tile, e.caimans, e.piranhas, e.ranks, e.points)
+                             for e in amazon]
 
 
 def _scored_key(event: FeatureScored) -> tuple[object, ...]:

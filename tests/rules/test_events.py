@@ -88,6 +88,41 @@ def scored(event: Event) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------------------- whole games
 
+def score_category(event: Event) -> str:
+    """The breakdown category (a ``ScoreBreakdown`` field) that a scoring event adds to."""
+    if isinstance(event, FeatureScored):
+        return "tributaries" if event.terrain is Terrain.TRIBUTARY else "villages"
+    return {AmazonScored: "amazon", JungleScored: "camps", RiverScored: "river"}[type(event)]
+
+
+def check_step_explains_its_scores_and_boats(
+        step: Step, categories: list[Counter[str]], moved: list[int]) -> list[int]:
+    """One step's events give exactly the change of every score and boat; the points each
+    player gained come back, and ``categories`` and ``moved`` grow by the step's events."""
+    n = step.after.num_players
+    boats = list(step.before.boats)
+    gained = [0] * n
+    track = step.after.track_length
+    for event in step.events:
+        if isinstance(event, BoatAdvanced):
+            # The events chain: each move starts where the boat stands (R-T9: forward only).
+            assert event.from_space == boats[event.player]
+            assert event.from_space < event.to_space <= track
+            boats[event.player] = event.to_space
+            moved[event.player] += event.to_space - event.from_space
+        elif isinstance(event, SCORING):
+            assert len(event.points) == n
+            assert all(p >= 0 for p in event.points)
+            key = score_category(event)
+            for player, points in enumerate(event.points):
+                gained[player] += points
+                categories[player][key] += points
+    # Per step: the events give exactly the change of every score and boat.
+    assert tuple(boats) == step.after.boats
+    assert [a - b for a, b in zip(step.after.scores, step.before.scores)] == gained
+    return gained
+
+
 @pytest.mark.slow  # whole games
 @games
 @given(initial_states(), st.integers(min_value=0, max_value=2**32))
@@ -99,30 +134,7 @@ def test_events_explain_every_point_and_every_boat_move(initial: GameState, seed
     categories: list[Counter[str]] = [Counter() for _ in range(n)]
     moved = [0] * n
     for step in steps:
-        boats = list(step.before.boats)
-        gained = [0] * n
-        track = step.after.track_length
-        for event in step.events:
-            if isinstance(event, BoatAdvanced):
-                # The events chain: each move starts where the boat stands (R-T9: forward only).
-                assert event.from_space == boats[event.player]
-                assert event.from_space < event.to_space <= track
-                boats[event.player] = event.to_space
-                moved[event.player] += event.to_space - event.from_space
-            elif isinstance(event, SCORING):
-                assert len(event.points) == n
-                assert all(p >= 0 for p in event.points)
-                if isinstance(event, FeatureScored):
-                    key = "tributaries" if event.terrain is Terrain.TRIBUTARY else "villages"
-                else:
-                    key = {AmazonScored: "amazon", JungleScored: "camps",
-                           RiverScored: "river"}[type(event)]
-                for player, points in enumerate(event.points):
-                    gained[player] += points
-                    categories[player][key] += points
-        # Per step: the events give exactly the change of every score and boat.
-        assert tuple(boats) == step.after.boats
-        assert [a - b for a, b in zip(step.after.scores, step.before.scores)] == gained
+        gained = check_step_explains_its_scores_and_boats(step, categories, moved)
         for player in range(n):
             totals[player] += gained[player]
     # Over the game: the events add up to the final scores and boats.
@@ -133,14 +145,9 @@ def test_events_explain_every_point_and_every_boat_move(initial: GameState, seed
             assert categories[player][key] == getattr(state.breakdown, key), key
 
 
-@pytest.mark.slow  # whole games
-@games
-@given(initial_states(), st.integers(min_value=0, max_value=2**32))
-def test_tile_and_piece_events_match_the_game(initial: GameState, seed: int) -> None:
-    steps = play_with_events(initial, random.Random(seed))
-    final = steps[-1].after
-    assert final.final_scoring is not None
-    events = [e for step in steps for e in step.events]
+def check_tile_events_match_the_board(
+        initial: GameState, final: GameState, events: list[Event]) -> None:
+    """TileDrawn, TileRemoved, TilePlaced and DoubleChosen match the pile and the board."""
     drawn = [e for e in events if isinstance(e, TileDrawn)]
     removed = [e for e in events if isinstance(e, TileRemoved)]
     placed = [e for e in events if isinstance(e, TilePlaced)]
@@ -159,7 +166,13 @@ def test_tile_and_piece_events_match_the_game(initial: GameState, seed: int) -> 
             placement.tile.id, placement.position, placement.rotation)
     assert [e.tile for e in doubles] == [p.tile.id for p in final.board.placements
                                          if p.tile.kind is TileKind.DOUBLE]
-    # R-E1, R-E5, R-E6: the game ends once, with the river scoring just before.
+
+
+def check_the_game_ends_once_with_the_final_scoring(
+        final: GameState, events: list[Event]) -> None:
+    """R-E1, R-E5, R-E6: GameOver ends the events, the river scoring just before it, and the
+    final events add up to the final scoring's rows."""
+    assert final.final_scoring is not None
     assert isinstance(events[-1], GameOver) and isinstance(events[-2], RiverScored)
     assert sum(isinstance(e, (GameOver, RiverScored)) for e in events) == 2
     assert events[-1].scores == final.scores and events[-1].winners == final.winners
@@ -173,31 +186,55 @@ def test_tile_and_piece_events_match_the_game(initial: GameState, seed: int) -> 
                    if e.terrain is Terrain.VILLAGE) == row.villages
         assert sum(e.points[player] for e in events
                    if isinstance(e, JungleScored)) == row.camps
+
+
+def check_the_events_belong_to_the_action(step: Step) -> None:
+    """A step's events begin with the one its action makes, by the player who moved; a
+    pass places no piece."""
+    kinds = [type(e) for e in step.events]
+    if isinstance(step.action, PlaceTile):
+        assert kinds[0] is TilePlaced
+        assert step.events[0].player == step.before.current_player  # type: ignore[union-attr]
+    elif isinstance(step.action, (PlaceMeeple, PlaceCamp)):
+        piece = step.events[0]
+        assert isinstance(piece, PiecePlaced)
+        assert (piece.camp, piece.position, piece.segment) == (
+            isinstance(step.action, PlaceCamp), step.action.position, step.action.segment)
+        assert piece.player == step.before.current_player
+    elif isinstance(step.action, ChooseDouble):
+        assert step.events == (DoubleChosen(step.before.current_player, step.action.tile),)
+    elif isinstance(step.action, DrawTile):
+        assert isinstance(step.events[0], TileDrawn)
+        assert step.events[0].player == step.before.current_player
+    else:
+        assert isinstance(step.action, Pass)
+        assert PiecePlaced not in kinds
+
+
+def check_the_turn_ends_with_the_next_draw(step: Step) -> None:
+    """At most one piece or double per step, and after a turn's last action the next player
+    draws, unless the next draw is a chance node."""
+    kinds = [type(e) for e in step.events]
+    if isinstance(step.action, (Pass, PlaceMeeple, PlaceCamp)) and not step.after.is_terminal:
+        # The next player draws at the end of the turn (unless it is a chance node).
+        assert (TileDrawn in kinds) != step.after.is_chance_node
+    if PiecePlaced in kinds or DoubleChosen in kinds:
+        assert kinds.count(PiecePlaced) + kinds.count(DoubleChosen) == 1
+
+
+@pytest.mark.slow  # whole games
+@games
+@given(initial_states(), st.integers(min_value=0, max_value=2**32))
+def test_tile_and_piece_events_match_the_game(initial: GameState, seed: int) -> None:
+    steps = play_with_events(initial, random.Random(seed))
+    final = steps[-1].after
+    events = [e for step in steps for e in step.events]
+    check_tile_events_match_the_board(initial, final, events)
+    check_the_game_ends_once_with_the_final_scoring(final, events)
     # Each step's events belong to its action.
     for step in steps:
-        kinds = [type(e) for e in step.events]
-        if isinstance(step.action, PlaceTile):
-            assert kinds[0] is TilePlaced
-            assert step.events[0].player == step.before.current_player  # type: ignore[union-attr]
-        elif isinstance(step.action, (PlaceMeeple, PlaceCamp)):
-            piece = step.events[0]
-            assert isinstance(piece, PiecePlaced)
-            assert (piece.camp, piece.position, piece.segment) == (
-                isinstance(step.action, PlaceCamp), step.action.position, step.action.segment)
-            assert piece.player == step.before.current_player
-        elif isinstance(step.action, ChooseDouble):
-            assert step.events == (DoubleChosen(step.before.current_player, step.action.tile),)
-        elif isinstance(step.action, DrawTile):
-            assert isinstance(step.events[0], TileDrawn)
-            assert step.events[0].player == step.before.current_player
-        else:
-            assert isinstance(step.action, Pass)
-            assert PiecePlaced not in kinds
-        if isinstance(step.action, (Pass, PlaceMeeple, PlaceCamp)) and not step.after.is_terminal:
-            # The next player draws at the end of the turn (unless it is a chance node).
-            assert (TileDrawn in kinds) != step.after.is_chance_node
-        if PiecePlaced in kinds or DoubleChosen in kinds:
-            assert kinds.count(PiecePlaced) + kinds.count(DoubleChosen) == 1
+        check_the_events_belong_to_the_action(step)
+        check_the_turn_ends_with_the_next_draw(step)
 
 
 # ---------------------------------------------------------------------------- unit checks
