@@ -18,6 +18,12 @@ is in the guide) and is reprinted from its saved results with
 ``python benchmarks/ladder.py --load benchmarks/results/ladder-2026-11-26.json``.
 
 ``--pair A B N`` plays N games for one pair only (repeatable), instead of all pairs.
+The results of one pair in several files are joined, so a long pair runs in chunks
+(each with its own ``--seed``, so that no shuffle is played twice):
+
+    python benchmarks/ladder.py --pair mcts:400 mcts:100 20 --seed 1 --save c1.json
+    python benchmarks/ladder.py --pair mcts:400 mcts:100 20 --seed 2 --save c2.json
+    python benchmarks/ladder.py --load c1.json --load c2.json
 """
 
 from __future__ import annotations
@@ -115,9 +121,22 @@ def ratings_table(results: list[dict[str, Any]], bots: list[str]) -> list[str]:
     return lines
 
 
+def joined(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries with those of one pair (the same two bots, in either order) joined:
+    a long pair can run in chunks, each with its own ``--seed`` and ``--save`` file."""
+    by_pair: dict[frozenset[str], dict[str, Any]] = {}
+    for entry in entries:
+        key = frozenset(entry["pair"])
+        if key in by_pair:
+            by_pair[key]["runs"].extend(entry["runs"])
+        else:
+            by_pair[key] = {"pair": list(entry["pair"]), "runs": list(entry["runs"])}
+    return list(by_pair.values())
+
+
 def tables(entries: list[dict[str, Any]]) -> str:
-    """The Markdown tables of the ladder."""
-    results = [pair_result(entry) for entry in entries]
+    """The Markdown tables of the ladder (the entries of one pair joined)."""
+    results = [pair_result(entry) for entry in joined(entries)]
     bots = sorted({bot for result in results for bot in (result["first"], result["second"])},
                   key=strength_order)
     lines = ["| A | B | games | A's win share | 95% interval | A's mean score | "

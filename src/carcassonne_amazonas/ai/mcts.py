@@ -9,7 +9,7 @@ One iteration
 -------------
 1. **Select** an action at the root by UCT: its mean value, counting the action's
    *prior* as ``prior_weight`` visits (shifted by how far the node's sampled values lie
-   from their priors on average: samples value the state after the others' answers,
+   from their priors on average: samples value the state after the rounds that follow,
    priors before them), plus ``exploration`` × sqrt(ln N / n).
    Progressive widening: a node with N visits considers only its 2 + sqrt(N) actions
    with the best priors.
@@ -23,22 +23,24 @@ One iteration
    in their exact proportions (R-C7).  Every player chooses for themselves: each node
    keeps the values of the player to act there (max^n for 3–5 players).
 4. **Evaluate** the new node: the rest of its turn is played greedily, then
-   ``rollout_turns`` more turns (by default one for each other player: their
-   answers) by the rollout policy, the placement that looks best one step ahead
-   (among all, or the first ``rollout_width`` in an order the sample draws afresh each
-   turn, so that rollouts after different actions compare the same placements) and
-   the greedy piece step; the state
+   ``rollout_turns`` more turns (by default three rounds: every player's next three
+   turns, the player's own turn last) by the rollout policy: the placement that looks
+   best one step ahead among the first ``rollout_width`` (4 by default; ``None``: all)
+   in an order the sample draws afresh each turn, so that rollouts after different
+   actions compare the same placements, and the greedy piece step; the state
    reached is valued by :func:`~carcassonne_amazonas.ai.evaluation.win_value` (a
    logistic function of the lead in
    :func:`~carcassonne_amazonas.ai.evaluation.heuristic_scores`; at the end: won, shared
    or lost).  No random playout to the end: at these budgets its noise drowns the
-   differences between good moves.
+   differences between good moves.  Three rounds are what makes the budget pay: with
+   only the others' answers the samples ranked the actions as the prior did, and more
+   iterations bought nothing (``docs/guides/bots.md``).
 5. **Back up** the values along the path.
 
 A node's prior for each action is that action's value with the rest of the turn
 played greedily; so with very few iterations the player plays the turn that looks
-best by the evaluation, and more iterations let the opponents' answers and the draws
-overturn that choice.  The player plays the most visited action and keeps its
+best by the evaluation, and more iterations let the rounds that follow, their draws and
+answers, overturn that choice.  The player plays the most visited action and keeps its
 subtree for the next decision of the same turn.
 
 The budget is ``iterations`` per decision, or ``seconds`` per decision (then the
@@ -64,17 +66,20 @@ from .evaluation import DEFAULT_WEIGHTS, Weights, heuristic_scores, win_value
 
 __all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
 
-#: Iterations per decision when no budget is given (``mcts`` on the command line).  Set
-#: from the strength ladder (``docs/guides/bots.md``): 20 iterations played at least as
-#: well as 100 (65% of 40 games) at a fifth of the time, and wins 97.5% against greedy.
+#: Iterations per decision when no budget is given (``mcts`` on the command line): about
+#: 0.1 s of processor time a decision, quick enough for play at the table and the web
+#: app's seats, and it won 99 of 100 games against greedy (``docs/guides/bots.md``).
+#: More iterations play better: 100 won 59.8% of 200 games against 25.
 DEFAULT_ITERATIONS = 20
 # The options of MctsBot with their defaults, in the order its repr writes them.
 _OPTION_DEFAULTS: dict[str, object] = {
     "iterations": DEFAULT_ITERATIONS, "seconds": None, "exploration": 0.1,
-    "prior_weight": 4.0, "tree_turns": 1, "rollout_turns": None, "rollout_width": None,
+    "prior_weight": 4.0, "tree_turns": 1, "rollout_turns": None, "rollout_width": 4,
     "paired": True, "weights": DEFAULT_WEIGHTS}
 
 _PLACE_PIECE = Phase.PLACE_PIECE
+#: The rollout's default length in rounds: every player's next three turns.
+_ROUNDS = 3
 #: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
 _WIDENING = 2
 
@@ -132,9 +137,9 @@ class MctsBot:
     constant on values in 0..1, ``prior_weight`` how many visits a node's prior
     counts for, ``tree_turns`` how many turns the tree spans (1: the current turn),
     ``rollout_turns`` how many turns past a new node are played by the rollout
-    policy before the evaluation (default: one turn per other player), and
-    ``rollout_width`` how many random tile placements the rollout policy compares
-    (``None``: all of them), and ``paired`` whether the k-th visit of every root
+    policy before the evaluation (``None``: three rounds, ``3 × players``), and
+    ``rollout_width`` how many tile placements the rollout policy compares (4; ``None``:
+    all of them), and ``paired`` whether the k-th visit of every root
     action plays on the same k-th sample (``False``: a fresh sample each
     iteration), ``weights`` those of the evaluation
     (:class:`~carcassonne_amazonas.ai.evaluation.Weights`).  One generator makes every
@@ -149,7 +154,7 @@ class MctsBot:
                  iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, exploration: float = 0.1,
                  prior_weight: float = 4.0, tree_turns: int = 1,
-                 rollout_turns: int | None = None, rollout_width: int | None = None,
+                 rollout_turns: int | None = None, rollout_width: int | None = 4,
                  paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
         generator = bot_generator(rng, seed)
         if not isinstance(weights, Weights):
@@ -330,7 +335,7 @@ class MctsBot:
         """Every player's value of a new node: its turn finished greedily, then
         ``rollout_turns`` more turns of the rollout policy."""
         state = self._finish_turn(state)
-        turns = state.num_players - 1 if self.rollout_turns is None else self.rollout_turns
+        turns = _ROUNDS * state.num_players if self.rollout_turns is None else self.rollout_turns
         for _ in range(turns):
             if state.is_terminal:
                 break
