@@ -290,7 +290,7 @@ class MctsBot:
     def _mean(self, node: _Node, index: int) -> float:
         """The action's value: its samples' mean, with its prior counted as
         ``prior_weight`` samples.  The prior values the state at the end of the turn,
-        the samples after the others' answers, which lie lower on the whole; the prior
+        the samples after the rounds that follow, which lie lower on the whole; the prior
         is shifted by the node's mean gap between the two, so that an action does not
         look worse merely for having been sampled more."""
         count = node.counts[index]
