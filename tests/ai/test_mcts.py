@@ -54,12 +54,13 @@ def play_with(bots: list[MctsBot], state: GameState) -> tuple[GameState, Counter
 
 @pytest.mark.parametrize("num_players", [2, 5])
 def test_plays_only_legal_actions_in_every_phase(num_players: int) -> None:
-    # With more players, sampled answers (rollout_width) keep the test quick; the
-    # 2-player game uses the default policy. The fewest and the most players (R-C1), and
-    # 3 iterations: the test is about legality in every phase, not about strength.
-    width = None if num_players == 2 else 3
-    bots = [MctsBot(random.Random(p), iterations=3, rollout_width=width)
-            for p in range(num_players)]
+    # The 2-player game uses the default rollout (three rounds); with 5 players, the
+    # others' answers among 3 placements keep the test quick. The fewest and the most
+    # players (R-C1), and 3 iterations: the test is about legality in every phase, not
+    # about strength.
+    bots = [MctsBot(random.Random(p), iterations=3) if num_players == 2 else
+            MctsBot(random.Random(p), iterations=3, rollout_turns=num_players - 1,
+                    rollout_width=3) for p in range(num_players)]
     final, asked = play_with(bots, new_game(num_players, seed=40 + num_players))
     assert final.is_terminal and len(final.board.placements) > 60
     # Every game has the three "!" tiles, so the double-tile phases come up too.
@@ -68,7 +69,8 @@ def test_plays_only_legal_actions_in_every_phase(num_players: int) -> None:
 
 
 def test_plays_explicit_draws_games_and_draws_at_chance_nodes() -> None:
-    bots = [MctsBot(random.Random(p), iterations=2, rollout_width=2) for p in range(3)]
+    bots = [MctsBot(random.Random(p), iterations=2, rollout_turns=2, rollout_width=2)
+            for p in range(3)]
     final, asked = play_with(bots, new_game(3, draws="explicit"))
     assert final.is_terminal
     assert asked[Phase.DRAW_TILE] >= 80  # every land tile is drawn at a chance node
