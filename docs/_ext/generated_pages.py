@@ -43,7 +43,8 @@ GENERATED = "_generated"
 
 # Where the package's exports that are neither classes nor functions are defined.
 DATA_HOMES = {"Action": ("carcassonne_amazonas.rules.actions", "any of the action classes"),
-              "PLAYER_COLOURS": ("carcassonne_amazonas.rules.state", "the colours of players 0..4"),
+              "PLAYER_COLOURS": ("carcassonne_amazonas.rules.options",
+                                 "the colours of players 0..4"),
               "TileId": ("carcassonne_amazonas.tiles.tileset",
                          "the id of one tile copy in its set")}
 ROLE = re.compile(r":(func|class|meth|data|mod|attr|exc):`([^`]+)`")

@@ -41,7 +41,7 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.ai.simulation import RulesSpec, rules_for
 from carcassonne_amazonas.cli._common import add_rules_options, rules_spec_from_args
-from carcassonne_amazonas.rules import state as state_module
+from carcassonne_amazonas.rules import options as options_module
 from carcassonne_amazonas.rules.pile import MAX_SLICES
 from carcassonne_amazonas.tiles.reference import reference_text
 from carcassonne_amazonas.tiles.tilefile import parse_tileset
@@ -270,8 +270,8 @@ def test_v1_v2_a_document_without_a_variant_or_with_null_has_the_default() -> No
 
 def test_the_examples_of_rules_run() -> None:
     finder = doctest.DocTestFinder()
-    tests = finder.find(Rules, "Rules", module=state_module,
-                        globs=vars(state_module).copy())
+    tests = finder.find(Rules, "Rules", module=options_module,
+                        globs=vars(options_module).copy())
     runner = doctest.DocTestRunner()
     for test in tests:
         runner.run(test)

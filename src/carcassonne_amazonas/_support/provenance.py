@@ -10,7 +10,7 @@ Hypothesis report can be pasted back into a test.
 ``repr`` itself is unchanged, and a value nobody remembered prints as before, with one
 exception: the tile sets shipped with the package are remembered as the calls that
 load them (``reference_tileset(bonus_river=True)``), and a tile set's ``repr`` is its
-remembered code, so that the ``repr`` of any :class:`~carcassonne_amazonas.rules.state.Rules`
+remembered code, so that the ``repr`` of any :class:`~carcassonne_amazonas.rules.options.Rules`
 over a shipped set evaluates back to it.
 
 Values are remembered by equality (an equal value is rebuilt by the same code) and

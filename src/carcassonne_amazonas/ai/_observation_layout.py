@@ -21,7 +21,8 @@ import attrs
 
 from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
-from ..rules.state import GameState, Phase, Rules
+from ..rules.options import Rules
+from ..rules.state import GameState, Phase
 from ..tiles.tileset import Layout, TileSet
 from .encoding import action_space
 

@@ -42,7 +42,8 @@ from ..rules.actions import (
     PlaceTile,
     check_action,
 )
-from ..rules.state import GameState, Rules
+from ..rules.options import Rules
+from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import TileId, TileKind, TileSet

@@ -22,8 +22,9 @@ from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..rules.actions import Action
 from ..rules.engine import apply_action, new_game
+from ..rules.options import Rules
 from ..rules.scoring import SCORE_CATEGORIES
-from ..rules.state import GameState, Rules, colour
+from ..rules.state import GameState, colour
 from ..tiles.tilefile import load_tileset
 from .bots import Bot, derive_seed, make_bot
 
@@ -37,7 +38,7 @@ _T = TypeVar("_T")
 def _changed_options(options: Mapping[str, object] | Iterable[tuple[str, object]]
                      ) -> tuple[tuple[str, Any], ...]:
     """The options (a mapping or ``(name, value)`` pairs) that
-    :meth:`~carcassonne_amazonas.rules.state.Rules.from_options` reads and that differ
+    :meth:`~carcassonne_amazonas.rules.options.Rules.from_options` reads and that differ
     from the defaults, as JSON values, so that equal rules make equal specs;
     ``ValueError`` naming a wrong option and its rule id."""
     return tuple(Rules.from_options(dict(options)).options(changed=True).items())
@@ -46,9 +47,9 @@ def _changed_options(options: Mapping[str, object] | Iterable[tuple[str, object]
 @attrs.frozen
 class RulesSpec:
     """The rules of simulated games as a small, picklable value that worker processes
-    turn into :class:`~carcassonne_amazonas.rules.state.Rules` (see :func:`rules_for`): a
+    turn into :class:`~carcassonne_amazonas.rules.options.Rules` (see :func:`rules_for`): a
     tile-set file or the reference set, and the rule options by name, as
-    :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`
+    :meth:`Rules.from_options <carcassonne_amazonas.rules.options.Rules.from_options>`
     reads them (``{"camp_scoring": "per-camp", "bonus_river": True}``, R-V1–R-V3).
 
     The options are checked when the spec is made, in the process that makes it:

@@ -21,7 +21,7 @@ from ..ai.bots import parse_bot_spec
 from ..ai.simulation import RulesSpec, rules_for
 from ..errors import RecordError, TileSetError
 from ..formats.records import GameRecord
-from ..rules.state import Rules
+from ..rules.options import Rules
 from ..tiles.tilefile import parse_tileset
 from ..tiles.tileset import TileSet
 
@@ -197,7 +197,7 @@ def _flag(name: str) -> str:
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose a game's rules, read back by :func:`rules_spec_from_args`
     and :func:`rules_from_args`: ``--tileset`` and a flag for each variant of
-    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>`
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.options.Rules.VARIANTS>`
     (``--amazon-ranking``, ``--camp-scoring`` and ``--bonus-river``, R-V1–R-V3)."""
     parser.add_argument("--tileset", metavar="FILE", help="play with a custom tile-set file")
     # No defaults here (None: not given), so that play --resume can tell an option given

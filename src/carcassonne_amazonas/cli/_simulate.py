@@ -25,7 +25,7 @@ from ..ai.simulation import (
     summary_text,
 )
 from ..render.explain import variants_text
-from ..rules.state import Rules
+from ..rules.options import Rules
 from ._common import (
     AddCommand,
     CliError,

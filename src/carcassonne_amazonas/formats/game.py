@@ -32,7 +32,8 @@ from ..rules.actions import Action
 from ..rules.engine import apply_action_with_events, legal_actions, new_game
 from ..rules.events import Event
 from ..rules.notation import parse_action
-from ..rules.state import GameState, Rules
+from ..rules.options import Rules
+from ..rules.state import GameState
 from ..tiles.tileset import Tile
 from .records import GameRecord
 

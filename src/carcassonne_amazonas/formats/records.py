@@ -53,8 +53,9 @@ from ..errors import IllegalActionError, NotationError, RecordError
 from ..rules.actions import ACTION_TYPES, Action
 from ..rules.engine import apply_action, new_game
 from ..rules.notation import format_action, parse_action
+from ..rules.options import Rules
 from ..rules.pile import Draws, as_draws
-from ..rules.state import GameState, Rules
+from ..rules.state import GameState
 from ..tiles.tileset import Tile, TileSet
 from ._json import Fields, check_text, parse_json
 from .snapshot import (

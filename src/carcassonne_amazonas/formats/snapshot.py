@@ -80,6 +80,7 @@ from .._support.wording import plural, show_text
 from ..errors import RecordError
 from ..rules.board import Placement
 from ..rules.features import node_of
+from ..rules.options import Rules
 from ..rules.pile import Pile, plan_for
 from ..rules.scoring import (
     FINAL_SCORE_CATEGORIES,
@@ -87,7 +88,7 @@ from ..rules.scoring import (
     FinalScore,
     ScoreBreakdown,
 )
-from ..rules.state import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER, GameState, Phase, PlayerState, Rules
+from ..rules.state import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER, GameState, Phase, PlayerState
 from ..tiles.geometry import COORDINATE_LIMIT, Position, Rotation
 from ..tiles.reference import reference_tileset, shipped_tileset
 from ..tiles.tileset import Tile, TileKind, TileSet

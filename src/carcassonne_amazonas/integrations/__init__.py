@@ -14,7 +14,7 @@ never loads numpy, pyspiel, pettingzoo or ray:
 
 Every adapter scores a finished game the same way, with :func:`game_returns`,
 and reads the rule options of its parameters (the variants R-V1–R-V3, and the shuffle)
-with :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`.
+with :meth:`Rules.from_options <carcassonne_amazonas.rules.options.Rules.from_options>`.
 """
 
 from __future__ import annotations

@@ -82,8 +82,9 @@ from ..rules._action_lists import place_tile_action, tile_placement_cells
 from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action
+from ..rules.options import Rules
 from ..rules.pile import DrawDistribution
-from ..rules.state import GameState, Phase, Rules
+from ..rules.state import GameState, Phase
 from ..tiles.geometry import cell_key, position_of_key
 from ..tiles.tileset import TileKind
 from . import MAX_RETURN, MIN_RETURN, game_returns

@@ -72,7 +72,8 @@ from ..ai.observation import (
     observation_upper_bounds,
 )
 from ..rules.engine import apply_action, legal_actions, new_game
-from ..rules.state import GameState, Rules
+from ..rules.options import Rules
+from ..rules.state import GameState
 from . import game_returns
 
 __all__ = ["env", "raw_env"]
@@ -96,7 +97,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
     """The unwrapped AEC environment (see the module docstring).
 
     The rules are ``rules``, or those that the rule options ``options`` choose, read by
-    :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`:
+    :meth:`Rules.from_options <carcassonne_amazonas.rules.options.Rules.from_options>`:
     the variants ``amazon_ranking`` (``"dense"`` or ``"competition"``, R-V1),
     ``camp_scoring`` (``"per-jungle"`` or ``"per-camp"``, R-V2) and ``bonus_river``
     (R-V3), and ``first_player``, ``shuffle`` and ``slices`` (R-C7, R-C8); give one or

@@ -58,7 +58,8 @@ from ..ai.observation import observation_shape, observation_sparse
 from ..ai.simulation import GameResult, GameTask, simulate_game
 from ..rules.actions import Action
 from ..rules.engine import legal_actions
-from ..rules.state import GameState, Rules
+from ..rules.options import Rules
+from ..rules.state import GameState
 
 __all__ = ["FORMAT", "GameRecords", "SelfPlayData", "selfplay_task", "write_dataset"]
 

@@ -16,8 +16,9 @@ from ..rules import events as ev
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, legal_actions
+from ..rules.options import Rules
 from ..rules.scoring import CampScoring
-from ..rules.state import GameState, Rules, colour
+from ..rules.state import GameState, colour
 from ..tiles.geometry import Position
 from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Terrain, TileSet

@@ -41,7 +41,8 @@ import attrs
 from .._support.exact import check_exact
 from .._support.wording import plural
 from ..rules.board import Placement
-from ..rules.state import PLAYER_COLOURS, GameState, Phase
+from ..rules.options import PLAYER_COLOURS
+from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Side
 from ._svg_document import (
     AMAZON,

@@ -28,8 +28,9 @@ from .actions import Action, ChooseDouble, check_action
 from .board import Board
 from .events import Event
 from .features import FeatureGraph
+from .options import Rules
 from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
-from .state import GameState, Phase, PlayerState, Rules
+from .state import GameState, Phase, PlayerState
 
 __all__ = ["apply_action", "apply_action_with_events", "legal_actions", "new_game"]
 
@@ -40,7 +41,7 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     """A new game for 2–5 players (R-C1–R-C9), with the first tile drawn (R-T1).
 
     ``seed`` makes the shuffle reproducible in any process (None: a random
-    seed).  ``rules`` holds the options (:class:`~carcassonne_amazonas.rules.state.Rules`: first
+    seed).  ``rules`` holds the options (:class:`~carcassonne_amazonas.rules.options.Rules`: first
     player, shuffle and slices, tile set, and the variants R-V1–R-V3: the Amazon
     ranking after ties, camp scoring per camp, the bonus river tiles).
     ``pile`` replaces the shuffle with an explicit draw order, for recorded

@@ -26,6 +26,7 @@ import attrs
 from .._support.reprs import repr_pretty
 from ..tiles.tileset import Terrain
 from .features import Feature
+from .options import Rules
 from .scoring import (
     FinalScore,
     ScoreBreakdown,
@@ -34,7 +35,7 @@ from .scoring import (
     score_feature,
     score_jungle,
 )
-from .state import GameState, Rules
+from .state import GameState
 
 __all__ = ["FINAL_CATEGORIES", "FinalFeatureScore", "FinalTally", "final_scoring",
            "projected_final_scoring", "projected_scores", "projected_totals"]

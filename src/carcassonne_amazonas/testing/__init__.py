@@ -61,8 +61,9 @@ from ..formats.problems import state_problems
 from ..rules.actions import Action
 from ..rules.engine import legal_actions
 from ..rules.events import Event
+from ..rules.options import Rules
 from ..rules.pile import Draws
-from ..rules.state import GameState, Phase, Rules
+from ..rules.state import GameState, Phase
 from ._from_type import from_type_strategies, register, state_actions
 from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from ._replay import step

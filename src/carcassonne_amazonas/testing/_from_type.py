@@ -35,9 +35,10 @@ from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, Pla
 from ..rules.board import Board, Placement
 from ..rules.engine import legal_actions, new_game
 from ..rules.features import Feature
+from ..rules.options import Rules
 from ..rules.pile import Shuffle
 from ..rules.scoring import FinalScore, ScoreBreakdown
-from ..rules.state import GameState, Phase, PlacedPiece, PlayerState, Rules
+from ..rules.state import GameState, Phase, PlacedPiece, PlayerState
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import Terrain, Tile, TileId, TileSet
 from ._record_strategies import games

@@ -34,8 +34,9 @@ from .._support.reprs import repr_pretty
 from ..formats.records import RECORD_SCHEMA, GameRecord
 from ..rules.engine import new_game
 from ..rules.notation import parse_action
+from ..rules.options import Rules
 from ..rules.pile import Draws
-from ..rules.state import GameState, Phase, Rules
+from ..rules.state import GameState, Phase
 from ._strategies import (
     GameSpec,
     PlayedGame,

@@ -22,8 +22,9 @@ from typing import Final
 from ..rules.actions import Action
 from ..rules.engine import apply_action_with_events, new_game
 from ..rules.events import Event
+from ..rules.options import Rules
 from ..rules.pile import Draws
-from ..rules.state import GameState, Rules
+from ..rules.state import GameState
 
 __all__ = ["LIMIT", "new_game_of", "step"]
 

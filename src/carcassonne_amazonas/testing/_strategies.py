@@ -53,8 +53,9 @@ from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, Pla
 from ..rules.chance import chance_outcomes
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action, parse_action
+from ..rules.options import Rules
 from ..rules.pile import DRAW_MODES, Draws, Shuffle, as_draws
-from ..rules.state import GameState, Phase, Rules
+from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Rotation
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import Tile, TileId, TileKind, TileSet
@@ -236,7 +237,7 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
     - ``draws``: ``"seeded"`` (the pile shuffled with a drawn seed), ``"explicit"``
       (every draw a chance node, whose outcome is drawn too) or None to draw the
       mode; ``DRAW_TILE`` states always have explicit draws.
-    - ``rules``: fixed :class:`~carcassonne_amazonas.rules.state.Rules` (tile set,
+    - ``rules``: fixed :class:`~carcassonne_amazonas.rules.options.Rules` (tile set,
       shuffle, first player, variant options), or None to draw them: the first
       player and the shuffle, and with ``variants`` the rule variants too.
     - ``variants`` (used when ``rules`` is None): True draws each variant option
@@ -297,7 +298,7 @@ class PlayedGame:
 def replay_keywords(rules: Rules, draws: Draws, seed: int | None) -> dict[str, object]:
     """The keyword arguments of :func:`replay_game` for this setup, defaults left out:
     the rule options by name as plain values, as :meth:`Rules.options
-    <carcassonne_amazonas.rules.state.Rules.options>` writes them
+    <carcassonne_amazonas.rules.options.Rules.options>` writes them
     (``amazon_ranking='competition'``, ``bonus_river=True``, R-V1–R-V3), and ``rules``
     only for a tile set not shipped with the package."""
     keywords: dict[str, object] = {}
@@ -352,9 +353,9 @@ def _drawn_rules(draw: st.DrawFn, players: int, variants: bool) -> Rules:
 
 def variant_rules() -> st.SearchStrategy[Rules]:
     """The default rules under any reading of the variants R-V1–R-V3: each of
-    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` drawn from
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.options.Rules.VARIANTS>` drawn from
     its values, read by :meth:`Rules.from_options
-    <carcassonne_amazonas.rules.state.Rules.from_options>` (each shrinks to its
+    <carcassonne_amazonas.rules.options.Rules.from_options>` (each shrinks to its
     default, the first value)."""
     return st.fixed_dictionaries({name: st.sampled_from(option.values)
                                   for name, option in Rules.VARIANTS.items()}
@@ -448,7 +449,7 @@ def replay_game(num_players: int, actions: str = "", *, seed: int | None = None,
     failing example is replayed by pasting it.  ``seed`` is the shuffle's seed for
     ``draws="seeded"`` and must be None for ``draws="explicit"`` (the draws are
     among the actions).  ``options`` are the rule options by name, as
-    :meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`
+    :meth:`Rules.from_options <carcassonne_amazonas.rules.options.Rules.from_options>`
     reads them (their values or enum members): ``first_player`` (R-C8), ``shuffle`` and
     ``slices`` (R-C7), and the variants ``amazon_ranking`` (R-V1), ``camp_scoring``
     (R-V2) and ``bonus_river`` (R-V3: the reference set with the Amazon Bonus River

@@ -47,7 +47,7 @@ def reference_text(*, bonus_river: bool = False) -> str:
 
 def reference_tileset(*, bonus_river: bool = False) -> TileSet:
     """The reconstructed reference tile set shipped with the package, loaded once and
-    cached (every copy of :class:`~carcassonne_amazonas.rules.state.Rules` shares it);
+    cached (every copy of :class:`~carcassonne_amazonas.rules.options.Rules` shares it);
     ``bonus_river=True`` adds the two Amazon Bonus River double tiles (variant R-V3)."""
     if type(bonus_river) is not bool:
         raise TypeError(f"bonus_river must be a bool, not {type(bonus_river).__name__}")

@@ -16,8 +16,8 @@ iterations, not a time budget, so that a game's bot moves stay the same on any m
 
 **Rule options** are spelt as the command line's flags and the snapshot's JSON, and read
 by the one reader of the options,
-:meth:`Rules.from_options <carcassonne_amazonas.rules.state.Rules.from_options>`
-(:attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` lists them).
+:meth:`Rules.from_options <carcassonne_amazonas.rules.options.Rules.from_options>`
+(:attr:`Rules.VARIANTS <carcassonne_amazonas.rules.options.Rules.VARIANTS>` lists them).
 """
 
 from __future__ import annotations

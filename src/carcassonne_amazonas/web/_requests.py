@@ -19,7 +19,7 @@ from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN
 from ..formats._json import json_kind, reject_constant
-from ..rules.state import PLAYER_COLOURS, Rules
+from ..rules.options import PLAYER_COLOURS, Rules
 from ._options import DEFAULT_MAX_BOT_BUDGET
 
 __all__ = [
@@ -216,7 +216,7 @@ def parse_new_game_request(data: dict[str, Any], *,
     :func:`~carcassonne_amazonas.ai.bots.parse_bot_spec`; at least one human), ``seed``
     null or 0 to :data:`MAX_SEED`,
     ``names`` (optional) one name per player, ``rules`` (optional) the options of
-    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1 to
+    :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.options.Rules.VARIANTS>` (R-V1 to
     R-V3)."""
     _only(data, ("players", "seats", "seed", "names", "rules"))
     if "players" not in data:

@@ -29,8 +29,9 @@ from ..rules.engine import legal_actions
 from ..rules.features import placement_of, segment_of
 from ..rules.final_scoring import projected_scores
 from ..rules.notation import format_action
+from ..rules.options import Rules
 from ..rules.scoring import ScoreBreakdown
-from ..rules.state import GameState, Phase, Rules, colour
+from ..rules.state import GameState, Phase, colour
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Terrain
 from ._pictures import picture_url
@@ -128,7 +129,7 @@ def _log(entries: Sequence[LogEntry]) -> list[dict[str, Any]]:
 @functools.lru_cache(maxsize=64)
 def _variants(rules: Rules) -> dict[str, Any]:
     """The variants of ``rules`` by name, every one of :attr:`Rules.VARIANTS
-    <carcassonne_amazonas.rules.state.Rules.VARIANTS>` (R-V1–R-V3); cached (a view
+    <carcassonne_amazonas.rules.options.Rules.VARIANTS>` (R-V1–R-V3); cached (a view
     copies it)."""
     options = rules.options()
     return {name: options[name] for name in Rules.VARIANTS}

@@ -17,6 +17,7 @@ from ...rules.actions import PlaceTile
 from ...rules.board import Board, Placement
 from ...rules.boat_track import AmazonRanking
 from ...rules.features import Feature, FeatureGraph
+from ...rules.options import Rules
 from ...rules.pile import MAX_SLICES, Pile, Shuffle
 from ...rules.scoring import (
     FINAL_SCORE_CATEGORIES,
@@ -25,7 +26,7 @@ from ...rules.scoring import (
     FinalScore,
     ScoreBreakdown,
 )
-from ...rules.state import GameState, Phase, PlayerState, Rules
+from ...rules.state import GameState, Phase, PlayerState
 from ...tiles.geometry import Position, Rotation
 from ...tiles.reference import reference_tileset
 from ...tiles.tilefile import parse_tileset
