@@ -37,7 +37,7 @@ from carcassonne_amazonas import (
 from carcassonne_amazonas.ai.bots import RandomBot
 from carcassonne_amazonas.ai.playout import random_playout
 from carcassonne_amazonas.rules.actions import TURN_END
-from carcassonne_amazonas.rules.state import colour
+from carcassonne_amazonas.rules.players import colour
 
 
 class Node:

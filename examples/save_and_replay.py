@@ -30,7 +30,7 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.render.explain import describe_events
 from carcassonne_amazonas.rules.actions import TURN_END
-from carcassonne_amazonas.rules.state import colour
+from carcassonne_amazonas.rules.players import colour
 
 
 def play(players: int, seed: int) -> GameRecord:

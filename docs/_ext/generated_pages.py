@@ -43,7 +43,7 @@ GENERATED = "_generated"
 
 # Where the package's exports that are neither classes nor functions are defined.
 DATA_HOMES = {"Action": ("carcassonne_amazonas.rules.actions", "any of the action classes"),
-              "PLAYER_COLOURS": ("carcassonne_amazonas.rules.options",
+              "PLAYER_COLOURS": ("carcassonne_amazonas.rules.players",
                                  "the colours of players 0..4"),
               "TileId": ("carcassonne_amazonas.tiles.tileset",
                          "the id of one tile copy in its set")}

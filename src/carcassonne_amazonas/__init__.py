@@ -41,10 +41,11 @@ from .rules.events import (
 from .rules.features import Feature
 from .rules.final_scoring import projected_scores
 from .rules.notation import format_action, parse_action
-from .rules.options import PLAYER_COLOURS, Rules
+from .rules.options import Rules
 from .rules.pile import Draws, Shuffle
+from .rules.players import PLAYER_COLOURS, PieceKind, PlacedPiece, PlayerState
 from .rules.scoring import CampScoring, FinalScore, ScoreBreakdown
-from .rules.state import GameState, Phase, PieceKind, PlacedPiece, PlayerState
+from .rules.state import GameState, Phase
 from .tiles.geometry import Position, Rotation, Side
 from .tiles.reference import reference_tileset
 from .tiles.tilefile import load_tileset, parse_tileset, tileset_problems

@@ -153,7 +153,7 @@ def test_names_replace_the_colours_in_explanations() -> None:
 
 def test_explain_exports_exactly_its_own_functions() -> None:
     # __all__ is what explain defines, with no re-exports (a player's colour is
-    # rules.state.colour, the text helpers are render.text's); every other public name
+    # rules.players.colour, the text helpers are render.text's); every other public name
     # of dir(explain) is one of its imports.
     source = ast.parse(Path(explain.__file__).read_text(encoding="utf-8"))
     imported = {alias.asname or alias.name.split(".")[0] for node in source.body

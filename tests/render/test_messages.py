@@ -2,7 +2,7 @@
 by colour, and a refused piece cites the rule it breaks and only that (R-T5, R-F6).
 
 One helper words every count (:func:`carcassonne_amazonas._support.wording.plural`) and
-one names every player (:func:`carcassonne_amazonas.rules.state.colour`).
+one names every player (:func:`carcassonne_amazonas.rules.players.colour`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from carcassonne_amazonas import (
     reference_tileset,
 )
 from carcassonne_amazonas._support import wording
-from carcassonne_amazonas.rules.state import colour
+from carcassonne_amazonas.rules.players import colour
 
 TILESET = reference_tileset()
 

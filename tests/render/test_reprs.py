@@ -52,8 +52,8 @@ from carcassonne_amazonas import (
     reference_tileset,
 )
 from carcassonne_amazonas.render.text import board_text, players_text
+from carcassonne_amazonas.rules.players import PlayerState
 from carcassonne_amazonas.rules.scoring import FinalScore, ScoreBreakdown
-from carcassonne_amazonas.rules.state import PlayerState
 from carcassonne_amazonas.tiles.tileset import Icons
 from games import random_action
 

@@ -2,8 +2,8 @@
 
 One implementation each, for every message the library writes: error messages,
 consistency problems, the text pictures and the explanations of events.  A player's
-name in words is :func:`~carcassonne_amazonas.rules.state.colour`, one of the colours of
-:data:`~carcassonne_amazonas.rules.options.PLAYER_COLOURS`.
+name in words is :func:`~carcassonne_amazonas.rules.players.colour`, one of the colours of
+:data:`~carcassonne_amazonas.rules.players.PLAYER_COLOURS`.
 
 :func:`show_int` and :func:`show_text` keep a message short and safe whatever the
 value: an int of thousands of digits cannot even be formatted (Python's limit on

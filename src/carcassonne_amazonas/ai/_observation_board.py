@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules.board import Placement
-from ..rules.state import GameState, PieceKind
+from ..rules.players import PieceKind
+from ..rules.state import GameState
 from ..tiles.geometry import KEY_STRIDE, PORTS_PER_SIDE, Rotation
 from ..tiles.tileset import Layout, TileKind
 from ._observation_layout import BoardPlane, ObservationLayout

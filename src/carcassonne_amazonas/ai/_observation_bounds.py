@@ -8,8 +8,8 @@ counts.  Use them for a gymnasium ``Box`` or to scale a network's inputs.
 from __future__ import annotations
 
 from ..rules.options import Rules
+from ..rules.players import PlayerState
 from ..rules.scoring import CampScoring
-from ..rules.state import PlayerState
 from ..tiles.tileset import Terrain, TileKind, TileSet
 from ._observation_layout import MAX_PLAYERS, BoardPlane, layout_indices, observation_layout
 

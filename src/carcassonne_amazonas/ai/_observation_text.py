@@ -10,7 +10,7 @@ States that differ only in what is hidden give equal strings.
 from __future__ import annotations
 
 from ..render.text import board_extent, board_text
-from ..rules.options import PLAYER_COLOURS
+from ..rules.players import PLAYER_COLOURS
 from ..rules.state import GameState
 from ..tiles.tileset import Tile
 from ._observation_layout import check_observer

@@ -47,7 +47,8 @@ from ..rules.actions import Action, ChooseDouble, PlaceTile
 from ..rules.board import Board, fit_table
 from ..rules.features import FeatureGraph
 from ..rules.pile import Pile
-from ..rules.state import GameState, Phase, PlayerState
+from ..rules.players import PlayerState
+from ..rules.state import GameState, Phase
 from ..tiles.geometry import cell_key
 from ..tiles.tileset import Tile
 

@@ -23,8 +23,9 @@ from .._support.wording import plural
 from ..rules.actions import Action
 from ..rules.engine import apply_action, new_game
 from ..rules.options import Rules
+from ..rules.players import colour
 from ..rules.scoring import SCORE_CATEGORIES
-from ..rules.state import GameState, colour
+from ..rules.state import GameState
 from ..tiles.tilefile import load_tileset
 from .bots import Bot, derive_seed, make_bot
 

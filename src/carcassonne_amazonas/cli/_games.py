@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from .._support.wording import plural
-from ..rules.state import colour
+from ..rules.players import colour
 from ..web._storage import GameStore, StoreBusyError, StoredSeat, default_db_path
 from ._common import AddCommand, CliError, say
 from ._serve import add_db_option, add_expire_option

@@ -12,7 +12,8 @@ from ..render.text import board_text, players_text, tile_description, tile_pictu
 from ..rules.actions import Action, PlaceTile
 from ..rules.engine import apply_action, legal_actions
 from ..rules.notation import parse_action
-from ..rules.state import GameState, Phase, colour
+from ..rules.players import colour
+from ..rules.state import GameState, Phase
 from ._common import say
 
 __all__ = ["HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "menu",

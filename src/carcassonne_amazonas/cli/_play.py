@@ -17,7 +17,7 @@ from ..render.explain import results_text, variants_text
 from ..render.text import board_text, tile_description
 from ..rules.actions import TURN_END, Action
 from ..rules.chance import sample_draw
-from ..rules.state import colour
+from ..rules.players import colour
 from ._common import (
     AddCommand,
     CliError,

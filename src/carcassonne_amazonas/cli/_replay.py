@@ -10,7 +10,7 @@ from .._support.wording import plural
 from ..render.explain import results_text, variants_text
 from ..render.svg import board_svg
 from ..render.text import board_text, players_text, tile_description
-from ..rules.state import colour
+from ..rules.players import colour
 from ._common import AddCommand, CliError, int_in, line_width, load_record, wrapped, write_text
 from ._turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
 

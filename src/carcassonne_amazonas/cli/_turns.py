@@ -19,7 +19,8 @@ from ..render.explain import describe_action, describe_events, winner_text
 from ..rules.actions import TURN_END, Action
 from ..rules.engine import apply_action_with_events
 from ..rules.events import Event
-from ..rules.state import GameState, Phase, colour
+from ..rules.players import colour
+from ..rules.state import GameState, Phase
 
 __all__ = ["PlayedTurn", "Step", "current_turn", "record_origin", "state_after_turn", "status",
            "step_lines", "stop_point", "turns_of"]

@@ -82,13 +82,14 @@ from ..rules.board import Placement
 from ..rules.features import node_of
 from ..rules.options import Rules
 from ..rules.pile import Pile, plan_for
+from ..rules.players import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER, PlayerState
 from ..rules.scoring import (
     FINAL_SCORE_CATEGORIES,
     SCORE_CATEGORIES,
     FinalScore,
     ScoreBreakdown,
 )
-from ..rules.state import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER, GameState, Phase, PlayerState
+from ..rules.state import GameState, Phase
 from ..tiles.geometry import COORDINATE_LIMIT, Position, Rotation
 from ..tiles.reference import reference_tileset, shipped_tileset
 from ..tiles.tileset import Tile, TileKind, TileSet

@@ -13,8 +13,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .._support.wording import plural
 from ..rules.final_scoring import projected_scores
-from ..rules.options import PLAYER_COLOURS
-from ..rules.state import GameState, PieceKind
+from ..rules.players import PLAYER_COLOURS, PieceKind
+from ..rules.state import GameState
 from ._svg_document import AMAZON, HIGHLIGHT, INK, JUNGLE, OPEN_CELL, TRACK, Pen, number
 from ._svg_tiles import ICON_STYLES, boat_glyph, icon_glyph, piece_glyph, tile_group
 

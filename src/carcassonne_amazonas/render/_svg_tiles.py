@@ -11,7 +11,7 @@ and the pieces with :func:`piece_glyph`.  The shapes come from
 - icons are labelled discs: ``B`` boat, ``F`` fruit, ``A`` animal, ``C`` caiman,
   ``P`` piranha, with their count when more than one (R-F7);
 - meeples and camps (tents) are drawn in their player's colour
-  (:data:`~carcassonne_amazonas.rules.options.PLAYER_COLOURS`), and so are boats.
+  (:data:`~carcassonne_amazonas.rules.players.PLAYER_COLOURS`), and so are boats.
 
 Elements carry classes for styling and testing: ``g.tile`` (``data-tile``,
 ``data-layout``, ``data-rotation``, on a board also ``data-x``, ``data-y``),
@@ -25,8 +25,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from ..rules.options import PLAYER_COLOURS
-from ..rules.state import PieceKind
+from ..rules.players import PLAYER_COLOURS, PieceKind
 from ..tiles.geometry import Position, Rotation
 from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Icons, Terrain, Tile, TileSet, check_tile_and_rotation

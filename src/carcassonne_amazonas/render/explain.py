@@ -17,8 +17,9 @@ from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, Pla
 from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, legal_actions
 from ..rules.options import Rules
+from ..rules.players import colour
 from ..rules.scoring import CampScoring
-from ..rules.state import GameState, colour
+from ..rules.state import GameState
 from ..tiles.geometry import Position
 from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Terrain, TileSet

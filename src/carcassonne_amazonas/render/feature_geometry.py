@@ -26,8 +26,9 @@ import attrs
 
 from .._support.reprs import repr_pretty
 from ..rules.features import Feature, placement_of, segment_of
+from ..rules.players import PieceKind, PlacedPiece
 from ..rules.scoring import CampScoring, completed_points, jungle_value, unfinished_points
-from ..rules.state import GameState, PieceKind, PlacedPiece
+from ..rules.state import GameState
 from ..tiles.geometry import Position, Side, port_side
 from ..tiles.tileset import NO_ICONS, Icons, Terrain
 

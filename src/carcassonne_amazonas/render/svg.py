@@ -41,7 +41,7 @@ import attrs
 from .._support.exact import check_exact
 from .._support.wording import plural
 from ..rules.board import Placement
-from ..rules.options import PLAYER_COLOURS
+from ..rules.players import PLAYER_COLOURS
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Side
 from ._svg_document import (

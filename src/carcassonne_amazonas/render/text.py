@@ -61,8 +61,8 @@ from collections.abc import Iterable, Sequence
 from .._support.wording import plural
 from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
-from ..rules.options import PLAYER_COLOURS
-from ..rules.state import GameState, PieceKind
+from ..rules.players import PLAYER_COLOURS, PieceKind
+from ..rules.state import GameState
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
 from ..tiles.segment_names import segment_name
 from ..tiles.tileset import Icons, Layout, Terrain, Tile, TileKind, VariantCell

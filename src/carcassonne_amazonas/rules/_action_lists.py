@@ -27,7 +27,7 @@ from ..tiles.tileset import Layout, Terrain, Tile
 from .actions import Action, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .board import Board, fit_table
 from .features import FeatureGraph, node_of
-from .state import PlayerState
+from .players import PlayerState
 
 __all__ = ["PASS", "piece_actions", "place_tile_action", "tile_actions", "tile_placement_cells"]
 

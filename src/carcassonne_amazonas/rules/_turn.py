@@ -21,8 +21,9 @@ from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeepl
 from .boat_track import advanced_space, amazon_scoring, dense_ranks, ranks
 from .features import Feature, node_of
 from .final_scoring import final_scoring
+from .players import PlayerState, colour
 from .scoring import FeaturePoints, completed_points, score_feature
-from .state import GameState, Phase, PlayerState, colour
+from .state import GameState, Phase
 
 __all__ = ["Turn"]
 

@@ -30,7 +30,8 @@ from .events import Event
 from .features import FeatureGraph
 from .options import Rules
 from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
-from .state import GameState, Phase, PlayerState
+from .players import PlayerState
+from .state import GameState, Phase
 
 __all__ = ["apply_action", "apply_action_with_events", "legal_actions", "new_game"]
 

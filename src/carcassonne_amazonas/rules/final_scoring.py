@@ -96,7 +96,7 @@ class FinalFeatureScore:
 
     @property
     def category(self) -> str:
-        """The :class:`~carcassonne_amazonas.rules.state.ScoreBreakdown` field the points go to:
+        """The :class:`~carcassonne_amazonas.rules.scoring.ScoreBreakdown` field the points go to:
         ``tributaries`` (R-E2), ``villages`` (R-E3) or ``camps`` (R-E4)."""
         return FINAL_CATEGORIES[self.feature.terrain]
 

@@ -2,10 +2,6 @@
 shuffled (R-C7), the tile set, and the rule variants (R-V1–R-V3, each spelt and described
 by a :class:`VariantOption`).  :class:`Rules` is also the one reader and writer of the
 options by name, for every document and interface.
-
-The players' colours (:data:`PLAYER_COLOURS`, R-C1) live here too, because they bound
-the first player; the state (:mod:`~carcassonne_amazonas.rules.state`) imports them from
-here.
 """
 
 from __future__ import annotations
@@ -26,13 +22,10 @@ from ..tiles.reference import reference_tileset
 from ..tiles.tileset import TileSet
 from .boat_track import AmazonRanking
 from .pile import MAX_SLICES, Shuffle
+from .players import PLAYER_COLOURS
 from .scoring import CampScoring
 
-__all__ = ["PLAYER_COLOURS", "Rules", "VariantOption"]
-
-#: Colours of players 0..4 (R-C1); the first player (R-C8) is one of them.
-PLAYER_COLOURS = ("yellow", "red", "green", "blue", "black")
-
+__all__ = ["Rules", "VariantOption"]
 
 def _exactly(kind: type, choices: str) -> Callable[[object, attrs.Attribute[Any], object], None]:
     """A validator that takes exactly ``kind`` (not a subclass, not a look-alike) and

@@ -1,6 +1,6 @@
-"""The game state and the players' state: phases, pieces, supplies and the players'
-colours by name (:func:`colour`, R-C1).  The rule options a state is played under live in
-:mod:`~carcassonne_amazonas.rules.options`.
+"""The game state (:class:`GameState`) and its phases (:class:`Phase`, R-T1–R-T8, R-E1).
+The players' colours, pieces and supplies live in :mod:`~carcassonne_amazonas.rules.players`,
+the rule options a state is played under in :mod:`~carcassonne_amazonas.rules.options`.
 
 Everything here is immutable and compares by value: two states are equal when
 everything that decides the rest of the game is equal.  The engine
@@ -14,27 +14,19 @@ from collections.abc import Iterator
 
 import attrs
 
-from .._support.reprs import ShortEnumRepr, fields_repr_showing, repr_pretty
-from .._support.wording import plural, show_int
+from .._support.reprs import ShortEnumRepr, repr_pretty
+from .._support.wording import plural
 from ..tiles.geometry import Position
 from ..tiles.tileset import Terrain, Tile
 from .actions import PlaceTile
 from .board import Board, Placement
 from .features import Feature, FeatureGraph, node_of, placement_of, segment_of
-from .options import PLAYER_COLOURS, Rules
+from .options import Rules
 from .pile import Pile
-from .scoring import NO_POINTS, FinalScore, ScoreBreakdown
+from .players import PieceKind, PlacedPiece, PlayerState, colour
+from .scoring import FinalScore
 
-__all__ = [
-    "CAMPS_PER_PLAYER",
-    "MEEPLES_PER_PLAYER",
-    "GameState",
-    "Phase",
-    "PieceKind",
-    "PlacedPiece",
-    "PlayerState",
-    "colour",
-]
+__all__ = ["GameState", "Phase"]
 
 
 class Phase(ShortEnumRepr, enum.Enum):
@@ -52,56 +44,6 @@ class Phase(ShortEnumRepr, enum.Enum):
     """A chance node (only with ``draws="explicit"``): the next tile is drawn (R-T1)."""
     GAME_OVER = "game over"
     """The last land tile has been placed and final scoring is done (R-E1)."""
-
-
-#: Each player's meeples (R-C2).
-MEEPLES_PER_PLAYER = 4
-#: Each player's camps (R-C2).
-CAMPS_PER_PLAYER = 2
-
-
-def colour(player: int) -> str:
-    """The colour of player ``player`` (R-C1): ``yellow``, ``red``, ``green``, ``blue``,
-    ``black``; ``player N`` for a number that is no player's."""
-    if 0 <= player < len(PLAYER_COLOURS):
-        return PLAYER_COLOURS[player]
-    return f"player {show_int(player)}"
-
-
-class PieceKind(ShortEnumRepr, enum.Enum):
-    """Meeples stand on tributaries and villages, camps in jungles (R-C2, R-T5)."""
-
-    MEEPLE = "meeple"
-    CAMP = "camp"
-
-
-@attrs.frozen(slots=True)
-class PlacedPiece:
-    """A meeple or camp on the board: on ``segment`` of the tile anchored at ``position``."""
-
-    player: int
-    kind: PieceKind
-    position: Position
-    segment: int
-
-    _repr_pretty_ = repr_pretty
-
-
-@attrs.frozen(slots=True, repr=False)
-class PlayerState:
-    """One player's score, boat and supply (R-C2, R-C9); ``repr`` shows the score and
-    the boat and names what else differs from the start of a game:
-    ``PlayerState(score=0, boat=1)``, ``PlayerState(score=4, boat=3, camps_in_supply=1)``."""
-
-    score: int = 0
-    boat: int = 1
-    """The boat's river space; 1 is the source (R-C9)."""
-    meeples_in_supply: int = MEEPLES_PER_PLAYER
-    camps_in_supply: int = CAMPS_PER_PLAYER
-    breakdown: ScoreBreakdown = NO_POINTS
-
-    __repr__ = fields_repr_showing("score", "boat")
-    _repr_pretty_ = repr_pretty
 
 
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
@@ -230,14 +172,10 @@ class GameState:
     def _doing(self) -> str:
         """Who is to do what, in a few words (for the repr)."""
 
-        def name(player: int) -> str:
-            return PLAYER_COLOURS[player] if 0 <= player < len(PLAYER_COLOURS) \
-                else f"player {player}"
-
         if self.is_terminal:
-            winners = " and ".join(name(p) for p in self.winners) if self.players else ""
+            winners = " and ".join(colour(p) for p in self.winners) if self.players else ""
             return f"game over, won by {winners or 'nobody'}"
-        who = name(self.current_player)
+        who = colour(self.current_player)
         if self.phase is Phase.DRAW_TILE:
             return f"{who} to draw a tile"
         if self.phase is Phase.CHOOSE_DOUBLE:

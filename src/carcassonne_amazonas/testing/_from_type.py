@@ -37,8 +37,9 @@ from ..rules.engine import legal_actions, new_game
 from ..rules.features import Feature
 from ..rules.options import Rules
 from ..rules.pile import Shuffle
+from ..rules.players import PlacedPiece, PlayerState
 from ..rules.scoring import FinalScore, ScoreBreakdown
-from ..rules.state import GameState, Phase, PlacedPiece, PlayerState
+from ..rules.state import GameState, Phase
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import Terrain, Tile, TileId, TileSet
 from ._record_strategies import games

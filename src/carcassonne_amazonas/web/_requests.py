@@ -19,7 +19,8 @@ from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN
 from ..formats._json import json_kind, reject_constant
-from ..rules.options import PLAYER_COLOURS, Rules
+from ..rules.options import Rules
+from ..rules.players import PLAYER_COLOURS
 from ._options import DEFAULT_MAX_BOT_BUDGET
 
 __all__ = [

@@ -59,7 +59,8 @@ from ..render.explain import describe_events
 from ..rules.actions import Action, DrawTile
 from ..rules.chance import sample_draw
 from ..rules.notation import format_action, parse_action
-from ..rules.state import GameState, colour
+from ..rules.players import colour
+from ..rules.state import GameState
 from ._options import DEFAULT_MAX_BOT_BUDGET
 from ._requests import MAX_SEED, ApiError
 from ._storage import StoredGame, StoredSeat

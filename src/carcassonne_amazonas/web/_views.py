@@ -30,8 +30,9 @@ from ..rules.features import placement_of, segment_of
 from ..rules.final_scoring import projected_scores
 from ..rules.notation import format_action
 from ..rules.options import Rules
+from ..rules.players import colour
 from ..rules.scoring import ScoreBreakdown
-from ..rules.state import GameState, Phase, colour
+from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Terrain
 from ._pictures import picture_url

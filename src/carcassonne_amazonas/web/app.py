@@ -89,7 +89,8 @@ from starlette.staticfiles import StaticFiles
 
 from .. import __version__
 from ..ai import bots
-from ..rules.options import PLAYER_COLOURS, Rules
+from ..rules.options import Rules
+from ..rules.players import PLAYER_COLOURS
 from ._answers import ViewCache, etag, matches, shape_of, view_answer, view_with_bot
 from ._guards import CreateLimiter, RequestGuard, SecurityHeaders
 from ._options import DEFAULT_CREATE_LIMIT, DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET

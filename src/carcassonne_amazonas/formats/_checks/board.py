@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from ..._support.wording import plural, show_int
 from ...rules.board import Board
 from ...rules.features import Feature, FeatureGraph, placement_of, segment_of
-from ...rules.state import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER
+from ...rules.players import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER
 from ...tiles.geometry import cell_key
 from ...tiles.tileset import Terrain
 from .derivation import Derivation, derive

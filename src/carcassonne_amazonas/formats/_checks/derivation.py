@@ -25,7 +25,7 @@ from ..._support.reprs import repr_pretty
 from ..._support.wording import plural, show_int
 from ...rules.board import Board, Placement
 from ...rules.features import FeatureGraph, placement_of, segment_of
-from ...rules.state import colour
+from ...rules.players import colour
 from ...tiles.geometry import Position, Rotation, cell_key
 from ...tiles.tileset import Terrain, TileKind
 from .facts import Problem

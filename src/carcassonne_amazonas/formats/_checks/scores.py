@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from ..._support.wording import plural, show_int
 from ...rules.boat_track import advanced_space
 from ...rules.final_scoring import final_scoring
+from ...rules.players import PlayerState
 from ...rules.scoring import (
     FINAL_SCORE_CATEGORIES,
     SCORE_CATEGORIES,
@@ -32,7 +33,7 @@ from ...rules.scoring import (
     ScoreBreakdown,
     completed_points,
 )
-from ...rules.state import GameState, Phase, PlayerState
+from ...rules.state import GameState, Phase
 from ...tiles.tileset import Terrain, Tile
 from .derivation import Derivation, turn_player
 from .facts import Facts, Problem, problem

@@ -19,6 +19,7 @@ from ...rules.boat_track import AmazonRanking
 from ...rules.features import Feature, FeatureGraph
 from ...rules.options import Rules
 from ...rules.pile import MAX_SLICES, Pile, Shuffle
+from ...rules.players import PlayerState
 from ...rules.scoring import (
     FINAL_SCORE_CATEGORIES,
     SCORE_CATEGORIES,
@@ -26,7 +27,7 @@ from ...rules.scoring import (
     FinalScore,
     ScoreBreakdown,
 )
-from ...rules.state import GameState, Phase, PlayerState
+from ...rules.state import GameState, Phase
 from ...tiles.geometry import Position, Rotation
 from ...tiles.reference import reference_tileset
 from ...tiles.tilefile import parse_tileset
