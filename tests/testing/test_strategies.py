@@ -57,7 +57,8 @@ from carcassonne_amazonas.testing import (
     turns_played,
 )
 from carcassonne_amazonas.testing._replay import new_game_of, step
-from carcassonne_amazonas.testing._strategies import GameSpec, replay_keywords
+from carcassonne_amazonas.testing._steering import GameSpec
+from carcassonne_amazonas.testing._strategies import replay_keywords
 from games import play_random
 
 few = settings(max_examples=3, database=None)

@@ -23,6 +23,7 @@ __all__ = ["EXTRAS", "install_hint", "missing_extra"]
 #: Each extra of ``pyproject.toml`` and the modules that need it.
 EXTRAS: dict[str, tuple[str, ...]] = {
     "testing": ("carcassonne_amazonas.testing", "carcassonne_amazonas.testing._strategies",
+                "carcassonne_amazonas.testing._steering",
                 "carcassonne_amazonas.testing._record_strategies"),
     "openspiel": ("carcassonne_amazonas.integrations.openspiel",
                   "carcassonne_amazonas.integrations.selfplay"),

@@ -63,7 +63,6 @@ The game
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 from .._support.extras import missing_extra
@@ -74,20 +73,17 @@ try:
 except ImportError as error:
     raise missing_extra(__name__, "openspiel", error) from error
 
-from ..ai.encoding import ActionSpace, action_space, decode_action, encode_action
-from ..ai.observation import observation_layout, observation_sparse, observation_string
+from ..ai.encoding import action_space, decode_action
+from ..ai.observation import observation_layout
 from ..errors import IllegalActionError
-from ..formats.snapshot import state_from_json, state_to_json
-from ..rules._action_lists import place_tile_action, tile_placement_cells
-from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
-from ..rules.engine import apply_action, legal_actions, new_game
+from ..rules.engine import apply_action, new_game
 from ..rules.notation import format_action
 from ..rules.options import Rules
-from ..rules.pile import DrawDistribution
 from ..rules.state import GameState, Phase
-from ..tiles.geometry import cell_key, position_of_key
 from ..tiles.tileset import TileKind
 from . import MAX_RETURN, MIN_RETURN, game_returns
+from ._spiel_codec import action_codec
+from ._spiel_position import NO_MOVES, SpielPosition
 
 __all__ = [
     "GAME_NAME",
@@ -147,185 +143,6 @@ except TypeError:  # a stand-in pyspiel, as documentation builds import it: Open
     _TERMINAL, _CHANCE = -4, -1
 
 
-class _Codec:
-    """The integers of one game's actions, fast: legal actions and chance outcomes straight
-    from the engine's building blocks, placements decoded to the engine's own (interned)
-    actions.  One per action space, shared by every state of the game."""
-
-    def __init__(self, space: ActionSpace) -> None:
-        self.space = space
-        # ActionSpace computes these on each access; the hot path reads them often.
-        self.tile_actions, self.meeple_base = space.tile_actions, space.meeple_base
-        self.camp_base, self.pass_index = space.camp_base, space.pass_index
-        self.draw_base, self.size = space.draw_base, space.size
-        self.cells = _CellNumbers(space)
-        self.land_rank = {tile_id: rank for rank, tile_id in enumerate(space.land_ids)}
-        self.draws: dict[int, DrawTile] = {}
-        # id of a draw distribution -> (it, its outcomes as (action id, probability)),
-        # the oldest dropped first; the distribution is kept so that its id stays its own.
-        self.outcomes: dict[int, tuple[DrawDistribution, list[tuple[int, float]]]] = {}
-
-    def legal(self, state: GameState) -> list[int]:
-        """The sorted ids of ``legal_actions(state)``."""
-        phase = state.phase
-        if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
-            assert state.tile_in_hand is not None
-            # Cells come row by row and ids number the window row by row: already sorted.
-            return list(chain.from_iterable(map(
-                self.cells.__getitem__, tile_placement_cells(state.board, state.tile_in_hand))))
-        if phase is Phase.PLACE_PIECE:
-            found = []
-            for action in legal_actions(state):
-                if isinstance(action, Pass):
-                    found.append(self.pass_index)
-                else:
-                    assert isinstance(action, (PlaceMeeple, PlaceCamp))
-                    base = self.meeple_base if isinstance(action, PlaceMeeple) else self.camp_base
-                    found.append(base + action.segment)
-            return sorted(found)
-        return sorted(encode_action(state, action) for action in legal_actions(state))
-
-    def chance_outcomes(self, state: GameState) -> list[tuple[int, float]]:
-        """``(action id, probability)`` of each possible draw, by id; computed once per pile
-        composition and slice position (see ``Pile.distribution``)."""
-        distribution = state.pile.distribution()
-        found = self.outcomes.get(id(distribution))
-        if found is None:
-            base = self.draw_base
-            rank = self.land_rank
-            outcomes = sorted(zip([base + rank[tile.id] for tile in distribution.tiles],
-                                  distribution.float_probabilities))
-            if len(self.outcomes) >= _OUTCOMES_KEPT:
-                del self.outcomes[next(iter(self.outcomes))]
-            found = self.outcomes[id(distribution)] = (distribution, outcomes)
-        return found[1]
-
-    def decode(self, state: GameState, index: int) -> Action:
-        """``decode_action(state, index)``; placements and draws without building actions."""
-        if type(index) is int:
-            if 0 <= index < self.tile_actions:
-                space = self.space
-                cell, rotation = divmod(index, 4)
-                row, column = divmod(cell, space.width)
-                return place_tile_action(cell_key(column + space.x_min, row + space.y_min),
-                                         rotation)
-            if self.draw_base <= index < self.size:
-                draw = self.draws.get(index)
-                if draw is None:
-                    draw = self.draws[index] = DrawTile(
-                        self.space.land_ids[index - self.draw_base])
-                return draw
-        return decode_action(state, index)
-
-
-class _CellNumbers(dict[int, tuple[int, ...]]):
-    """``cell key << 4 | mask of rotations`` (see ``tile_placement_cells``) -> the ids of
-    those placements, filled on first use."""
-
-    def __init__(self, space: ActionSpace) -> None:
-        super().__init__()
-        self.space = space
-
-    def __missing__(self, code: int) -> tuple[int, ...]:
-        space = self.space
-        position = position_of_key(code >> 4)
-        if not space.contains(position):
-            raise IllegalActionError(f"cell {position} lies outside the board window",
-                                     rule="R-G2", code="outside-board-window")
-        cell = (position.y - space.y_min) * space.width + (position.x - space.x_min)
-        mask = code & 15
-        found = self[code] = tuple(cell * 4 + rotation for rotation in range(4)
-                                   if mask >> rotation & 1)
-        return found
-
-
-#: Chance outcome lists kept per game (the oldest dropped first).
-_OUTCOMES_KEPT = 4096
-_CODECS: dict[ActionSpace, _Codec] = {}
-
-
-def _codec(rules: Rules) -> _Codec:
-    space = action_space(rules)
-    found = _CODECS.get(space)
-    if found is None:
-        found = _CODECS[space] = _Codec(space)
-    return found
-
-
-class _Known:
-    """The start of a history whose moves are known in notation (a restored position)."""
-
-    __slots__ = ("moves",)
-
-    def __init__(self, moves: tuple[str, ...]) -> None:
-        self.moves = moves
-
-
-_NO_MOVES = _Known(())
-# The history of a position: (the history before, the last action), back to a _Known.
-_History = _Known | tuple[Any, Action]
-
-
-class _Position:
-    """An immutable game position plus its public history.
-
-    OpenSpiel clones a Python state by deep-copying its attributes; the position
-    never changes (applying an action makes a new one), so a copy is itself.  It
-    pickles as a JSON snapshot with the history in notation.  ``legal`` caches the
-    sorted legal action ids (a pure function of the position, so sharing it between
-    clones is safe), ``cache`` the observations.  The history is a chain of actions,
-    written in notation only when asked for (:attr:`moves`).
-    """
-
-    __slots__ = ("cache", "codec", "history", "legal", "state")
-
-    def __init__(self, state: GameState, codec: _Codec, history: _History) -> None:
-        self.state = state
-        self.codec = codec
-        self.history = history
-        self.legal: list[int] | None = None
-        self.cache: dict[tuple[str, int], Any] = {}
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        """Every action so far in notation, draws included."""
-        actions = []
-        link = self.history
-        while not isinstance(link, _Known):
-            link, action = link
-            actions.append(action)
-        return (*link.moves, *map(format_action, reversed(actions)))
-
-    def observation(self, player: int, compact: bool) -> tuple[list[int], list[float]]:
-        """``observation_sparse`` for ``player`` (full or compact), computed once."""
-        key = ("compact" if compact else "tensor", player)
-        found: tuple[list[int], list[float]] | None = self.cache.get(key)
-        if found is None:
-            found = self.cache[key] = observation_sparse(self.state, player, compact)
-        return found
-
-    def text(self, player: int) -> str:
-        """``observation_string`` for ``player``, computed once."""
-        found: str | None = self.cache.get(("text", player))
-        if found is None:
-            found = self.cache[("text", player)] = observation_string(self.state, player)
-        return found
-
-    def __copy__(self) -> _Position:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return self
-
-    def __reduce__(self) -> tuple[Any, tuple[str, tuple[str, ...]]]:
-        return (_restore_position, (state_to_json(self.state), self.moves))
-
-
-def _restore_position(snapshot: str, moves: tuple[str, ...]) -> _Position:
-    state = state_from_json(snapshot)
-    return _Position(state, _codec(state.rules), _Known(tuple(moves)))
-
-
 class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game; load it with ``pyspiel.load_game(GAME_NAME, {"players": n})``."""
 
@@ -376,7 +193,7 @@ class CarcassonneAmazonasState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CarcassonneAmazonasGame, state: GameState) -> None:
         super().__init__(game)
-        self._position = _Position(state, _codec(state.rules), _NO_MOVES)
+        self._position = SpielPosition(state, action_codec(state.rules), NO_MOVES)
 
     @property
     def game_state(self) -> GameState:
@@ -437,7 +254,7 @@ class CarcassonneAmazonasState(pyspiel.State):  # type: ignore[misc]
         position = self._position
         move = position.codec.decode(position.state, int(action))
         state = apply_action(position.state, move)
-        self._position = _Position(state, position.codec, (position.history, move))
+        self._position = SpielPosition(state, position.codec, (position.history, move))
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._position.state

@@ -67,14 +67,8 @@ from ..rules.state import GameState, Phase
 from ._from_type import from_type_strategies, register, state_actions
 from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from ._replay import step
-from ._strategies import (
-    PHASES,
-    actions,
-    game_states,
-    legal_actions_of,
-    replay_game,
-    turns_played,
-)
+from ._steering import PHASES
+from ._strategies import actions, game_states, legal_actions_of, replay_game, turns_played
 
 __all__ = [
     "CORRUPTIONS",

@@ -44,14 +44,8 @@ from ..tiles.reference import reference_tileset
 from ..tiles.tileset import Terrain, Tile, TileId, TileSet
 from ._record_strategies import games
 from ._replay import step
-from ._strategies import (
-    GameSpec,
-    PlayedGame,
-    game_states,
-    legal_actions_of,
-    played_games,
-    variant_rules,
-)
+from ._steering import GameSpec
+from ._strategies import PlayedGame, game_states, legal_actions_of, played_games, variant_rules
 
 __all__ = ["from_type_strategies", "resolve_annotations", "state_actions"]
 

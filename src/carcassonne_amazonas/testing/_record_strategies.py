@@ -37,12 +37,8 @@ from ..rules.notation import parse_action
 from ..rules.options import Rules
 from ..rules.pile import Draws
 from ..rules.state import GameState, Phase
-from ._strategies import (
-    GameSpec,
-    PlayedGame,
-    played_games,
-    replay_game,
-)
+from ._steering import GameSpec
+from ._strategies import PlayedGame, played_games, replay_game
 
 __all__ = ["CORRUPTIONS", "RecordText", "game_record", "games", "records"]
 
