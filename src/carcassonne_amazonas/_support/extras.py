@@ -24,7 +24,8 @@ __all__ = ["EXTRAS", "install_hint", "missing_extra"]
 EXTRAS: dict[str, tuple[str, ...]] = {
     "testing": ("carcassonne_amazonas.testing", "carcassonne_amazonas.testing._strategies",
                 "carcassonne_amazonas.testing._steering",
-                "carcassonne_amazonas.testing._record_strategies"),
+                "carcassonne_amazonas.testing._record_strategies",
+                "carcassonne_amazonas.testing._from_type"),
     "openspiel": ("carcassonne_amazonas.integrations.openspiel",
                   "carcassonne_amazonas.integrations.selfplay"),
     "pettingzoo": ("carcassonne_amazonas.integrations.pettingzoo",),
