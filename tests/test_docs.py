@@ -18,6 +18,7 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,12 +86,17 @@ def test_cited_tests_exist(page: Path) -> None:
         assert name in functions_of(path), f"{page.name} cites {file}::{name}, not found"
 
 
-def test_the_api_reference_documents_exactly_the_public_modules() -> None:
+def docs_extension() -> Any:
+    """The docs' own extension, which writes the generated pages at build time."""
     sys.path.insert(0, str(DOCS / "_ext"))
-    try:  # the docs' own extension, which writes the reference at build time
-        generated_pages = importlib.import_module("generated_pages")
+    try:
+        return importlib.import_module("generated_pages")
     finally:
         sys.path.remove(str(DOCS / "_ext"))
+
+
+def test_the_api_reference_documents_exactly_the_public_modules() -> None:
+    generated_pages = docs_extension()
     api_pages, public_modules = generated_pages.api_pages, generated_pages.public_modules
     source = Path(carcassonne_amazonas.__file__).resolve().parent
     every = [carcassonne_amazonas.__name__] + [
@@ -106,6 +112,20 @@ def test_the_api_reference_documents_exactly_the_public_modules() -> None:
         assert f"\n{module}\n" in pages["index.md"], f"the API index does not list {module}"
     assert "carcassonne_amazonas.rules._turn" not in pages["index.md"]
     assert "carcassonne_amazonas.rules.engine" in pages["index.md"]
+
+
+def test_every_package_name_has_a_whole_sentence_for_its_summary() -> None:
+    """The table of the package's names gives each one a summary: its docstring's first
+    sentence, whole even where it runs over several lines, not cut inside a parenthesis."""
+    table = docs_extension().package_names()
+    rows = [line for line in table.splitlines() if line.startswith("| {")]
+    assert len(rows) == len(carcassonne_amazonas.__all__) - 1  # all but __version__
+    for row in rows:
+        summary = row.rsplit(" | ", 1)[1].removesuffix(" |")
+        assert summary.strip(), row
+        assert summary.count("(") == summary.count(")"), row
+    assert "| Rule options of a game (R-C7, R-C8; variants R-V1–R-V3; Decisions documented " \
+        "per option) |" in table
 
 
 def test_every_example_is_described() -> None:

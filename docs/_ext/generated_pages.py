@@ -43,11 +43,16 @@ GENERATED = "_generated"
 
 # Where the package's exports that are neither classes nor functions are defined.
 DATA_HOMES = {"Action": ("carcassonne_amazonas.rules.actions", "any of the action classes"),
+              "Draws": ("carcassonne_amazonas.rules.pile",
+                        'how a game draws its tiles, "seeded" or "explicit" (R-T1)'),
+              "Event": ("carcassonne_amazonas.rules.events", "any of the event classes"),
               "PLAYER_COLOURS": ("carcassonne_amazonas.rules.players",
                                  "the colours of players 0..4"),
               "TileId": ("carcassonne_amazonas.tiles.tileset",
                          "the id of one tile copy in its set")}
 ROLE = re.compile(r":(func|class|meth|data|mod|attr|exc):`([^`]+)`")
+# A full stop followed by a space, unless it ends an abbreviation ("e.g.", "i.e.").
+FULL_STOP = re.compile(r"(?<!e\.g)(?<!i\.e)\.(?:\s|$)")
 
 
 def write_if_changed(path: Path, text: str) -> None:
@@ -58,11 +63,21 @@ def write_if_changed(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def first_sentence(text: str) -> str:
+    """``text`` up to its first full stop outside parentheses (without the stop)."""
+    for stop in FULL_STOP.finditer(text):
+        before = text[:stop.start()]
+        if before.count("(") == before.count(")"):
+            return before
+    return text.removesuffix(".")
+
+
 def first_line(obj: object, module: str) -> str:
-    """The first line of an object's docstring with its reST roles as MyST roles, their
-    short targets qualified (the table is not read in the object's own module)."""
+    """The first sentence of an object's docstring with its reST roles as MyST roles, their
+    short targets qualified (the table is not read in the object's own module).  A sentence
+    may run over several lines: the summary is the whole sentence, not its first line."""
     doc = (inspect.getdoc(obj) or "").strip()
-    line = doc.splitlines()[0] if doc else ""
+    line = first_sentence(" ".join(doc.split("\n\n")[0].split()))
 
     def qualify(match: re.Match[str]) -> str:
         role, target = match.group(1), match.group(2)
