@@ -3,7 +3,7 @@
 :func:`uniform_below` is how the library draws at random wherever the result must be
 exactly uniform and the same in any process for the same seed: the playout fast path
 (:mod:`~carcassonne_amazonas.ai.playout`) and the draw of a chance outcome by its exact
-weight (:meth:`~carcassonne_amazonas.rules.pile.DrawDistribution.sample`,
+weight (:meth:`~carcassonne_amazonas.rules.draw_odds.DrawDistribution.sample`,
 :func:`~carcassonne_amazonas.rules.chance.sample_draw`).
 """
 

@@ -24,7 +24,7 @@ accepted; after :data:`PLACEMENT_TRIES` rejections the legal placements are
 listed and one is chosen uniformly (still exact).  Piece steps (at most a few
 actions) and double tiles are chosen from their short lists.  A draw at a
 chance node picks an outcome by its exact integer weight, with the library's one
-exact sampler (:meth:`~carcassonne_amazonas.rules.pile.DrawDistribution.sample`, also
+exact sampler (:meth:`~carcassonne_amazonas.rules.draw_odds.DrawDistribution.sample`, also
 :func:`~carcassonne_amazonas.rules.chance.sample_draw`).
 
 All randomness comes from ``rng`` (a ``random.Random``) through

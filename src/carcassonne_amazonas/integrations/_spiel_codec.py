@@ -24,9 +24,9 @@ from ..ai.encoding import ActionSpace, action_space, decode_action, encode_actio
 from ..errors import IllegalActionError
 from ..rules._action_lists import place_tile_action, tile_placement_cells
 from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
+from ..rules.draw_odds import DrawDistribution
 from ..rules.engine import legal_actions
 from ..rules.options import Rules
-from ..rules.pile import DrawDistribution
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import cell_key, position_of_key
 

@@ -58,7 +58,7 @@ def _at_chance_node(state: GameState) -> GameState:
 def sample_draw(state: GameState, rng: random.Random) -> DrawTile:
     """The next draw at a chance node, chosen with its exact probability of
     :func:`chance_outcomes` (R-T1, R-C7): the one exact sampler of the library
-    (:meth:`~carcassonne_amazonas.rules.pile.DrawDistribution.sample`), which the playout
+    (:meth:`~carcassonne_amazonas.rules.draw_odds.DrawDistribution.sample`), which the playout
     fast path uses too.
 
     No floating point: a whole number below the distribution's ``total`` is drawn with
