@@ -44,8 +44,9 @@ from ..errors import IllegalActionError
 from ..rules._action_lists import piece_actions, place_tile_action, tile_actions
 from ..rules._turn import Turn
 from ..rules.actions import Action, ChooseDouble, PlaceTile
-from ..rules.board import Board, fit_table
+from ..rules.board import Board
 from ..rules.features import FeatureGraph
+from ..rules.fits import fit_table
 from ..rules.pile import Pile
 from ..rules.players import PlayerState
 from ..rules.state import GameState, Phase

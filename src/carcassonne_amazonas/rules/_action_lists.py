@@ -25,8 +25,9 @@ from itertools import chain
 from ..tiles.geometry import Rotation, cell_key, position_of_key
 from ..tiles.tileset import Layout, Terrain, Tile
 from .actions import Action, Pass, PlaceCamp, PlaceMeeple, PlaceTile
-from .board import Board, fit_table
+from .board import Board
 from .features import FeatureGraph, node_of
+from .fits import fit_table
 from .players import PlayerState
 
 __all__ = ["PASS", "piece_actions", "place_tile_action", "tile_actions", "tile_placement_cells"]

@@ -6,6 +6,10 @@ cells is kept incrementally, each with the *edge constraint* its placed
 neighbours impose, so finding where a tile fits never scans the whole board.
 A loader that replays a whole board grows one board in place instead
 (:meth:`Board.growing`), so that its time grows with the board, not with its square.
+
+Which rotations of a tile fit an open cell, what placing a tile writes and why a
+placement is refused are worked out per layout in :mod:`~carcassonne_amazonas.rules.fits`
+(its placement plans are shared with this module).
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ import attrs
 from .._support.reprs import repr_pretty
 from .._support.tables import OwnedDict
 from .._support.wording import plural
-from ..errors import IllegalActionCode
 from ..tiles.geometry import (
     KEY_DELTAS,
     KEY_STRIDE,
@@ -28,12 +31,11 @@ from ..tiles.geometry import (
     in_range,
     position_of_key,
 )
-from ..tiles.tileset import Layout, Terrain, Tile, TileKind, Variant, VariantCell
+from ..tiles.tileset import Terrain, Tile, TileKind, Variant, VariantCell
+from .fits import _PLANS, PlacementProblem, _layout_plans, fit_table
 
-__all__ = ["Board", "Contact", "FitTable", "Placement", "PlacementProblem", "fit_table",
-           "side_pattern"]
+__all__ = ["Board", "Contact", "Placement"]
 
-_SIGNATURE_WEIGHTS = (1, 5, 25, 125)
 _HALF_STRIDE = KEY_STRIDE // 2
 
 
@@ -76,7 +78,7 @@ class Board:
     river_column: int
     river_end_row: int
     # cell key -> (placement index, the placed cell's edges and ports, the side pattern of
-    # each of its sides, see side_pattern)
+    # each of its sides, see fits.side_pattern)
     _cells: dict[int, _Cell] = attrs.field(repr=False, alias="cells")
     # empty cell key next to a tile -> packed constraint of its neighbours' edges
     _open: dict[int, int] = attrs.field(repr=False, alias="open_cells")
@@ -270,7 +272,8 @@ class Board:
         """Where the ``index``-th placed tile touches other tiles (R-G4): for each side of
         its cells that faces another tile, cell by cell, side by side, ``(the side's
         pattern, the facing side's pattern, the other tile's placement index)`` (see
-        :func:`side_pattern`).  Kept from :meth:`place` for the last tile placed."""
+        :func:`~carcassonne_amazonas.rules.fits.side_pattern`).  Kept from :meth:`place` for
+        the last tile placed."""
         if index == len(self.placements) - 1:
             return self._contacts
         placement = self.placements[index]
@@ -330,19 +333,6 @@ class Board:
                      river_end_row, cells, open_cells, tuple(contacts)), index
 
 
-@attrs.frozen(slots=True)
-class PlacementProblem:
-    """Why a tile may not lie somewhere (see :meth:`Board.placement_problem`): the
-    ``reason`` for a person, the ``rule`` broken (R-G2–R-G6) and the ``code`` an
-    :class:`~carcassonne_amazonas.errors.IllegalActionError` carries for it."""
-
-    reason: str
-    rule: str
-    code: IllegalActionCode
-
-    _repr_pretty_ = repr_pretty
-
-
 _KIND_NAMES = {TileKind.STANDARD: "a standard tile", TileKind.AMAZON: "an Amazon tile",
                TileKind.DOUBLE: "a double tile", TileKind.START: "the start tile"}
 _EDGE_NAMES = {0: "nothing", **{t.value: t.label for t in Terrain}}
@@ -350,86 +340,3 @@ _EDGE_NAMES = {0: "nothing", **{t.value: t.label for t in Terrain}}
 #: (side pattern, facing side pattern, the other tile's placement index): see Board.contacts
 Contact = tuple[int, int, int]
 _Cell = tuple[int, VariantCell, tuple[int, ...]]
-
-# Per footprint cell: (cell key offset from the anchor, placed cell, ((side, key delta,
-# constraint contribution, side pattern) per side), the side patterns).
-_Plan = tuple[tuple[int, VariantCell, tuple[tuple[int, int, int, int], ...], tuple[int, ...]],
-              ...]
-# Per layout: the plan of each rotation (None where the kind may not turn so, R-G5), and
-# whether the layout extends the river (R-G6).
-_LayoutPlans = tuple[tuple[_Plan | None, ...], bool]
-_PLANS: dict[Layout, _LayoutPlans] = {}
-
-
-def _layout_plans(layout: Layout) -> _LayoutPlans:
-    """What placing a tile of ``layout`` writes, per rotation, computed once per layout:
-    each footprint cell's key offset from the anchor, and for each side the amount its
-    edge adds to the constraint signature of an empty cell across it and the pattern of
-    segments along it (see :func:`side_pattern`).  The dict holds the layout, so it lives
-    as long as the entry."""
-    plans: list[_Plan | None] = [None, None, None, None]
-    for variant in layout.variants:
-        plan = []
-        for vc in variant.cells:
-            sides = tuple(
-                (side, KEY_DELTAS[side], _SIGNATURE_WEIGHTS[(side + 2) % 4] * vc.edges[side],
-                 _pattern_number(vc.port_segments[side * 3:side * 3 + 3]))
-                for side in range(4))
-            plan.append((vc.dy * KEY_STRIDE + vc.dx, vc, sides,
-                         tuple(side[3] for side in sides)))
-        plans[variant.rotation] = tuple(plan)
-    found = _PLANS[layout] = (tuple(plans), layout.kind.is_river)
-    return found
-
-
-_PATTERNS: list[tuple[int, ...]] = []
-_PATTERN_NUMBERS: dict[tuple[int, ...], int] = {}
-
-
-def _pattern_number(segments: tuple[int, ...]) -> int:
-    number = _PATTERN_NUMBERS.get(segments)
-    if number is None:
-        number = _PATTERN_NUMBERS[segments] = len(_PATTERNS)
-        _PATTERNS.append(segments)
-    return number
-
-
-def side_pattern(number: int) -> tuple[int, ...]:
-    """The segment index at each port of a cell side (R-F2), clockwise, that a *side
-    pattern* number (as in :meth:`Board.contacts`) stands for.  Numbers are given out
-    once per distinct pattern, so that joins across a shared edge can be worked out once
-    per pair of patterns."""
-    return _PATTERNS[number]
-
-
-class FitTable(dict[int, int]):
-    """Constraint signature -> bit mask of the rotations of one 1×1 layout that meet it
-    (see :meth:`~carcassonne_amazonas.tiles.tileset.Layout.fit_mask`), filled on first use.
-
-    A dict, so that the hot loops look signatures up at C speed.
-    """
-
-    __slots__ = ("layout", "river", "standard")
-
-    def __init__(self, layout: Layout) -> None:
-        super().__init__()
-        self.layout = layout
-        #: the layout's kind extends the river (R-G6), or is a standard tile
-        self.river = layout.kind.is_river
-        self.standard = layout.kind is TileKind.STANDARD
-
-    def __missing__(self, signature: int) -> int:
-        mask = self[signature] = self.layout.fit_mask(signature)
-        return mask
-
-
-_FIT_TABLES: dict[int, FitTable] = {}
-
-
-def fit_table(layout: Layout) -> FitTable:
-    """The :class:`FitTable` of ``layout`` (one per layout, kept for the process)."""
-    table = _FIT_TABLES.get(id(layout))
-    if table is None:
-        # The table holds the layout, so its id is not reused while the entry exists.
-        table = _FIT_TABLES[id(layout)] = FitTable(layout)
-    return table
