@@ -23,7 +23,8 @@ from sphinx.util import logging
 from carcassonne_amazonas import Rotation, Tile, TileKind, TileSet, load_tileset, reference_tileset
 from carcassonne_amazonas.render.svg import tile_svg
 from carcassonne_amazonas.render.text import icons_text
-from carcassonne_amazonas.tiles.tileset import Icons, Layout
+from carcassonne_amazonas.tiles.layout import Layout
+from carcassonne_amazonas.tiles.tileset import Icons
 
 logger = logging.getLogger(__name__)
 

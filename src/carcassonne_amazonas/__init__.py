@@ -47,9 +47,10 @@ from .rules.players import PLAYER_COLOURS, PieceKind, PlacedPiece, PlayerState
 from .rules.scoring import CampScoring, FinalScore, ScoreBreakdown
 from .rules.state import GameState, Phase
 from .tiles.geometry import Position, Rotation, Side
+from .tiles.layout import Terrain, TileKind
 from .tiles.reference import reference_tileset
 from .tiles.tilefile import load_tileset, parse_tileset, tileset_problems
-from .tiles.tileset import Terrain, Tile, TileId, TileKind, TileSet
+from .tiles.tileset import Tile, TileId, TileSet
 
 __version__ = "0.1.0"
 

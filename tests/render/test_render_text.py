@@ -19,7 +19,7 @@ from carcassonne_amazonas.render.text import (
 )
 from carcassonne_amazonas.rules.board import Placement
 from carcassonne_amazonas.tiles.geometry import Position
-from carcassonne_amazonas.tiles.tileset import Terrain
+from carcassonne_amazonas.tiles.layout import Terrain
 from games import play_random
 
 

@@ -22,16 +22,16 @@ from carcassonne_amazonas.render.explain import describe_action, describe_events
 from carcassonne_amazonas.render.svg import tile_svg
 from carcassonne_amazonas.render.text import tile_description
 from carcassonne_amazonas.tiles.geometry import Rotation
-from carcassonne_amazonas.tiles.segment_names import segment_name
-from carcassonne_amazonas.tiles.tileset import (
+from carcassonne_amazonas.tiles.layout import (
     Layout,
     Segment,
     Terrain,
     TileKind,
-    TileSet,
     Variant,
     VariantCell,
 )
+from carcassonne_amazonas.tiles.segment_names import segment_name
+from carcassonne_amazonas.tiles.tileset import TileSet
 
 
 def layout_named(tileset: TileSet, name: str) -> Layout:

@@ -21,7 +21,8 @@ from carcassonne_amazonas.rules.features import (
     segment_of,
 )
 from carcassonne_amazonas.tiles.geometry import Position, Rotation, cell_key
-from carcassonne_amazonas.tiles.tileset import Terrain, TileSet
+from carcassonne_amazonas.tiles.layout import Terrain
+from carcassonne_amazonas.tiles.tileset import TileSet
 
 R0, R90, R180, R270 = Rotation
 

@@ -13,7 +13,7 @@ from carcassonne_amazonas.rules.scoring import (
     score_feature,
     unfinished_points,
 )
-from carcassonne_amazonas.tiles.tileset import Terrain
+from carcassonne_amazonas.tiles.layout import Terrain
 
 
 def feature(terrain: Terrain, tiles: int, *, fruit: int = 0, animals: int = 0, boats: int = 0,

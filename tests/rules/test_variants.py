@@ -53,7 +53,7 @@ from carcassonne_amazonas.rules.boat_track import (
 from carcassonne_amazonas.rules.features import Feature, node_of
 from carcassonne_amazonas.rules.scoring import river_points, score_jungle
 from carcassonne_amazonas.rules.state import GameState
-from carcassonne_amazonas.tiles.tileset import Terrain
+from carcassonne_amazonas.tiles.layout import Terrain
 from scenario import R0, R90, events_of, mini_tileset, play, segment_index, start_game, turn
 
 DENSE, COMPETITION = AmazonRanking.DENSE, AmazonRanking.COMPETITION

@@ -14,7 +14,8 @@ from carcassonne_amazonas import (
     reference_tileset,
     tileset_problems,
 )
-from carcassonne_amazonas.tiles.tileset import Icons, Terrain, TileKind
+from carcassonne_amazonas.tiles.layout import Terrain, TileKind
+from carcassonne_amazonas.tiles.tileset import Icons
 
 # A small complete and valid tile set: start tile, 2 standard tiles, 1 '!' Amazon tile
 # and 1 double tile.

@@ -17,7 +17,8 @@ from carcassonne_amazonas.tiles.geometry import (
     port_name,
     rotate_port,
 )
-from carcassonne_amazonas.tiles.tileset import Icons, Layout, Terrain, TileKind, TileSet
+from carcassonne_amazonas.tiles.layout import Layout, Terrain, TileKind
+from carcassonne_amazonas.tiles.tileset import Icons, TileSet
 
 STANDARD_COPIES = [10, 2, 8, 3, 5, 2, 5, 1, 1, 3, 2, 2, 5, 5, 1, 1, 2, 3, 3, 1]
 JUNGLE, TRIBUTARY, VILLAGE, AMAZON = (t.value for t in Terrain)

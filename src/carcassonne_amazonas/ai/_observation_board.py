@@ -14,7 +14,7 @@ from ..rules.board import Placement
 from ..rules.players import PieceKind
 from ..rules.state import GameState
 from ..tiles.geometry import KEY_STRIDE, PORTS_PER_SIDE, Rotation
-from ..tiles.tileset import Layout, TileKind
+from ..tiles.layout import Layout, TileKind
 from ._observation_layout import BoardPlane, ObservationLayout
 
 __all__ = ["SegmentCells", "board_entries", "segment_cells"]

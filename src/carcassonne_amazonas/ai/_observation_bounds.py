@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..rules.options import Rules
 from ..rules.players import PlayerState
 from ..rules.scoring import CampScoring
-from ..tiles.tileset import Terrain, TileKind, TileSet
+from ..tiles.layout import Terrain, TileKind
+from ..tiles.tileset import TileSet
 from ._observation_layout import MAX_PLAYERS, BoardPlane, layout_indices, observation_layout
 
 __all__ = ["max_score", "max_track", "observation_upper_bounds"]

@@ -23,7 +23,8 @@ from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..rules.options import Rules
 from ..rules.state import GameState, Phase
-from ..tiles.tileset import Layout, TileSet
+from ..tiles.layout import Layout
+from ..tiles.tileset import TileSet
 from .encoding import action_space
 
 __all__ = [

@@ -45,8 +45,9 @@ from ..rules.actions import (
 from ..rules.options import Rules
 from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
+from ..tiles.layout import TileKind
 from ..tiles.reference import reference_tileset
-from ..tiles.tileset import TileId, TileKind, TileSet
+from ..tiles.tileset import TileId, TileSet
 
 __all__ = [
     "NUM_DISTINCT_ACTIONS",

@@ -43,7 +43,8 @@ from .._support.reprs import repr_pretty
 from ..rules.boat_track import rank_points
 from ..rules.scoring import jungle_value
 from ..rules.state import GameState
-from ..tiles.tileset import Terrain, TileKind, TileSet
+from ..tiles.layout import Terrain, TileKind
+from ..tiles.tileset import TileSet
 
 __all__ = ["DEFAULT_WEIGHTS", "Weights", "heuristic_scores", "win_value"]
 

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from .._support.wording import plural
 from ..errors import TileSetError
 from ..render.text import icons_text
+from ..tiles.layout import TileKind
 from ..tiles.reference import reference_text
 from ..tiles.tilefile import parse_tileset
-from ..tiles.tileset import TileKind, TileSet
+from ..tiles.tileset import TileSet
 from ._common import (
     AddCommand,
     CliError,

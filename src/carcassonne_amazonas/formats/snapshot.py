@@ -91,8 +91,9 @@ from ..rules.scoring import (
 )
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import COORDINATE_LIMIT, Position, Rotation
+from ..tiles.layout import TileKind
 from ..tiles.reference import reference_tileset, shipped_tileset
-from ..tiles.tileset import Tile, TileKind, TileSet
+from ..tiles.tileset import Tile, TileSet
 from ._checks.derivation import derive
 from ._json import Fields, check_int, check_text, parse_json
 from .problems import Problem, find_problems

@@ -80,7 +80,7 @@ from ..rules.engine import apply_action, new_game
 from ..rules.notation import format_action
 from ..rules.options import Rules
 from ..rules.state import GameState, Phase
-from ..tiles.tileset import TileKind
+from ..tiles.layout import TileKind
 from . import MAX_RETURN, MIN_RETURN, game_returns
 from ._spiel_codec import action_codec
 from ._spiel_position import NO_MOVES, SpielPosition

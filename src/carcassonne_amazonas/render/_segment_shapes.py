@@ -14,7 +14,7 @@ import attrs
 
 from .._support.reprs import repr_pretty
 from ..tiles.geometry import Rotation, Side, port_index, port_side
-from ..tiles.tileset import Layout, Terrain
+from ..tiles.layout import Layout, Terrain
 from ._plane import PathCommand, Point, mix, polyline, quad_point
 
 __all__ = [

@@ -32,7 +32,7 @@ import math
 from typing import NamedTuple
 
 from ..tiles.geometry import Rotation
-from ..tiles.tileset import Layout, Terrain
+from ..tiles.layout import Layout, Terrain
 from ._plane import Point, flatten, point_along, polyline_length
 from ._segment_shapes import ICON_GAP, ICON_RADIUS
 from ._spot_candidates import candidates

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from ..tiles.geometry import Side
-from ..tiles.tileset import Terrain
+from ..tiles.layout import Terrain
 from ._plane import Point, mix, point_along, polyline_length
 from ._segment_shapes import ICON_GAP, ICON_RADIUS, JUNGLE_SPOTS, OUTWARD
 from ._tile_shapes import TileShapes

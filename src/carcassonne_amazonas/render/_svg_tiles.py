@@ -27,8 +27,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..rules.players import PLAYER_COLOURS, PieceKind
 from ..tiles.geometry import Position, Rotation
+from ..tiles.layout import Terrain
 from ..tiles.segment_names import segment_name
-from ..tiles.tileset import Icons, Terrain, Tile, TileSet, check_tile_and_rotation
+from ..tiles.tileset import Icons, Tile, TileSet, check_tile_and_rotation
 from ._plane import PathCommand, Point
 from ._segment_shapes import (
     AMAZON_REACH,

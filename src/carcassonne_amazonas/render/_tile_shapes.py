@@ -2,8 +2,8 @@
 (R-F1, R-F2).
 
 Nothing is drawn from artwork: each segment's shape is derived from its ports
-(:class:`~carcassonne_amazonas.tiles.tileset.Segment` and the turned
-:class:`~carcassonne_amazonas.tiles.tileset.VariantCell` tables), so custom tile sets draw
+(:class:`~carcassonne_amazonas.tiles.layout.Segment` and the turned
+:class:`~carcassonne_amazonas.tiles.layout.VariantCell` tables), so custom tile sets draw
 just as well.  Units: the anchor cell's top-left corner is ``(0, 0)``, a cell is
 1 × 1, ``x`` grows east and ``y`` downstream.
 
@@ -34,7 +34,8 @@ import math
 import attrs
 
 from ..tiles.geometry import Rotation
-from ..tiles.tileset import Layout, Terrain, Tile
+from ..tiles.layout import Layout, Terrain
+from ..tiles.tileset import Tile
 from ._plane import Point, distance_to_polyline, flatten, inside_polygon, segments_cross
 from ._segment_shapes import (
     AMAZON_REACH,

@@ -21,8 +21,9 @@ from ..rules.players import colour
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState
 from ..tiles.geometry import Position
+from ..tiles.layout import Terrain
 from ..tiles.segment_names import segment_name
-from ..tiles.tileset import Terrain, TileSet
+from ..tiles.tileset import TileSet
 from .text import tile_description
 
 __all__ = [

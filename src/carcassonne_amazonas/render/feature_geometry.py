@@ -30,7 +30,8 @@ from ..rules.players import PieceKind, PlacedPiece
 from ..rules.scoring import CampScoring, completed_points, jungle_value, unfinished_points
 from ..rules.state import GameState
 from ..tiles.geometry import Position, Side, port_side
-from ..tiles.tileset import NO_ICONS, Icons, Terrain
+from ..tiles.layout import Terrain
+from ..tiles.tileset import NO_ICONS, Icons
 
 __all__ = ["FeatureGeometry", "feature_geometry"]
 

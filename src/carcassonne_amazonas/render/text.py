@@ -64,8 +64,9 @@ from ..rules.final_scoring import projected_scores
 from ..rules.players import PLAYER_COLOURS, PieceKind
 from ..rules.state import GameState
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
+from ..tiles.layout import Layout, Terrain, TileKind, VariantCell
 from ..tiles.segment_names import segment_name
-from ..tiles.tileset import Icons, Layout, Terrain, Tile, TileKind, VariantCell
+from ..tiles.tileset import Icons, Tile
 
 __all__ = [
     "PLAYER_LETTERS",

@@ -23,7 +23,8 @@ from __future__ import annotations
 from itertools import chain
 
 from ..tiles.geometry import Rotation, cell_key, position_of_key
-from ..tiles.tileset import Layout, Terrain, Tile
+from ..tiles.layout import Layout, Terrain
+from ..tiles.tileset import Tile
 from .actions import Action, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .board import Board
 from .features import FeatureGraph, node_of

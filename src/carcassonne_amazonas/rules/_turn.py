@@ -14,8 +14,9 @@ from __future__ import annotations
 from .._support.wording import plural
 from ..errors import IllegalActionError
 from ..tiles.geometry import Position, cell_key
+from ..tiles.layout import Terrain, TileKind
 from ..tiles.segment_names import segment_name
-from ..tiles.tileset import Terrain, Tile, TileKind
+from ..tiles.tileset import Tile
 from . import events as ev
 from .actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .boat_track import advanced_space, amazon_scoring, dense_ranks, ranks

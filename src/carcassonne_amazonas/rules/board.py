@@ -31,7 +31,8 @@ from ..tiles.geometry import (
     in_range,
     position_of_key,
 )
-from ..tiles.tileset import Terrain, Tile, TileKind, Variant, VariantCell
+from ..tiles.layout import Terrain, TileKind, Variant, VariantCell
+from ..tiles.tileset import Tile
 from .fits import _PLANS, PlacementProblem, _layout_plans, fit_table
 
 __all__ = ["Board", "Contact", "Placement"]

@@ -26,7 +26,8 @@ from operator import attrgetter
 from typing import Any
 
 from .._support.sampling import uniform_below
-from ..tiles.tileset import Icons, Tile, TileId, TileKind
+from ..tiles.layout import TileKind
+from ..tiles.tileset import Icons, Tile, TileId
 from .actions import DrawTile
 
 __all__ = ["DrawDistribution"]

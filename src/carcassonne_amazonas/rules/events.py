@@ -14,7 +14,8 @@ import attrs
 
 from .._support.reprs import ShortEnumRepr, repr_pretty
 from ..tiles.geometry import Position, Rotation
-from ..tiles.tileset import Terrain, TileId
+from ..tiles.layout import Terrain
+from ..tiles.tileset import TileId
 from .boat_track import AmazonRanking
 from .scoring import CampScoring
 

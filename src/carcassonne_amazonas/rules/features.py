@@ -23,7 +23,8 @@ import attrs
 from .._support.reprs import repr_pretty
 from .._support.tables import OwnedDict
 from .._support.wording import plural
-from ..tiles.tileset import Terrain, Tile
+from ..tiles.layout import Terrain
+from ..tiles.tileset import Tile
 from .board import Board
 from .fits import side_pattern
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 import attrs
 
 from .._support.reprs import repr_pretty
-from ..tiles.tileset import Terrain
+from ..tiles.layout import Terrain
 from .features import Feature
 from .options import Rules
 from .scoring import (

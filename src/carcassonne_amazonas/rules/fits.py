@@ -21,7 +21,7 @@ import attrs
 from .._support.reprs import repr_pretty
 from ..errors import IllegalActionCode
 from ..tiles.geometry import KEY_DELTAS, KEY_STRIDE
-from ..tiles.tileset import Layout, TileKind, VariantCell
+from ..tiles.layout import Layout, TileKind, VariantCell
 
 __all__ = ["FitTable", "PlacementProblem", "fit_table", "side_pattern"]
 
@@ -95,7 +95,7 @@ def side_pattern(number: int) -> tuple[int, ...]:
 
 class FitTable(dict[int, int]):
     """Constraint signature -> bit mask of the rotations of one 1×1 layout that meet it
-    (see :meth:`~carcassonne_amazonas.tiles.tileset.Layout.fit_mask`), filled on first use.
+    (see :meth:`~carcassonne_amazonas.tiles.layout.Layout.fit_mask`), filled on first use.
 
     A dict, so that the hot loops look signatures up at C speed.
     """

@@ -32,7 +32,8 @@ import attrs
 
 from .._support.reprs import ShortEnumRepr, repr_pretty
 from .._support.wording import plural
-from ..tiles.tileset import Tile, TileKind
+from ..tiles.layout import TileKind
+from ..tiles.tileset import Tile
 from .draw_odds import DrawDistribution, _facts, _per_copy_odds
 
 __all__ = ["DRAW_MODES", "Draws", "Pile", "Shuffle", "as_draws", "shuffled_pile",

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import attrs
 
 from .._support.reprs import ShortEnumRepr, changed_fields_repr, repr_pretty
-from ..tiles.tileset import Terrain
+from ..tiles.layout import Terrain
 from .boat_track import rank_points
 from .features import Feature
 

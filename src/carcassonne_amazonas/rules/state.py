@@ -17,7 +17,8 @@ import attrs
 from .._support.reprs import ShortEnumRepr, repr_pretty
 from .._support.wording import plural
 from ..tiles.geometry import Position
-from ..tiles.tileset import Terrain, Tile
+from ..tiles.layout import Terrain
+from ..tiles.tileset import Tile
 from .actions import PlaceTile
 from .board import Board, Placement
 from .features import Feature, FeatureGraph, node_of, placement_of, segment_of

@@ -40,8 +40,9 @@ from ..rules.pile import Shuffle
 from ..rules.players import PlacedPiece, PlayerState
 from ..rules.scoring import FinalScore, ScoreBreakdown
 from ..rules.state import GameState, Phase
+from ..tiles.layout import Terrain
 from ..tiles.reference import reference_tileset
-from ..tiles.tileset import Terrain, Tile, TileId, TileSet
+from ..tiles.tileset import Tile, TileId, TileSet
 from ._record_strategies import games
 from ._replay import step
 from ._steering import GameSpec

@@ -56,8 +56,9 @@ from ..rules.options import Rules
 from ..rules.pile import Draws, Shuffle, as_draws
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Rotation
+from ..tiles.layout import TileKind
 from ..tiles.reference import reference_tileset
-from ..tiles.tileset import TileId, TileKind
+from ..tiles.tileset import TileId
 from ._replay import new_game_of
 from ._steering import DOUBLE_PHASES, GameSpec, Steering, seed_bringing_exclamation
 

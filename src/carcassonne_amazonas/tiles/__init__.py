@@ -1,3 +1,4 @@
-"""The tiles layer: grid geometry (:mod:`.geometry`), the tile set as data
-(:mod:`.tileset`), the tile-set file format (:mod:`.tilefile`) and the reference set
-shipped with the package (:mod:`.reference`).  It imports nothing of the rules."""
+"""The tiles layer: grid geometry (:mod:`.geometry`), the drawing of a tile
+(:mod:`.layout`), the tile set as data (:mod:`.tileset`), the tile-set file format
+(:mod:`.tilefile`) and the reference set shipped with the package (:mod:`.reference`).
+It imports nothing of the rules."""

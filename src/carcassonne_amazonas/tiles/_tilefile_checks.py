@@ -14,7 +14,8 @@ from collections import Counter
 
 from ._tilefile_lines import ICON_FIELDS, TOTAL_FIELDS, LayoutDraft, ProblemLog
 from .geometry import PORTS_PER_SIDE, Side, make_port
-from .tileset import CellPort, Icons, Segment, StartSide, Terrain, Tile, TileKind
+from .layout import CellPort, Segment, Terrain, TileKind
+from .tileset import Icons, StartSide, Tile
 
 __all__ = ["check_copies", "check_layout", "check_whole_set"]
 

@@ -18,7 +18,8 @@ import attrs
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from .geometry import Side, make_port
-from .tileset import CellPort, Icons, Segment, StartSide, Terrain, TileKind
+from .layout import CellPort, Segment, Terrain, TileKind
+from .tileset import Icons, StartSide
 
 __all__ = [
     "ICON_FIELDS",

@@ -26,7 +26,7 @@ segment should too.
 from __future__ import annotations
 
 from .geometry import PORTS_PER_SIDE, Rotation
-from .tileset import Layout, Terrain, Variant
+from .layout import Layout, Terrain, Variant
 
 __all__ = ["segment_name"]
 

@@ -41,7 +41,8 @@ from .._support.exact import check_exact
 from ..errors import TileSetError
 from ._tilefile_checks import check_copies, check_layout, check_whole_set
 from ._tilefile_lines import MAX_TILES, ProblemLog, read_lines
-from .tileset import Layout, Tile, TileId, TileSet, build_variants
+from .layout import Layout, build_variants
+from .tileset import Tile, TileId, TileSet
 
 __all__ = ["MAX_TEXT", "load_tileset", "parse_tileset", "tileset_problems"]
 

@@ -34,7 +34,7 @@ from ..rules.players import colour
 from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Rotation
-from ..tiles.tileset import Terrain
+from ..tiles.layout import Terrain
 from ._pictures import picture_url
 from ._served import LogEntry, ServedGame
 

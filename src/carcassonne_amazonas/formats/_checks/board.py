@@ -17,7 +17,7 @@ from ...rules.board import Board
 from ...rules.features import Feature, FeatureGraph, placement_of, segment_of
 from ...rules.players import CAMPS_PER_PLAYER, MEEPLES_PER_PLAYER
 from ...tiles.geometry import cell_key
-from ...tiles.tileset import Terrain
+from ...tiles.layout import Terrain
 from .derivation import Derivation, derive
 from .facts import Facts, Problem, problem, safely
 

@@ -27,7 +27,7 @@ from ...rules.board import Board, Placement
 from ...rules.features import FeatureGraph, placement_of, segment_of
 from ...rules.players import colour
 from ...tiles.geometry import Position, Rotation, cell_key
-from ...tiles.tileset import Terrain, TileKind
+from ...tiles.layout import Terrain, TileKind
 from .facts import Problem
 
 __all__ = ["Derivation", "derive", "turn_player"]

@@ -18,7 +18,8 @@ from ..._support.reprs import repr_pretty
 from ...rules.board import Placement
 from ...rules.features import Feature
 from ...rules.state import GameState, Phase
-from ...tiles.tileset import TileKind, TileSet
+from ...tiles.layout import TileKind
+from ...tiles.tileset import TileSet
 
 __all__ = ["LAND_KINDS", "TURN_PHASES", "Facts", "Problem", "problem", "safely"]
 

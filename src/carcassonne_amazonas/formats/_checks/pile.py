@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterable, Iterator
 from ..._support.wording import plural
 from ...rules.pile import plan_for
 from ...rules.state import Phase
-from ...tiles.tileset import Tile, TileKind
+from ...tiles.layout import TileKind
+from ...tiles.tileset import Tile
 from .derivation import Derivation
 from .facts import LAND_KINDS, Facts, Problem, problem
 

@@ -34,7 +34,8 @@ from ...rules.scoring import (
     completed_points,
 )
 from ...rules.state import GameState, Phase
-from ...tiles.tileset import Terrain, Tile
+from ...tiles.layout import Terrain
+from ...tiles.tileset import Tile
 from .derivation import Derivation, turn_player
 from .facts import Facts, Problem, problem
 

@@ -18,7 +18,8 @@ from ..._support.wording import plural, show_int
 from ...rules.engine import legal_actions
 from ...rules.players import colour
 from ...rules.state import GameState, Phase
-from ...tiles.tileset import Tile, TileKind
+from ...tiles.layout import TileKind
+from ...tiles.tileset import Tile
 from .derivation import turn_player
 from .facts import LAND_KINDS, TURN_PHASES, Facts, Problem, problem, safely
 

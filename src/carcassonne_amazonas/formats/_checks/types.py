@@ -29,9 +29,10 @@ from ...rules.scoring import (
 )
 from ...rules.state import GameState, Phase
 from ...tiles.geometry import Position, Rotation
+from ...tiles.layout import Terrain
 from ...tiles.reference import reference_tileset
 from ...tiles.tilefile import parse_tileset
-from ...tiles.tileset import Terrain, Tile, TileSet
+from ...tiles.tileset import Tile, TileSet
 from .facts import Problem
 
 __all__ = ["feature_items", "state_type_problems"]
