@@ -40,20 +40,10 @@ import attrs
 
 from .._support.exact import check_exact
 from .._support.wording import plural
-from ..rules.board import Placement
-from ..rules.players import PLAYER_COLOURS
-from ..rules.state import GameState, Phase
-from ..tiles.geometry import Position, Side
-from ._svg_document import (
-    AMAZON,
-    HIGHLIGHT,
-    OPEN_CELL,
-    Pen,
-    SvgDocument,
-    check_cell_size,
-    number,
-    svg_document,
-)
+from ..rules.state import GameState
+from ..tiles.geometry import Position
+from ._svg_board import marks, pieces, placed_tiles
+from ._svg_document import Pen, SvgDocument, check_cell_size, number, svg_document
 from ._svg_panels import coordinates as coordinate_labels
 from ._svg_panels import hand as hand_panel
 from ._svg_panels import legend as legend_panel
@@ -66,8 +56,7 @@ from ._svg_panels import (
     track,
     track_width,
 )
-from ._svg_tiles import ICON_STYLES, piece_glyph, tile_group, tile_svg, tileset_svg
-from .anchors import piece_anchor, piece_scale
+from ._svg_tiles import ICON_STYLES, tile_svg, tileset_svg
 from .feature_geometry import FeatureGeometry, feature_geometry
 
 __all__ = ["COMPACT_CELL_SIZE", "DEFAULT_CELL_SIZE", "ICON_STYLES", "MAX_DEFAULT_HEIGHT",
@@ -85,12 +74,6 @@ MAX_DEFAULT_HEIGHT = 1600.0
 #: The smallest cell that fitting a long river picks: icons and letters still read.
 MIN_FITTED_CELL_SIZE = 36.0
 
-_EDGE_LINES: dict[Side, tuple[tuple[float, float], tuple[float, float]]] = {
-    Side.NORTH: ((0.0, 0.0), (1.0, 0.0)), Side.EAST: ((1.0, 0.0), (1.0, 1.0)),
-    Side.SOUTH: ((0.0, 1.0), (1.0, 1.0)), Side.WEST: ((0.0, 0.0), (0.0, 1.0))}
-_INSET: dict[Side, tuple[float, float]] = {Side.NORTH: (0.0, 0.04), Side.EAST: (-0.04, 0.0),
-                                           Side.SOUTH: (0.0, -0.04), Side.WEST: (0.04, 0.0)}
-
 
 def _open_cells(state: GameState) -> list[Position]:
     """The empty cells a tile may still go to: beside a tile up to the river end (R-G2),
@@ -101,14 +84,6 @@ def _open_cells(state: GameState) -> list[Position]:
     cells = [p for p in board.open_positions if p.y <= board.river_end_row]
     cells.append(board.next_river_position)
     return cells
-
-
-def _last_placer(state: GameState) -> int:
-    """Who placed the last tile: the player to act while their turn is still going on,
-    else the one before (turns pass clockwise, R-C8)."""
-    if state.phase in (Phase.CHOOSE_DOUBLE, Phase.PLACE_DOUBLE, Phase.PLACE_PIECE):
-        return state.current_player
-    return (state.current_player - 1) % state.num_players
 
 
 def _feature(state: GameState, feature: tuple[Position, int] | FeatureGeometry | None
@@ -226,9 +201,9 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
     if coordinates:
         body.append(coordinate_labels(pen, frame.columns, frame.rows, frame.left - size * 0.1,
                                       frame.top))
-    body.append(_tiles(pen, board.placements))
-    body.extend(_marks(state, pen, open_cells if show_open else [], feature, marked, last))
-    body.append(_pieces(state, pen))
+    body.append(placed_tiles(pen, board.placements))
+    body.extend(marks(state, pen, open_cells if show_open else [], feature, marked, last))
+    body.append(pieces(state, pen))
     body.append(track(state, pen, frame.margin))
     if legend:
         body.append(legend_panel(items, size, frame.margin, legend_top, inner_width))
@@ -304,124 +279,8 @@ class _Frame:
                    Pen(left - min_x * size, top - min_y * size, size), hand_left, hand_bottom)
 
 
-
-def _marks(state: GameState, pen: Pen, open_cells: list[Position],
-           feature: FeatureGeometry | None, marked: list[Position],
-           last: Placement | None) -> list[str]:
-    """What is drawn over the tiles and under the pieces: the open cells, the highlighted
-    feature and cells, and the outline of the tile placed last."""
-    out = []
-    if open_cells:
-        out.append(_open_marks(pen, open_cells, state.board.next_river_position))
-    if feature is not None:
-        out.append(_feature_marks(pen, feature))
-    if marked:
-        out.append(_cell_marks(pen, marked))
-    if last is not None:
-        out.append(_last_move(pen, last, _last_placer(state)))
-    return out
-
-
 def _title(state: GameState) -> str:
     phase = "game over" if state.is_terminal else state.phase.value
     return (f"Carcassonne – Amazonas: {state.num_players} players, "
             f"{plural(max(len(state.board) - 1, 0), 'tile')} placed (and the start tile), "
             f"{state.tiles_left} to draw, {phase}")
-
-
-def _tiles(pen: Pen, placements: Iterable[Placement]) -> str:
-    return "\n".join(['<g class="tiles">',
-                      *(_placed_tile(pen, index, placement)
-                        for index, placement in enumerate(placements)),
-                      "</g>"])
-
-
-def _placed_tile(pen: Pen, index: int, placement: Placement) -> str:
-    tile = placement.tile
-    title = (f"#{index} {tile.name} ({tile.layout.title}) at {placement.position}, "
-             f"turned {placement.rotation.degrees}°")
-    at = pen.at(placement.position.x, placement.position.y)
-    return tile_group(at, tile, placement.rotation, placement.position, title)
-
-
-def _open_marks(pen: Pen, open_cells: list[Position], river: Position) -> str:
-    out = ['<g class="open-cells">']
-    for position in open_cells:
-        is_river = position == river
-        out.append(
-            f'<rect class="open{" next-river" if is_river else ""}" data-x="{position.x}" '
-            f'data-y="{position.y}" {pen.rect((position.x + 0.06, position.y + 0.06), 0.88, 0.88)}'
-            f' fill="none" stroke="{AMAZON if is_river else OPEN_CELL}" '
-            f'stroke-width="{pen.px(0.025)}" stroke-dasharray="{pen.px(0.08)} {pen.px(0.06)}"'
-            f' rx="{pen.px(0.06)}"/>')
-    out.append("</g>")
-    return "\n".join(out)
-
-
-def _cell_marks(pen: Pen, cells: list[Position]) -> str:
-    out = ['<g class="highlights">']
-    for cell in cells:
-        out.append(f'<rect class="highlight" data-x="{cell.x}" data-y="{cell.y}" '
-                   f'{pen.rect((cell.x + 0.04, cell.y + 0.04), 0.92, 0.92)} rx="{pen.px(0.05)}" '
-                   f'fill="{HIGHLIGHT}" fill-opacity="0.35" stroke="{HIGHLIGHT}" '
-                   f'stroke-width="{pen.px(0.04)}"/>')
-    out.append("</g>")
-    return "\n".join(out)
-
-
-def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
-    """The feature's cells lightened and outlined, its open edges in red."""
-    inside = set(feature.cells)
-    out = [f'<g class="feature-highlight" data-terrain="{feature.terrain.label}">',
-           f"<title>{feature.terrain.label}: {plural(len(feature.tiles), 'tile')}, "
-           f"{plural(len(feature.open_edges), 'open edge')}</title>"]
-    for cell in feature.cells:
-        out.append(f'<rect class="feature-cell" data-x="{cell.x}" data-y="{cell.y}" '
-                   f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.35"/>')
-    outline = []
-    for cell in feature.cells:
-        for side in Side:
-            if cell.neighbour(side) not in inside:
-                (x0, y0), (x1, y1) = _EDGE_LINES[side]
-                outline.append(f"M{pen.pt((cell.x + x0, cell.y + y0))} "
-                               f"L{pen.pt((cell.x + x1, cell.y + y1))}")
-    out.append(f'<path class="feature-outline" d="{" ".join(outline)}" fill="none" '
-               f'stroke="#ffffff" stroke-width="{pen.px(0.06)}" stroke-linecap="round"/>')
-    for cell, side in feature.open_edges:
-        (x0, y0), (x1, y1) = _EDGE_LINES[side]
-        dx, dy = _INSET[side]
-        out.append(f'<line class="open-edge" data-x="{cell.x}" data-y="{cell.y}" '
-                   f'data-side="{side.letter}" '
-                   f'{pen.xy((cell.x + x0 + dx, cell.y + y0 + dy), ("x1", "y1"))} '
-                   f'{pen.xy((cell.x + x1 + dx, cell.y + y1 + dy), ("x2", "y2"))} '
-                   f'stroke="#d62728" stroke-width="{pen.px(0.07)}" stroke-linecap="round"/>')
-    out.append("</g>")
-    return "\n".join(out)
-
-
-def _last_move(pen: Pen, placement: Placement, player: int) -> str:
-    cells = placement.cells
-    x0, y0 = min(c.x for c in cells), min(c.y for c in cells)
-    width = max(c.x for c in cells) - x0 + 1
-    height = max(c.y for c in cells) - y0 + 1
-    corner = (x0 + 0.035, y0 + 0.035)
-    colour = PLAYER_COLOURS[player]
-    return (f'<g class="last-move" data-x="{placement.position.x}" '
-            f'data-y="{placement.position.y}" data-player="{player}">'
-            f"<title>the tile placed last, by {colour}</title>"
-            f'<rect {pen.rect(corner, width - 0.07, height - 0.07)} fill="none" '
-            f'stroke="#ffffff" stroke-width="{pen.px(0.09)}"/>'
-            f'<rect {pen.rect(corner, width - 0.07, height - 0.07)} fill="none" '
-            f'stroke="{colour}" stroke-width="{pen.px(0.05)}"/></g>')
-
-
-def _pieces(state: GameState, pen: Pen) -> str:
-    out = ['<g class="pieces">']
-    for piece in state.pieces():
-        at = piece_anchor(state, piece.position, piece.segment)
-        where = (f' data-x="{piece.position.x}" data-y="{piece.position.y}" '
-                 f'data-segment="{piece.segment}"')
-        out.append(piece_glyph(pen, piece.player, piece.kind, at, extra=where,
-                               scale=piece_scale(state, piece.position)))
-    out.append("</g>")
-    return "\n".join(out)
