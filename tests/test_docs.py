@@ -114,6 +114,23 @@ def test_the_api_reference_documents_exactly_the_public_modules() -> None:
     assert "carcassonne_amazonas.rules.engine" in pages["index.md"]
 
 
+def test_the_api_reference_documents_what_a_module_exports_from_a_private_one() -> None:
+    """``automodule`` leaves out what a module imports; the names a public module exports
+    from a private one get their own directives on its page."""
+    source = Path(carcassonne_amazonas.__file__).resolve().parent
+    pages = docs_extension().api_pages(source, (DOCS / "architecture.md").read_text(
+        encoding="utf-8"))
+    testing = pages["carcassonne_amazonas.testing.md"]
+    assert ".. autofunction:: carcassonne_amazonas.testing.game_states\n" in testing
+    assert ".. autoclass:: carcassonne_amazonas.testing.RecordText\n" in testing
+    assert ".. py:data:: PHASES\n   :module: carcassonne_amazonas.testing\n\n   Every phase" \
+        in testing
+    observation = pages["carcassonne_amazonas.ai.observation.md"]
+    assert ".. autofunction:: carcassonne_amazonas.ai.observation.observation_string" in observation
+    assert "autofunction:: carcassonne_amazonas.rules.engine." not in \
+        pages["carcassonne_amazonas.rules.engine.md"]  # it defines what it exports
+
+
 def test_every_package_name_has_a_whole_sentence_for_its_summary() -> None:
     """The table of the package's names gives each one a summary: its docstring's first
     sentence, whole even where it runs over several lines, not cut inside a parenthesis."""

@@ -4,7 +4,7 @@ On ``builder-inited`` (before Sphinx looks for source files) it writes into
 ``docs/_generated/`` (git-ignored; a file is only rewritten when its content changes):
 
 - ``package_names.md``: every name of ``carcassonne_amazonas.__all__`` with a link to
-  where it is defined and the first line of its docstring;
+  where it is defined and the first sentence of its docstring;
 - ``cli_help.md``: the ``--help`` text of the command-line tool and of each command,
   from :func:`carcassonne_amazonas.cli.build_parser`;
 - ``quickstart_board.svg``: the board at the end of the quick start's game, drawn by
@@ -13,7 +13,9 @@ On ``builder-inited`` (before Sphinx looks for source files) it writes into
 It also writes the API reference into ``docs/api/`` (git-ignored): a page for every
 public module (:func:`public_modules`: no part of its name starts with an underscore),
 and an index that groups them by the layers of ``docs/architecture.md``.  Private
-modules get no page, so the reference documents only the API.
+modules get no page, so the reference documents only the API; the classes and functions
+a public module exports from a private one are documented on the public module's page
+(:func:`reexports`).
 
 So these parts can never fall behind the code.
 """
@@ -21,7 +23,10 @@ So these parts can never fall behind the code.
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
+import importlib
+import importlib.util
 import inspect
 import io
 import os
@@ -191,11 +196,85 @@ def _layers(architecture: str) -> list[tuple[str, str, str]]:
     return layers
 
 
+def module_path(source: Path, module: str) -> Path:
+    """The file of ``module`` in the package's folder ``source``."""
+    path = source.joinpath(*module.split(".")[1:])
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def definitions(path: Path) -> dict[str, tuple[str, str]]:
+    """``name -> (directive, documentation)`` for the classes, functions and constants a
+    module defines at its top level; a constant's documentation is its ``#:`` comment lines
+    or the string that follows its assignment."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    body = ast.parse(source).body
+    found: dict[str, tuple[str, str]] = {}
+    for index, node in enumerate(body):
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = ("autoclass", "")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[node.name] = ("autofunction", "")
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            comments = []
+            for line in reversed(lines[:node.lineno - 1]):
+                if not line.startswith("#:"):
+                    break
+                comments.insert(0, line[2:].strip())
+            after = body[index + 1] if index + 1 < len(body) else None
+            text = after.value.value if (isinstance(after, ast.Expr)
+                                         and isinstance(after.value, ast.Constant)) else None
+            if not comments and isinstance(text, str):
+                comments = [" ".join(text.split())]
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = ("py:data", " ".join(comments))
+    return found
+
+
+def reexports(source: Path, module: str) -> list[str]:
+    """A directive for each name in ``module.__all__`` that the module imports from a
+    private module: ``automodule`` documents only what a module defines itself, so these
+    are documented one by one, on the page of the module that exports them (a constant
+    with the documentation it has where it is defined).  Read from the source, so that
+    nothing is imported before autodoc mocks the extras."""
+    tree = ast.parse(module_path(source, module).read_text(encoding="utf-8"))
+    exported: list[str] = []
+    homes: dict[str, str] = {}
+    package = module if module_path(source, module).name == "__init__.py" else \
+        module.rpartition(".")[0]
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and any(isinstance(target, ast.Name)
+                                                 and target.id == "__all__"
+                                                 for target in node.targets)):
+            exported = list(ast.literal_eval(node.value))
+        elif (isinstance(node, ast.ImportFrom) and node.level and node.module
+              and any(part.startswith("_") for part in node.module.split("."))):
+            home = importlib.util.resolve_name("." * node.level + node.module, package)
+            homes.update({alias.asname or alias.name: home for alias in node.names})
+    found = []
+    for name in exported:
+        if name not in homes:
+            continue
+        directive, doc = definitions(module_path(source, homes[name])).get(name, ("", ""))
+        if directive == "py:data":
+            found.append(f".. py:data:: {name}\n   :module: {module}\n\n   {doc}")
+        elif directive:
+            found.append(f".. {directive}:: {module}.{name}")
+    return found
+
+
+def api_page(source: Path, module: str) -> str:
+    """The reference page of one public module (``source``: the package's folder)."""
+    directives = [f".. automodule:: {module}", *reexports(source, module)]
+    return f"# `{module}`\n\n```{{eval-rst}}\n" + "\n\n".join(directives) + "\n```\n"
+
+
 def api_pages(source: Path, architecture: str) -> dict[str, str]:
     """The API reference: file name -> text, a page per public module and the index."""
     modules = public_modules(source)
-    pages = {f"{module}.md": f"# `{module}`\n\n```{{eval-rst}}\n.. automodule:: {module}\n```\n"
-             for module in modules}
+    pages = {f"{module}.md": api_page(source, module) for module in modules}
     index = ["# API reference", "",
              "Every public module, class and function of the package, from its docstrings, "
              "grouped by the layers of {doc}`../architecture`. The most common names are "

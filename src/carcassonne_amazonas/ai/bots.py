@@ -7,7 +7,7 @@ once its turn is over.  It tries every legal action with
 (after a tile: the piece step; after a "!" tile: the double tile too), the
 best follow-up; ties are broken by its own seeded ``random.Random``.  ``mcts``
 is the information-set Monte Carlo tree search player of
-:mod:`~carcassonne_amazonas.ai.mcts` (:class:`MctsBot`), with
+:mod:`~carcassonne_amazonas.ai.mcts` (:class:`~carcassonne_amazonas.ai.mcts.MctsBot`), with
 :data:`~carcassonne_amazonas.ai.mcts.DEFAULT_ITERATIONS` iterations per decision,
 or ``N`` with ``mcts:N``; it is by far the strongest (see the strength ladder in
 ``docs/guides/bots.md``).

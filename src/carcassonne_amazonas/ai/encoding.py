@@ -154,9 +154,10 @@ def encode_action(state: GameState, action: Action) -> int:
     """The integer of ``action`` in ``state``'s game.
 
     Raises ``TypeError`` for a non-action (types are exact, as in
-    :func:`~carcassonne_amazonas.rules.actions.check_action`) and :class:`IllegalActionError` for
-    an action that no integer stands for in this state (a cell outside the
-    board window, a piece not on the tile just placed, an unknown tile).
+    :func:`~carcassonne_amazonas.rules.actions.check_action`) and
+    :class:`~carcassonne_amazonas.errors.IllegalActionError` for an action that no integer
+    stands for in this state (a cell outside the board window, a piece not on the tile just
+    placed, an unknown tile).
     """
     _check_state(state)
     check_action(action)
@@ -201,7 +202,7 @@ def decode_action(state: GameState, index: int) -> Action:
     """The action an integer stands for in ``state`` (inverse of :func:`encode_action`).
 
     Piece placements take their position from the state.  Raises
-    :class:`IllegalActionError` for an integer out of range (or a piece
+    :class:`~carcassonne_amazonas.errors.IllegalActionError` for an integer out of range (or a piece
     placement when no tile may take a piece), ``TypeError`` for a non-int.
     """
     _check_state(state)

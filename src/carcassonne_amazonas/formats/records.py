@@ -131,7 +131,8 @@ class GameRecord:
     def from_game(cls, initial_state: GameState, actions: Iterable[Action]) -> GameRecord:
         """The record of the game that starts at ``initial_state`` and plays ``actions``.
 
-        Raises :class:`RecordError` if an action is not legal where it is played.
+        Raises :class:`~carcassonne_amazonas.errors.RecordError` if an action is not legal
+        where it is played.
         """
         check_exact(initial_state, GameState)
         actions = tuple(actions)
@@ -184,7 +185,8 @@ class GameRecord:
     def replay(self) -> tuple[GameState, ...]:
         """Every state of the game, the initial one first.
 
-        Raises :class:`RecordError` naming the first action that is illegal.
+        Raises :class:`~carcassonne_amazonas.errors.RecordError` naming the first action
+        that is illegal.
         """
         return tuple(self._states())
 
@@ -192,7 +194,8 @@ class GameRecord:
         """The state after the last action (each state before it is dropped as soon as the
         next one is made: loading a record keeps one game state at a time).
 
-        Raises :class:`RecordError` naming the first action that is illegal.
+        Raises :class:`~carcassonne_amazonas.errors.RecordError` naming the first action
+        that is illegal.
         """
         state = None
         for state in self._states():  # noqa: B007 - the last one is wanted
@@ -240,8 +243,9 @@ class GameRecord:
 
         ``tileset`` must be given when the record uses a tile set other than
         the reference set.  Every action is replayed; anything wrong raises
-        :class:`RecordError`, never another exception and never a half-loaded game; only
-        a subclass of ``str`` or ``bytes`` is a ``TypeError`` (types are exact).
+        :class:`~carcassonne_amazonas.errors.RecordError`, never another exception and never
+        a half-loaded game; only a subclass of ``str`` or ``bytes`` is a ``TypeError``
+        (types are exact).
         """
         check_text(text)
         try:

@@ -194,10 +194,11 @@ def state_from_json(text: str | bytes, tileset: TileSet | None = None) -> GameSt
     """Load a snapshot made by :func:`state_to_json`.
 
     ``tileset`` must be given when the snapshot uses a tile set other than the
-    reference set.  Raises :class:`RecordError`, and nothing else, for anything
-    malformed or inconsistent: the message names the snapshot's field and, for a
-    state the rules cannot reach, the rule (see the module docstring).  Only a subclass
-    of ``str`` or ``bytes`` is a ``TypeError``: types are exact, since a subclass can lie.
+    reference set.  Raises :class:`~carcassonne_amazonas.errors.RecordError`, and nothing
+    else, for anything malformed or inconsistent: the message names the snapshot's field
+    and, for a state the rules cannot reach, the rule (see the module docstring).  Only a
+    subclass of ``str`` or ``bytes`` is a ``TypeError``: types are exact, since a subclass
+    can lie.
     """
     check_text(text)
     return _guarded("state", lambda: state_from_fields(parse_json(text, "state"), tileset))

@@ -189,7 +189,8 @@ class CarcassonneAmazonasGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CarcassonneAmazonasState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state around the library's immutable :class:`GameState`."""
+    """An OpenSpiel state around the library's immutable
+    :class:`~carcassonne_amazonas.rules.state.GameState`."""
 
     def __init__(self, game: CarcassonneAmazonasGame, state: GameState) -> None:
         super().__init__(game)

@@ -141,8 +141,9 @@ class PlaceTile(_Notated):
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
-        """The placement written ``text``, such as ``t-1,2,90``; :class:`NotationError`
-        (a ``ValueError``) says where and why when it is not one."""
+        """The placement written ``text``, such as ``t-1,2,90``;
+        :class:`~carcassonne_amazonas.errors.NotationError` (a ``ValueError``) says where
+        and why when it is not one."""
         _checked_text(text, cls.LETTER, "a tile placement")
         x, y, degrees = _numbers(text, 3, (True, True, False))
         if degrees not in _ROTATIONS:
@@ -167,7 +168,8 @@ class ChooseDouble(_Notated):
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
-        """The choice written ``text``, such as ``d82``; :class:`NotationError` if not one."""
+        """The choice written ``text``, such as ``d82``;
+        :class:`~carcassonne_amazonas.errors.NotationError` if not one."""
         _checked_text(text, cls.LETTER, "a double-tile choice")
         (tile,) = _numbers(text, 1, (False,))
         return cls(TileId(tile))
@@ -188,8 +190,8 @@ class _PieceOnSegment(_Notated):
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
-        """The piece written ``text``, such as ``m-1,2,0``; :class:`NotationError` if not
-        one."""
+        """The piece written ``text``, such as ``m-1,2,0``;
+        :class:`~carcassonne_amazonas.errors.NotationError` if not one."""
         _checked_text(text, cls.LETTER, cls.KIND)
         x, y, segment = _numbers(text, 3, (True, True, False))
         return cls(Position(x, y), segment)
@@ -233,7 +235,8 @@ class Pass(_Notated):
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
-        """``Pass()`` for the text ``p``; :class:`NotationError` for any other text."""
+        """``Pass()`` for the text ``p``;
+        :class:`~carcassonne_amazonas.errors.NotationError` for any other text."""
         _checked_text(text, cls.LETTER, "a pass")
         if len(text) != 1:
             raise NotationError(text, 1, f"unexpected {text[1:]!r} after 'p'")
@@ -257,7 +260,8 @@ class DrawTile(_Notated):
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
-        """The draw written ``text``, such as ``*17``; :class:`NotationError` if not one."""
+        """The draw written ``text``, such as ``*17``;
+        :class:`~carcassonne_amazonas.errors.NotationError` if not one."""
         _checked_text(text, cls.LETTER, "a draw")
         (tile,) = _numbers(text, 1, (False,))
         return cls(TileId(tile))

@@ -148,7 +148,7 @@ class Board:
         return None if entry is None else self.placements[entry[0]]
 
     def placement_index_at(self, position: Position) -> int | None:
-        """The index in :attr:`placements` of the tile covering ``position``, or None."""
+        """The index in ``placements`` of the tile covering ``position``, or None."""
         if not in_range(position):
             return None
         entry = self._cells.get(cell_key(position.x, position.y))
@@ -175,7 +175,7 @@ class Board:
         river end's row).  Cell keys sort row by row (see
         :func:`~carcassonne_amazonas.tiles.geometry.cell_key`), so a cell is in a row standard
         tiles may use exactly when its key is at most this: its row is at most
-        :attr:`river_end_row`, the form :meth:`allows` checks."""
+        ``river_end_row``, the form :meth:`allows` checks."""
         return self.river_end_row * KEY_STRIDE + _HALF_STRIDE - 1  # cell_key, inlined
 
     def allows(self, tile: Tile, position: Position, rotation: Rotation) -> bool:

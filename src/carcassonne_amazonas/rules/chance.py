@@ -35,7 +35,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
     The probabilities are exact fractions that sum to 1 and follow the pile's
     shuffle option (for the stratified shuffle, R-C7: the Amazon-tile quota of
     the current slice).  Identical copies are one outcome.  Raises
-    :class:`IllegalActionError` if ``state`` is not a chance node.
+    :class:`~carcassonne_amazonas.errors.IllegalActionError` if ``state`` is not a chance node.
 
     The result is computed once per pile composition and slice position and
     shared: no fraction arithmetic on repeated calls.  The same outcomes with
@@ -63,8 +63,8 @@ def sample_draw(state: GameState, rng: random.Random) -> DrawTile:
 
     No floating point: a whole number below the distribution's ``total`` is drawn with
     ``rng.getrandbits``, so the same seed draws the same tile in any process.  Raises
-    :class:`IllegalActionError` if ``state`` is not a chance node, ``TypeError`` unless
-    ``rng`` is a ``random.Random``.
+    :class:`~carcassonne_amazonas.errors.IllegalActionError` if ``state`` is not a chance
+    node, ``TypeError`` unless ``rng`` is a ``random.Random``.
     """
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")

@@ -108,8 +108,8 @@ class DrawDistribution:
     identical copies), by id; ``probabilities`` the exact fractions (they sum
     to 1); ``weights`` the same as integers over ``total``, for sampling
     without fractions, and ``cumulative`` their running sums.  One object per
-    pile composition and slice position (see :meth:`Pile.distribution`); treat
-    it as immutable.
+    pile composition and slice position (see :meth:`Pile.distribution
+    <carcassonne_amazonas.rules.pile.Pile.distribution>`); treat it as immutable.
     """
 
     __slots__ = ("_draws", "_floats", "_kinds", "_odds", "_outcomes", "_probabilities",

@@ -118,7 +118,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the current phase, without duplicates, in a fixed order.
 
     Tile placements come row by row, then column, then rotation; piece
-    placements by segment, then :class:`Pass`.  Empty once the game is over.
+    placements by segment, then :class:`~carcassonne_amazonas.rules.actions.Pass`.  Empty
+    once the game is over.
     """
     if type(state) is not GameState:  # inline: the hot path
         check_exact(state, GameState)

@@ -108,7 +108,8 @@ class FinalTally:
     _repr_pretty_ = repr_pretty
 
     features: tuple[FinalFeatureScore, ...]
-    """Every scored feature, in the order of :func:`final_feature_values`."""
+    """Every scored feature, in the order of
+    :func:`~carcassonne_amazonas.rules.scoring.final_feature_values`."""
     river: tuple[int, ...]
     """The river scoring's points per player (R-E5)."""
 

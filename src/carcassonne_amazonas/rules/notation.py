@@ -16,7 +16,7 @@ Coordinates are the tile's anchor cell (see
 clockwise, segments and tile ids plain integers.  A text holds no spaces, so
 a game is its actions joined by spaces.  :func:`parse_action` and
 :func:`format_action` are exact inverses; bad text raises
-:class:`NotationError` saying at which character and why.
+:class:`~carcassonne_amazonas.errors.NotationError` saying at which character and why.
 
 The action classes carry the same notation themselves: ``str(action)`` is
 its text and ``PlaceTile.from_notation(text)`` (likewise for each class)
@@ -59,8 +59,8 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     """The action written as ``text`` (see the module's table).
 
-    Raises :class:`NotationError` (a ``ValueError``) for text that is not an
-    action, and ``TypeError`` for a value that is not a ``str``.
+    Raises :class:`~carcassonne_amazonas.errors.NotationError` (a ``ValueError``) for text
+    that is not an action, and ``TypeError`` for a value that is not a ``str``.
     """
     check_exact(text, str)
     if not text:

@@ -166,9 +166,10 @@ class Rules:
     option).
 
     ``first_player`` starts (R-C8: a player index, 0 to 4, one per colour of
-    :data:`PLAYER_COLOURS`; :func:`~carcassonne_amazonas.rules.engine.new_game` checks it
-    against the player count); ``shuffle`` and ``slices`` choose how the pile is shuffled
-    (R-C7: stratified into ``slices`` equal slices by default, 1 to
+    :data:`~carcassonne_amazonas.rules.players.PLAYER_COLOURS`;
+    :func:`~carcassonne_amazonas.rules.engine.new_game` checks it against the player count);
+    ``shuffle`` and ``slices`` choose how the pile is shuffled (R-C7: stratified into
+    ``slices`` equal slices by default, 1 to
     :data:`~carcassonne_amazonas.rules.pile.MAX_SLICES`); ``tileset`` is the reference set
     unless a custom one is given (``reference_tileset(bonus_river=True)`` adds the Amazon
     Bonus River tiles, R-V3).

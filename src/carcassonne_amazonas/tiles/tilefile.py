@@ -62,7 +62,7 @@ def tileset_problems(text: str) -> list[str]:
 def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
     """Read and validate a tile set from the text of a tile-set file.
 
-    Raises :class:`TileSetError` listing every problem found.
+    Raises :class:`~carcassonne_amazonas.errors.TileSetError` listing every problem found.
     """
     check_exact(text, str, "a tile-set file's text, a str")
     if len(text) > MAX_TEXT:
@@ -99,9 +99,10 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
 
 
 def load_tileset(path: str | os.PathLike[str]) -> TileSet:
-    """Read and validate a tile-set file.  Raises :class:`TileSetError` for any content
-    (text that is not UTF-8 or longer than :data:`MAX_TEXT` included), ``OSError`` when
-    the file cannot be read."""
+    """Read and validate a tile-set file.  Raises
+    :class:`~carcassonne_amazonas.errors.TileSetError` for any content (text that is not
+    UTF-8 or longer than :data:`MAX_TEXT` included), ``OSError`` when the file cannot be
+    read."""
     name = os.fspath(path)
     with open(path, encoding="utf-8") as handle:
         try:
