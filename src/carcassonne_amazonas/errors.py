@@ -30,7 +30,7 @@ IllegalActionCode: TypeAlias = Literal[
     "slice-quota", "not-a-chance-node", "outside-board-window", "not-a-double-tile",
     "not-a-land-tile", "index-out-of-range", "no-piece-step",
 ]
-"""Why an action is illegal, as :attr:`IllegalActionError.code` gives it."""
+"""Why an action is illegal, as the ``code`` of an :class:`IllegalActionError` gives it."""
 
 #: Every :data:`IllegalActionCode`: the rules its errors cite (one of them; none for an
 #: index outside the library's action encoding) and when it is raised.

@@ -54,7 +54,7 @@ def observation_upper_bounds(rules: Rules | None = None, compact: bool = False) 
     compact) observation tensor; every entry is at least 0.
 
     1 for one-hot and 0/1 entries, true maxima for counts: a score bound from the
-    tile set's points (:func:`max_score`), the longest possible boat track, the
+    tile set's points, the longest possible boat track, the
     copies of each layout, the supplies, and for ``outside`` every cell of every tile.
     """
     rules = rules or Rules()
