@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 from carcassonne_amazonas import RecordError, state_from_json, state_problems, state_to_json
-from forged_corpus import apply_patch, bases
+from forged_bases import apply_patch, bases
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CORPUS: dict[str, Any] = json.loads(
