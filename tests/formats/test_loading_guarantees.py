@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_record_fuzz import bases, json_values, snapshot_bases
 
 from carcassonne_amazonas import (
     AmazonRanking,
@@ -41,6 +40,7 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.ai.playout import random_action as uniform_random_action
 from games import play_random, random_action
+from record_mutations import bases, json_values, snapshot_bases
 
 ROUND_TRIP_GAMES = int(os.environ.get("ROUND_TRIP_GAMES") or 3 * settings().max_examples)
 # Game n loads the snapshots whose index is n modulo the stride: with no more games than
