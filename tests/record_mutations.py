@@ -93,19 +93,20 @@ _OTHER_VALUES: tuple[object, ...] = (
 )
 
 
-def _paths(node: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+def json_paths(node: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
     """Every path into a JSON value (the root excluded)."""
     found: list[tuple[str | int, ...]] = [path] if path else []
     if isinstance(node, dict):
         for key, value in node.items():
-            found.extend(_paths(value, (*path, key)))
+            found.extend(json_paths(value, (*path, key)))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            found.extend(_paths(value, (*path, index)))
+            found.extend(json_paths(value, (*path, index)))
     return found
 
 
-def _parent(data: Any, path: tuple[str | int, ...]) -> Any:
+def parent_of(data: Any, path: tuple[str | int, ...]) -> Any:
+    """The list or object that holds the value at ``path``."""
     for key in path[:-1]:
         data = data[key]
     return data
@@ -116,11 +117,11 @@ def _same_type(a: object, b: object) -> bool:
 
 
 def replace_value(data: Any, rng: random.Random) -> str:
-    paths = _paths(data)
+    paths = json_paths(data)
     if not paths:
         return "nothing to replace"
     path = rng.choice(paths)
-    parent = _parent(data, path)
+    parent = parent_of(data, path)
     old = parent[path[-1]]
     choices = [v for v in _OTHER_VALUES if not _same_type(v, old)]
     parent[path[-1]] = json.loads(json.dumps(rng.choice(choices)))
@@ -128,21 +129,21 @@ def replace_value(data: Any, rng: random.Random) -> str:
 
 
 def nudge_number(data: Any, rng: random.Random) -> str:
-    paths = [p for p in _paths(data) if type(_parent(data, p)[p[-1]]) is int]
+    paths = [p for p in json_paths(data) if type(parent_of(data, p)[p[-1]]) is int]
     if not paths:
         return replace_value(data, rng)
     path = rng.choice(paths)
-    _parent(data, path)[path[-1]] += rng.choice((-2, -1, 1, 2, 1000))
+    parent_of(data, path)[path[-1]] += rng.choice((-2, -1, 1, 2, 1000))
     return f"nudge {'.'.join(map(str, path))}"
 
 
 def edit_list(data: Any, rng: random.Random) -> str:
-    paths = [p for p in _paths(data) if isinstance(_parent(data, p)[p[-1]], list)
-             and _parent(data, p)[p[-1]]]
+    paths = [p for p in json_paths(data) if isinstance(parent_of(data, p)[p[-1]], list)
+             and parent_of(data, p)[p[-1]]]
     if not paths:
         return replace_value(data, rng)
     path = rng.choice(paths)
-    items = _parent(data, path)[path[-1]]
+    items = parent_of(data, path)[path[-1]]
     how = rng.choice(("swap", "drop", "repeat", "reverse"))
     i, j = rng.randrange(len(items)), rng.randrange(len(items))
     if how == "swap":
@@ -157,11 +158,11 @@ def edit_list(data: Any, rng: random.Random) -> str:
 
 
 def delete_key(data: Any, rng: random.Random) -> str:
-    paths = [p for p in _paths(data) if isinstance(p[-1], str)]
+    paths = [p for p in json_paths(data) if isinstance(p[-1], str)]
     if not paths:
         return replace_value(data, rng)
     path = rng.choice(paths)
-    del _parent(data, path)[path[-1]]
+    del parent_of(data, path)[path[-1]]
     return f"delete {'.'.join(map(str, path))}"
 
 
@@ -190,7 +191,7 @@ def mutate_text(text: str, rng: random.Random) -> tuple[str | bytes, str]:
     return text[:start] + char + text[start:], f"insert {char!r} at {start}"
 
 
-def _dump(data: object, rng: random.Random) -> str:
+def dump_json(data: object, rng: random.Random) -> str:
     """Indented like ``to_json`` or compact: both are valid record texts."""
     if rng.random() < 0.5:
         return json.dumps(data, ensure_ascii=False, indent=1)
@@ -248,9 +249,9 @@ def wrong_result(base: Base, data: dict[str, Any], rng: random.Random) -> str:
 
 def boolean_number(data: dict[str, Any], rng: random.Random) -> str:
     """A number written as a boolean (``true`` for 1): never a number."""
-    paths = [p for p in _paths(data) if type(_parent(data, p)[p[-1]]) is int]
+    paths = [p for p in json_paths(data) if type(parent_of(data, p)[p[-1]]) is int]
     path = rng.choice(paths)
-    parent = _parent(data, path)
+    parent = parent_of(data, path)
     parent[path[-1]] = bool(parent[path[-1]])
     return f"boolean at {'.'.join(map(str, path))}"
 
@@ -273,12 +274,12 @@ def fuzz_case(rng: random.Random) -> tuple[str | bytes, str, bool]:
     data = json.loads(json.dumps(base.data))
     kind = rng.random()
     if kind < 0.35:
-        text, what = mutate_text(_dump(data, rng), rng)
+        text, what = mutate_text(dump_json(data, rng), rng)
         return text, f"{base.name}: {what}", False
     if kind < 0.75:
         what = " then ".join(rng.choice(TREE_MUTATIONS)(data, rng)
                              for _ in range(rng.choice((1, 1, 1, 2, 3))))
-        return _dump(data, rng), f"{base.name}: {what}", False
+        return dump_json(data, rng), f"{base.name}: {what}", False
     breaker = rng.choice(("schema", "checksum", "action", "action", "result", "boolean",
                           "rule key"))
     if breaker == "boolean":
@@ -293,7 +294,7 @@ def fuzz_case(rng: random.Random) -> tuple[str | bytes, str, bool]:
         what = illegal_action(base, data, rng)
     else:
         what = wrong_result(base, data, rng)
-    return _dump(data, rng), f"{base.name}: {what}", True
+    return dump_json(data, rng), f"{base.name}: {what}", True
 
 
 # -- for Hypothesis: any JSON value, to put anywhere in a record (it shrinks to a minimal case)

@@ -40,7 +40,7 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.ai.playout import random_action as uniform_random_action
 from games import play_random, random_action
-from record_mutations import bases, json_values, snapshot_bases
+from record_mutations import bases, json_paths, json_values, parent_of, snapshot_bases
 
 ROUND_TRIP_GAMES = int(os.environ.get("ROUND_TRIP_GAMES") or 3 * settings().max_examples)
 # Game n loads the snapshots whose index is n modulo the stride: with no more games than
@@ -121,39 +121,26 @@ def _play_to_the_end(state: GameState, seed: int) -> GameState:
     raise AssertionError("the game did not end")
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found: list[tuple[Any, ...]] = [path] if path else []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found.extend(_paths(value, (*path, key)))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found.extend(_paths(value, (*path, index)))
-    return found
-
-
 @st.composite
 def mutated(draw: st.DrawFn, document: dict[str, Any]) -> dict[str, Any]:
     """``document`` with one to three values replaced, nudged, dropped or repeated."""
     data: dict[str, Any] = json.loads(json.dumps(document))
     for _ in range(draw(st.integers(1, 3), label="edits")):
-        paths = _paths(data)
+        paths = json_paths(data)
         if not paths:
             break
         path = draw(st.sampled_from(paths), label="path")
-        parent = data
-        for key in path[:-1]:
-            parent = parent[key]
-        old = parent[path[-1]]
+        parent, key = parent_of(data, path), path[-1]
+        old = parent[key]
         how = draw(st.sampled_from(("value", "nudge", "drop", "repeat")), label="how")
         if how == "nudge" and type(old) is int:
-            parent[path[-1]] = old + draw(st.sampled_from((-2, -1, 1, 2, 40)), label="by")
-        elif how == "drop" and isinstance(parent, list):
-            del parent[path[-1]]
-        elif how == "repeat" and isinstance(parent, list):
-            parent.insert(path[-1], json.loads(json.dumps(old)))
+            parent[key] = old + draw(st.sampled_from((-2, -1, 1, 2, 40)), label="by")
+        elif how == "drop" and isinstance(key, int):  # an item of a list
+            del parent[key]
+        elif how == "repeat" and isinstance(key, int):
+            parent.insert(key, json.loads(json.dumps(old)))
         else:
-            parent[path[-1]] = draw(json_values, label="value")
+            parent[key] = draw(json_values, label="value")
     return data
 
 

@@ -30,14 +30,14 @@ from hypothesis import strategies as st
 from carcassonne_amazonas import GameRecord, RecordError, state_from_json, state_to_json
 from record_mutations import (
     TREE_MUTATIONS,
-    _dump,
-    _parent,
-    _paths,
     bases,
+    dump_json,
     fuzz_case,
+    json_paths,
     json_values,
     load_record,
     mutate_text,
+    parent_of,
     snapshot_bases,
 )
 
@@ -95,11 +95,11 @@ def test_mutated_snapshots_raise_only_record_error() -> None:
         data = json.loads(json.dumps(rng.choice(snapshots)))
         text: str | bytes
         if rng.random() < 0.35:
-            text, what = mutate_text(_dump(data, rng), rng)
+            text, what = mutate_text(dump_json(data, rng), rng)
         else:
             what = " then ".join(rng.choice(TREE_MUTATIONS)(data, rng)
                                  for _ in range(rng.choice((1, 1, 2))))
-            text = _dump(data, rng)
+            text = dump_json(data, rng)
         try:
             state = state_from_json(text)
         except RecordError:
@@ -127,11 +127,11 @@ def test_a_boolean_is_refused_wherever_a_number_is_expected(
         name: str, document: dict[str, Any], load: Callable[[str], object]) -> None:
     """Every number of a record or snapshot, written as ``true`` or ``false``, is refused,
     naming its field (``record.result.final_scoring`` took ``true`` for 1)."""
-    for path in _paths(document):
-        if type(_parent(document, path)[path[-1]]) is not int:
+    for path in json_paths(document):
+        if type(parent_of(document, path)[path[-1]]) is not int:
             continue
         data = json.loads(json.dumps(document))
-        _parent(data, path)[path[-1]] = bool(_parent(data, path)[path[-1]])
+        parent_of(data, path)[path[-1]] = bool(parent_of(data, path)[path[-1]])
         with pytest.raises(RecordError, match=r"not (a boolean|True|False)") as caught:
             load(json.dumps(data))
         field = ".".join(f"[{step}]" if isinstance(step, int) else step for step in path)
@@ -144,9 +144,9 @@ def test_an_unknown_rule_key_is_refused_by_name(
         name: str, document: dict[str, Any], load: Callable[[str], object]) -> None:
     """R-V1–R-V3: a renamed variant key in a record's or snapshot's rules (the record's
     start too) is a RecordError naming it, not a game under the default rules."""
-    for rules_path in [p for p in _paths(document) if p[-1] == "rules"]:
+    for rules_path in [p for p in json_paths(document) if p[-1] == "rules"]:
         data = json.loads(json.dumps(document))
-        rules = _parent(data, rules_path)["rules"]
+        rules = parent_of(data, rules_path)["rules"]
         rules["amazon-ranking"] = rules.pop("amazon_ranking", "dense")
         with pytest.raises(RecordError, match="unknown rule option 'amazon-ranking'"):
             load(json.dumps(data))
@@ -160,13 +160,13 @@ def test_an_unknown_field_is_refused_by_name_in_every_object(
     (the record's start and result, the tile set, the pile, each player and breakdown),
     is a RecordError naming it and the object: a misspelt field is never ignored.  (An
     unknown key in ``rules`` is an unknown rule option, above.)"""
-    objects = [(), *(p for p in _paths(document)
-                     if isinstance(_parent(document, p)[p[-1]], dict) and p[-1] != "rules")]
+    objects = [(), *(p for p in json_paths(document)
+                     if isinstance(parent_of(document, p)[p[-1]], dict) and p[-1] != "rules")]
     assert len(objects) >= 3, objects
     root = "record" if load is load_record else "state"
     for path in objects:
         data = json.loads(json.dumps(document))
-        target = _parent(data, path)[path[-1]] if path else data
+        target = parent_of(data, path)[path[-1]] if path else data
         target["note"] = "hand-edited"
         with pytest.raises(RecordError) as caught:
             load(json.dumps(data))
@@ -182,8 +182,8 @@ def test_an_unknown_field_is_refused_by_name_in_every_object(
 def test_records_with_any_json_value_anywhere_raise_only_record_error(data: st.DataObject) -> None:
     base = data.draw(st.sampled_from(bases()[2:]), label="base")  # the short ones
     record = json.loads(json.dumps(base.data))
-    path = data.draw(st.sampled_from(_paths(record)), label="path")
-    _parent(record, path)[path[-1]] = data.draw(json_values, label="value")
+    path = data.draw(st.sampled_from(json_paths(record)), label="path")
+    parent_of(record, path)[path[-1]] = data.draw(json_values, label="value")
     with contextlib.suppress(RecordError):
         load_record(json.dumps(record))
 
@@ -194,8 +194,8 @@ def test_snapshots_with_any_json_value_anywhere_raise_only_record_error(
     data: st.DataObject
 ) -> None:
     snapshot = json.loads(json.dumps(data.draw(st.sampled_from(snapshot_bases()), label="base")))
-    path = data.draw(st.sampled_from(_paths(snapshot)), label="path")
-    _parent(snapshot, path)[path[-1]] = data.draw(json_values, label="value")
+    path = data.draw(st.sampled_from(json_paths(snapshot)), label="path")
+    parent_of(snapshot, path)[path[-1]] = data.draw(json_values, label="value")
     try:
         state = state_from_json(json.dumps(snapshot))
     except RecordError:
