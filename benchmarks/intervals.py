@@ -25,6 +25,20 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
 ELO_SCALE = 400.0
 
 
+def rating_groups(results: list[tuple[str, str, float, int]]) -> list[list[str]]:
+    """The bots of ``(a, b, a's wins, games)`` results in groups linked by games played
+    (the connected parts of the graph of pairs), each sorted, the groups in the order of
+    their first bot.  Ratings of bots in different groups share no scale: no game says
+    how strong one group is against the other."""
+    group_of: dict[str, set[str]] = {}
+    for a, b, _, _ in results:
+        merged = group_of.get(a, {a}) | group_of.get(b, {b})
+        for bot in merged:
+            group_of[bot] = merged
+    groups = {id(group): sorted(group) for group in group_of.values()}
+    return sorted(groups.values())
+
+
 def bradley_terry(results: list[tuple[str, str, float, int]], anchor: str | None = None,
                   iterations: int = 2000) -> dict[str, float]:
     """Elo-scaled Bradley–Terry ratings fitted to ``(a, b, a's wins, games)`` results.

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import spiel_rung
-from intervals import bradley_terry, rating_intervals, wilson
+from intervals import bradley_terry, rating_groups, rating_intervals, wilson
 
 from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
 
@@ -101,9 +101,23 @@ def strength_order(bot: str) -> tuple[int, int]:
 
 
 def ratings_table(results: list[dict[str, Any]], bots: list[str]) -> list[str]:
-    """Bradley–Terry ratings on the Elo scale, greedy at 0 when it played, with 95%
-    bootstrap intervals."""
+    """Bradley–Terry ratings on the Elo scale with 95% bootstrap intervals: one table per
+    group of bots linked by games (greedy at 0 in its group, otherwise the group's mean
+    at 0), since no game compares bots of different groups."""
     games = [(r["first"], r["second"], r["wins"], r["games"]) for r in results]
+    groups = rating_groups(games)
+    lines = []
+    if len(groups) > 1:
+        lines += [f"The bots fall into {len(groups)} groups that played no games between "
+                  "them, so each group has its own ratings, on a scale of its own.", ""]
+    for group in sorted(groups, key=lambda members: min(map(strength_order, members))):
+        played = [game for game in games if game[0] in group]
+        lines += [*group_table(played, sorted(group, key=strength_order)), ""]
+    return lines[:-1]
+
+
+def group_table(games: list[tuple[str, str, float, int]], bots: list[str]) -> list[str]:
+    """The ratings table of bots linked by ``games``."""
     anchor = "greedy" if "greedy" in bots else None
     ratings = bradley_terry(games, anchor)
     intervals = rating_intervals(games, anchor)
