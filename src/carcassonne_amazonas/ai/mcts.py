@@ -52,17 +52,17 @@ With the same seed and an iteration budget, the player makes the same decisions.
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 import time
 
-from ..rules.actions import Action, DrawTile, PlaceTile
+from ..rules.actions import Action, DrawTile
 from ..rules.chance import determinize, sample_draw
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState, Phase
+from ._rollout import greedy_value, leaf_values
 from ._seeding import bot_generator, bot_repr
-from .evaluation import DEFAULT_WEIGHTS, Weights, heuristic_scores, win_value
+from .evaluation import DEFAULT_WEIGHTS, Weights, win_value
 
 __all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
 
@@ -80,8 +80,6 @@ _OPTION_DEFAULTS: dict[str, object] = {
     "paired": True, "weights": DEFAULT_WEIGHTS}
 
 _PLACE_PIECE = Phase.PLACE_PIECE
-#: The rollout's default length in rounds: every player's next three turns.
-_ROUNDS = 3
 #: Progressive widening: a node with n visits considers its 2 + sqrt(n) best actions.
 _WIDENING = 2
 
@@ -116,18 +114,6 @@ def _draw_key(before: GameState, after: GameState) -> object:
         return None
     hand = after.tile_in_hand
     return (hand.design if hand is not None else None, len(after.removed))
-
-
-def _salted_order(salt: int, action: Action) -> int:
-    """A tile placement's place in the order that ``salt`` draws (hashes of integers
-    are the same in every process)."""
-    assert isinstance(action, PlaceTile)  # a rollout turn starts at a tile placement
-    return hash((salt, action.position.x, action.position.y, action.rotation.degrees))
-
-
-def _turn_over(before: GameState, after: GameState) -> bool:
-    return (before.phase is _PLACE_PIECE or after.is_terminal
-            or after.current_player != before.current_player)
 
 
 class MctsBot:
@@ -270,7 +256,8 @@ class MctsBot:
                 if after.is_terminal:
                     values = [win_value(after, p) for p in range(after.num_players)]  # exact
                     break
-                values = self._leaf_values(after, rollout_rng)
+                values = leaf_values(after, rollout_rng, self.rollout_turns,
+                                     self.rollout_width, self.weights)
                 turn = node.turn + (key[1] is not None)
                 if turn < self.tree_turns:
                     child = node.children[key] = _Node(after, turn)
@@ -321,68 +308,10 @@ class MctsBot:
         """The value of each action for the player to act, with the rest of their
         turn played greedily, and the actions in the order of those values."""
         player = node.player
-        priors = node.priors = [self._greedy_value(apply_action(state, action), state, player)
+        weights = self.weights
+        priors = node.priors = [greedy_value(apply_action(state, action), state, player, weights)
                                 for action in node.actions]
         node.order = sorted(range(len(priors)), key=lambda i: -priors[i])
-
-    def _greedy_value(self, after: GameState, before: GameState, player: int) -> float:
-        """``win_value`` for ``player`` once the turn that led from ``before`` to
-        ``after`` is over, each later step of it chosen for the best value."""
-        if _turn_over(before, after):
-            return win_value(after, player, weights=self.weights)
-        return max(self._greedy_value(apply_action(after, follow), after, player)
-                   for follow in legal_actions(after))
-
-    def _leaf_values(self, state: GameState, rng: random.Random) -> list[float]:
-        """Every player's value of a new node: its turn finished greedily, then
-        ``rollout_turns`` more turns of the rollout policy."""
-        state = self._finish_turn(state)
-        turns = _ROUNDS * state.num_players if self.rollout_turns is None else self.rollout_turns
-        for _ in range(turns):
-            if state.is_terminal:
-                break
-            state = self._rollout_turn(state, rng)
-        scores = heuristic_scores(state, self.weights)
-        return [win_value(state, p, scores, self.weights) for p in range(state.num_players)]
-
-    def _finish_turn(self, state: GameState) -> GameState:
-        """``state`` after the rest of the current turn, each step greedy; unchanged at
-        the start of a turn."""
-        while not state.is_terminal and state.phase is not Phase.PLACE_TILE:
-            player = state.current_player
-            best_state, best_value = state, -math.inf
-            for action in legal_actions(state):
-                after = apply_action(state, action)
-                value = self._greedy_value(after, state, player)
-                if value > best_value:
-                    best_state, best_value = after, value
-            state = best_state
-        return state
-
-    def _rollout_turn(self, state: GameState, rng: random.Random) -> GameState:
-        """One turn of the rollout policy: the tile placement that looks best one step
-        ahead (among ``rollout_width`` of them), then the greedy finish of the turn.
-
-        The ``rollout_width`` placements compared are those first in an order drawn
-        afresh each turn (a salted hash of the placement), not ones drawn at random:
-        after two different root actions the same sample then compares the same
-        placements wherever both are legal, so the two rollouts stay alike and the
-        difference of their values is measured with less noise (common random numbers).
-        """
-        salt = rng.getrandbits(62)  # drawn every turn, so that samples stay aligned
-        actions = legal_actions(state)
-        width = self.rollout_width
-        if width is not None and width < len(actions):
-            actions = tuple(heapq.nsmallest(
-                width, actions, key=lambda action: _salted_order(salt, action)))
-        player = state.current_player
-        best_state, best_value = state, -math.inf
-        for action in actions:
-            after = apply_action(state, action)
-            value = win_value(after, player, weights=self.weights)
-            if value > best_value:
-                best_state, best_value = after, value
-        return self._finish_turn(best_state)
 
     # -- tree reuse and chance -------------------------------------------------------------
 
