@@ -12,7 +12,7 @@ import heapq
 import math
 import random
 
-from ..rules.actions import Action, PlaceTile
+from ..rules.actions import TURN_END, Action, PlaceTile
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState, Phase
 from .evaluation import Weights, heuristic_scores, win_value
@@ -20,22 +20,23 @@ from .evaluation import Weights, heuristic_scores, win_value
 #: The rollout's default length in rounds: every player's next three turns.
 ROUNDS = 3
 
-_PLACE_PIECE = Phase.PLACE_PIECE
 _PLACE_TILE = Phase.PLACE_TILE
 
 
-def turn_over(before: GameState, after: GameState) -> bool:
-    """Whether the step from ``before`` to ``after`` ended a turn."""
-    return (before.phase is _PLACE_PIECE or after.is_terminal
-            or after.current_player != before.current_player)
+def turn_over(action: Action, after: GameState, player: int) -> bool:
+    """Whether ``action``, which led to ``after`` in ``player``'s turn, ended that turn:
+    a piece step (R-T5), the end of the game, or another player to act.  The one test
+    of the end of a turn for the bots' look through the rest of it (the greedy bot's
+    too)."""
+    return isinstance(action, TURN_END) or after.is_terminal or after.current_player != player
 
 
-def greedy_value(after: GameState, before: GameState, player: int, weights: Weights) -> float:
-    """``win_value`` for ``player`` once the turn that led from ``before`` to ``after``
+def greedy_value(after: GameState, action: Action, player: int, weights: Weights) -> float:
+    """``win_value`` for ``player`` once the turn in which ``action`` led to ``after``
     is over, each later step of it chosen for the best value."""
-    if turn_over(before, after):
+    if turn_over(action, after, player):
         return win_value(after, player, weights=weights)
-    return max(greedy_value(apply_action(after, follow), after, player, weights)
+    return max(greedy_value(apply_action(after, follow), follow, player, weights)
                for follow in legal_actions(after))
 
 
@@ -62,7 +63,7 @@ def finish_turn(state: GameState, weights: Weights) -> GameState:
         best_state, best_value = state, -math.inf
         for action in legal_actions(state):
             after = apply_action(state, action)
-            value = greedy_value(after, state, player, weights)
+            value = greedy_value(after, action, player, weights)
             if value > best_value:
                 best_state, best_value = after, value
         state = best_state

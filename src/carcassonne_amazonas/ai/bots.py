@@ -28,9 +28,10 @@ from typing import Protocol
 import attrs
 
 from .._support.reprs import repr_pretty
-from ..rules.actions import TURN_END, Action
+from ..rules.actions import Action
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState
+from ._rollout import turn_over
 from ._seeding import bot_generator, bot_repr
 from .mcts import DEFAULT_ITERATIONS, MctsBot
 from .playout import random_action
@@ -102,7 +103,7 @@ class GreedyBot:
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
 
     def _value(self, after: GameState, action: Action, me: int) -> float:
-        if isinstance(action, TURN_END) or after.is_terminal or after.current_player != me:
+        if turn_over(action, after, me):
             player = after.players[me]
             return player.score + player.boat
         return max(self._value(apply_action(after, follow), follow, me)

@@ -309,7 +309,7 @@ class MctsBot:
         turn played greedily, and the actions in the order of those values."""
         player = node.player
         weights = self.weights
-        priors = node.priors = [greedy_value(apply_action(state, action), state, player, weights)
+        priors = node.priors = [greedy_value(apply_action(state, action), action, player, weights)
                                 for action in node.actions]
         node.order = sorted(range(len(priors)), key=lambda i: -priors[i])
 
