@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from collections.abc import Callable
 
 from ..rules.actions import TURN_END, Action, PlaceTile
 from ..rules.engine import apply_action, legal_actions
@@ -23,21 +24,27 @@ ROUNDS = 3
 _PLACE_TILE = Phase.PLACE_TILE
 
 
-def turn_over(action: Action, after: GameState, player: int) -> bool:
+def _turn_over(action: Action, after: GameState, player: int) -> bool:
     """Whether ``action``, which led to ``after`` in ``player``'s turn, ended that turn:
-    a piece step (R-T5), the end of the game, or another player to act.  The one test
-    of the end of a turn for the bots' look through the rest of it (the greedy bot's
-    too)."""
+    a piece step (R-T5), the end of the game, or another player to act."""
     return isinstance(action, TURN_END) or after.is_terminal or after.current_player != player
 
 
-def greedy_value(after: GameState, action: Action, player: int, weights: Weights) -> float:
-    """``win_value`` for ``player`` once the turn in which ``action`` led to ``after``
-    is over, each later step of it chosen for the best value."""
-    if turn_over(action, after, player):
-        return win_value(after, player, weights=weights)
-    return max(greedy_value(apply_action(after, follow), follow, player, weights)
+def best_turn_value(after: GameState, action: Action, player: int,
+                    value: Callable[[GameState, int], float]) -> float:
+    """``value(state, player)`` once the turn in which ``action`` led to ``after`` is
+    over, each later step of it (piece step, double tile) chosen for the best value: the
+    one look through the rest of a turn, for the greedy bot and the MCTS player."""
+    if _turn_over(action, after, player):
+        return value(after, player)
+    return max(best_turn_value(apply_action(after, follow), follow, player, value)
                for follow in legal_actions(after))
+
+
+def greedy_value(after: GameState, action: Action, player: int, weights: Weights) -> float:
+    """:func:`best_turn_value` with ``win_value`` for ``player`` under ``weights``."""
+    return best_turn_value(after, action, player,
+                           lambda state, seat: win_value(state, seat, weights=weights))
 
 
 def leaf_values(state: GameState, rng: random.Random, turns: int | None, width: int | None,

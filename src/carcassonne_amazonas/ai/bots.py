@@ -31,7 +31,7 @@ from .._support.reprs import repr_pretty
 from ..rules.actions import Action
 from ..rules.engine import apply_action, legal_actions
 from ..rules.state import GameState
-from ._rollout import turn_over
+from ._rollout import best_turn_value
 from ._seeding import bot_generator, bot_repr
 from .mcts import DEFAULT_ITERATIONS, MctsBot
 from .playout import random_action
@@ -95,19 +95,18 @@ class GreedyBot:
         best = -math.inf
         choices: list[Action] = []
         for action in legal_actions(state):
-            value = self._value(apply_action(state, action), action, me)
+            value = best_turn_value(apply_action(state, action), action, me, _score_and_boat)
             if value > best:
                 best, choices = value, [action]
             elif value == best:
                 choices.append(action)
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
 
-    def _value(self, after: GameState, action: Action, me: int) -> float:
-        if turn_over(action, after, me):
-            player = after.players[me]
-            return player.score + player.boat
-        return max(self._value(apply_action(after, follow), follow, me)
-                   for follow in legal_actions(after))
+
+def _score_and_boat(state: GameState, player: int) -> float:
+    """The greedy bot's gain: the player's score plus their boat's space."""
+    seat = state.players[player]
+    return seat.score + seat.boat
 
 
 @attrs.frozen
