@@ -7,6 +7,8 @@ Prints a table of:
   decisions per second;
 - ``random_playout`` games per second (the playout fast path of
   ``carcassonne_amazonas.ai.playout``, when the measured version has it);
+- decisions per second of the MCTS player at 25 iterations, on tile placements of
+  random 2-player games: the evaluation and the engine together, as a search uses them;
 - ``legal_actions`` and ``apply_action`` latency, median and p95, at the start,
   middle and end of games, split by phase (tile placement vs piece step);
 - ``chance_outcomes``: the first call at a chance node (a pile composition not
@@ -42,6 +44,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import itertools
 import json
 import os
 import random
@@ -126,6 +129,36 @@ def playouts_per_second(num_players: int, games: int, batches: int, seed: int) -
             playout.random_playout(new_game(num_players, seed=game_seed),
                                    random.Random(game_seed))
         rates.append(games / (CLOCK() - started))
+    return statistics.median(rates)
+
+
+def search_decisions_per_second(games: int, batches: int, seed: int) -> float | None:
+    """Median decisions/s of ``MctsBot(iterations=25)`` on tile placements of seeded random
+    2-player games (every seventh decision, about ``games`` of them a batch; None in
+    versions without the search)."""
+    try:
+        mcts = importlib.import_module("carcassonne_amazonas.ai.mcts")
+    except ImportError:
+        return None
+    positions: list[GameState] = []
+    game = 0
+    while len(positions) < max(2, games):
+        state = new_game(2, seed=seed + game)
+        chooser = random.Random(seed + game)
+        for step in itertools.count():
+            if state.is_terminal:
+                break
+            if step % 7 == 3 and state.phase is Phase.PLACE_TILE:
+                positions.append(state)
+            state = apply_action(state, chooser.choice(legal_actions(state)))
+        game += 1
+    positions = positions[:max(2, games)]
+    rates = []
+    for batch in range(batches):
+        started = CLOCK()
+        for index, state in enumerate(positions):
+            mcts.MctsBot(seed=seed + batch * len(positions) + index, iterations=25).choose(state)
+        rates.append(len(positions) / (CLOCK() - started))
     return statistics.median(rates)
 
 
@@ -318,6 +351,7 @@ def measure(batches: int, games: int, seed: int) -> dict[str, Any]:
     for players in (2, 5):
         figures[f"random_playout {players}p games/s"] = playouts_per_second(
             players, games, batches, seed)
+    figures["mcts:25 2p decisions/s"] = search_decisions_per_second(games, batches, seed)
     samples = latencies(2, max(2, games), seed)
     for function in ("legal_actions", "apply_action"):
         for kind in ("tile", "piece"):

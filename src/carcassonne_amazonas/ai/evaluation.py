@@ -40,7 +40,7 @@ import math
 import attrs
 
 from .._support.reprs import repr_pretty
-from ..rules.boat_track import rank_points
+from ..rules.boat_track import AmazonRanking, rank_points
 from ..rules.scoring import jungle_value
 from ..rules.state import GameState
 from ..tiles.layout import Terrain, TileKind
@@ -106,16 +106,34 @@ def _amazon_points(tileset: TileSet) -> tuple[float, float, int, int]:
     return first, second, len(amazon), land
 
 
-#: The river's points (R-E5) for the boats' places: asked after every step of a search,
-#: for a handful of distinct boat positions.
-_river_points = functools.lru_cache(maxsize=4096)(rank_points)
-
-
 def _first_place_share(boats: tuple[int, ...], player: int, sharpness: float) -> float:
     """A soft chance that ``player``'s boat is first at a later scoring (R-A1), growing
     with its lead (tied boats are all first)."""
     lead = boats[player] - max(b for p, b in enumerate(boats) if p != player)
     return 1.0 / (1.0 + math.exp(-sharpness * (lead + 0.5)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _river_terms(tileset: TileSet, ranking: AmazonRanking, boats: tuple[int, ...],
+                 amazon_left: int, left: int,
+                 sharpness: float) -> tuple[tuple[float, float], ...]:
+    """Each player's expected points from the river (R-E5) and the Amazon scorings still
+    to come (R-A1–R-A3), by the boats' places and what is left of the pile: asked after
+    every step of a search, for a handful of distinct boat positions and pile sizes.  Per
+    player, the Amazon scorings' part and the river's part."""
+    n = len(boats)
+    first, second, _, land = _amazon_points(tileset)
+    progress = left / land if land else 0.0
+    mouth = tileset.start_side(n).mouth_points
+    settled = rank_points(boats, mouth, ranking)
+    mean_mouth = sum(mouth) / n
+    terms = []
+    for player in range(n):
+        share = _first_place_share(boats, player, sharpness)
+        terms.append((amazon_left * (first * share + second * (1 - share) / max(1, n - 1)),
+                      (1 - progress) * settled[player]
+                      + progress * (mouth[0] * share + mean_mouth * (1 - share))))
+    return tuple(terms)
 
 
 def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
@@ -124,9 +142,8 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
     scores = [float(p.score) for p in state.players]
     if state.is_terminal:
         return tuple(scores)
-    n = state.num_players
     tileset = state.rules.tileset
-    first, second, amazon, land = _amazon_points(tileset)
+    _, _, amazon, land = _amazon_points(tileset)
     left = len(state.pile)
     progress = left / land if land else 0.0
 
@@ -152,15 +169,11 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
 
     boats = tuple(p.boat for p in state.players)
     amazon_left = amazon - state.pile.amazon_drawn  # a public count, not the order
-    mouth = tileset.start_side(n).mouth_points
-    settled = _river_points(boats, mouth, state.rules.amazon_ranking)
-    mean_mouth = sum(mouth) / n
-    for player in range(n):
-        share = _first_place_share(boats, player, weights.lead_sharpness)
-        scores[player] += amazon_left * (first * share + second * (1 - share) / max(1, n - 1))
-        scores[player] += (1 - progress) * settled[player] + progress * (
-            mouth[0] * share + mean_mouth * (1 - share))
-        supply = state.players[player]
+    river = _river_terms(tileset, state.rules.amazon_ranking, boats, amazon_left, left,
+                         weights.lead_sharpness)
+    for player, supply in enumerate(state.players):
+        scores[player] += river[player][0]
+        scores[player] += river[player][1]
         scores[player] += progress * (weights.meeple * supply.meeples_in_supply
                                       + weights.camp * supply.camps_in_supply)
     return tuple(scores)
