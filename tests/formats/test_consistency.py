@@ -222,24 +222,6 @@ def test_features_that_do_not_match_the_placements(piece_step: GameState) -> Non
     assert any(p.startswith("features:") for p in problems), problems
 
 
-def test_a_feature_whose_tile_count_is_not_its_tiles(piece_step: GameState) -> None:
-    """R-F8: the graph keeps each feature's tile count with it (the evaluation reads it
-    after every step of a search); a graph forged with a wrong count is reported."""
-    graph = piece_step.features
-    feature_id, feature = max(graph.feature_items(), key=lambda item: item[1].tile_count)
-    row = (*attrs.astuple(feature, recurse=False)[:-1], feature.tile_count + 1)
-    forged_table = {i: (row if i == feature_id else attrs.astuple(f, recurse=False))
-                    for i, f in graph.feature_items()}
-    node_table = {node: i for i, f in graph.feature_items() for node in f.nodes}
-    forged = FeatureGraph(node_feature=node_table, features=forged_table)
-    assert forged.feature(feature_id).tile_count == feature.tile_count + 1
-    problems = state_problems(attrs.evolve(piece_step, features=forged))
-    assert any(p.startswith("features:") and "R-F1" in p for p in problems), problems
-    assert not state_problems(attrs.evolve(piece_step, features=FeatureGraph(
-        node_feature=node_table, features={i: attrs.astuple(f, recurse=False)
-                                           for i, f in graph.feature_items()})))
-
-
 def test_a_wrong_cache_of_legal_placements() -> None:
     """legal_actions returns a state's cached placements: a cache forged by hand (it is no
     constructor argument) would be trusted."""

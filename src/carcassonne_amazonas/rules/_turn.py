@@ -11,6 +11,8 @@ goes.  :meth:`Turn.play` is the one dispatch of an action to its step, for the e
 
 from __future__ import annotations
 
+import functools
+
 from .._support.wording import plural
 from ..errors import IllegalActionError
 from ..tiles.geometry import Position, cell_key
@@ -27,6 +29,10 @@ from .scoring import FeaturePoints, completed_points, score_feature
 from .state import GameState, Phase
 
 __all__ = ["Turn"]
+
+#: R-A1–R-A3 by the boats' places and the tile's icons: a search replays the end of a turn
+#: after an Amazon tile once per piece step it weighs, for a handful of boat positions.
+_amazon_points = functools.lru_cache(maxsize=4096)(amazon_scoring)
 
 
 
@@ -302,7 +308,7 @@ class Turn:
         icons = tile.total_icons
         boats = tuple(p.boat for p in self.players)
         ranking = self.state.rules.amazon_ranking
-        points = amazon_scoring(boats, icons.caimans, icons.piranhas, ranking)
+        points = _amazon_points(boats, icons.caimans, icons.piranhas, ranking)
         if self.events is not None:
             self.events.append(ev.AmazonScored(tile.id, icons.caimans, icons.piranhas,
                                             ranks(boats, ranking), points, ranking))

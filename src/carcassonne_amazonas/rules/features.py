@@ -15,6 +15,7 @@ square.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -40,8 +41,11 @@ def node_of(placement_index: int, segment: int) -> int:
     return placement_index << SEGMENT_BITS | segment
 
 
+@functools.lru_cache(maxsize=8192)
 def _tile_count(nodes: tuple[int, ...]) -> int:
-    """How many distinct placed tiles ``nodes`` lie on (R-F8: a double tile counts once)."""
+    """How many distinct placed tiles ``nodes`` lie on (R-F8: a double tile counts once).
+    Cached: a search's evaluation asks for the counts of the same features after every
+    step, and a feature that did not change keeps its tuple of nodes."""
     return len({node >> SEGMENT_BITS for node in nodes})
 
 
@@ -62,7 +66,7 @@ class Feature:
     ``open_ports`` counts the feature's edge ports that face an empty cell; a
     tributary or village with none is completed (R-F3, R-F4).  ``pieces`` holds
     ``(node, player)`` for each meeple (tributaries, villages) or camp
-    (jungles) standing on it.  ``tile_count`` follows from ``nodes`` when not given.
+    (jungles) standing on it.
     """
 
     terrain: Terrain
@@ -72,10 +76,6 @@ class Feature:
     fruit: int
     animals: int
     pieces: tuple[tuple[int, int], ...] = ()
-    tile_count: int = attrs.field(
-        default=attrs.Factory(lambda self: _tile_count(self.nodes), takes_self=True))
-    """How many distinct physical tiles the feature covers (R-F8): the graph keeps it with
-    the feature, since a search's evaluation asks for it after every step."""
 
     def __repr__(self) -> str:
         state = "completed" if self.is_completed else plural(self.open_ports, "open port")
@@ -94,6 +94,11 @@ class Feature:
     def placement_indices(self) -> frozenset[int]:
         """The distinct placed tiles the feature covers (R-F8: a double tile counts once)."""
         return frozenset(node >> SEGMENT_BITS for node in self.nodes)
+
+    @property
+    def tile_count(self) -> int:
+        """How many distinct physical tiles the feature covers (R-F8)."""
+        return _tile_count(self.nodes)
 
     def pieces_of(self, player: int) -> int:
         """How many pieces ``player`` has on the feature."""
@@ -115,12 +120,11 @@ class Feature:
 
 # A feature as the graph stores it: the fields of Feature, in order, in a plain tuple
 # (cheaper to build than an object on every placement); Feature(*row) is the feature.
-_Row = tuple[Terrain, tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...], int]
+_Row = tuple[Terrain, tuple[int, ...], int, int, int, int, tuple[tuple[int, int], ...]]
 _TERRAIN: Final = 0
 _OPEN_PORTS: Final = 2
 _BOATS: Final = 3
 _PIECES: Final = 6
-_TILES: Final = 7
 
 
 @attrs.frozen(slots=True, eq=False, repr=False)
@@ -233,7 +237,7 @@ class FeatureGraph:
             keep = building.get(first)
             if keep is None:  # the first join of this new segment
                 terrain, ports, boats, fruit, animals = fresh[first - base]
-                keep = building[first] = [terrain, (first,), ports, boats, fruit, animals, (), 1]
+                keep = building[first] = [terrain, (first,), ports, boats, fruit, animals, ()]
             gone = building.get(second)
             if gone is None:  # the first join of this old feature
                 old = old_features[second]
@@ -255,8 +259,6 @@ class FeatureGraph:
                 node_feature[node] = first
         for (new_node, _), count in joins.items():
             building[node_feature[new_node]][2] -= 2 * count
-        for fields in building.values():
-            fields[_TILES] = _tile_count(fields[1])
         # Old features keep their place in the table; the new tile's own come last, in
         # segment order.
         touched: list[int] = []
@@ -268,7 +270,7 @@ class FeatureGraph:
             root = node_feature[node]
             if root == node:
                 merged = building.get(node)
-                features[node] = ((terrain, (node,), ports, boats, fruit, animals, (), 1)
+                features[node] = ((terrain, (node,), ports, boats, fruit, animals, ())
                                   if merged is None else tuple(merged))
                 touched.append(node)
             elif root not in touched:
@@ -322,15 +324,14 @@ class FeatureGraph:
         feature_id = self._node_feature[node]
         row = self._features[feature_id]
         features = self._features.copy()
-        features[feature_id] = (*row[:_PIECES], (*row[_PIECES], (node, player)), row[_TILES])
+        features[feature_id] = (*row[:_PIECES], (*row[_PIECES], (node, player)))
         return FeatureGraph(self._node_feature, features)
 
     def without_pieces(self, feature_ids: tuple[int, ...]) -> FeatureGraph:
         """A graph with every piece taken off these features (R-T7: meeples return)."""
         features = self._features.copy()
         for feature_id in feature_ids:
-            row = features[feature_id]
-            features[feature_id] = (*row[:_PIECES], (), row[_TILES])
+            features[feature_id] = (*features[feature_id][:_PIECES], ())
         return FeatureGraph(self._node_feature, features)
 
 

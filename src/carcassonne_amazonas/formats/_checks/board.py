@@ -67,8 +67,8 @@ def _board_differences(board: Board, derived: Board) -> Iterator[Problem]:
 
 
 def _feature_differences(facts: Facts, derived: FeatureGraph) -> Iterator[Problem]:
-    """R-F1–R-F5, R-F7, R-F8: the same features (segments, open ends, icons, tile counts) as
-    the placements give."""
+    """R-F1–R-F5, R-F7: the same features (segments, open ends, icons) as the placements
+    give."""
     mine = _feature_summaries(facts.state.features, facts.feature_items)
     if mine is None:
         yield problem("features", "its segments, features and pieces do not refer to each "
@@ -84,8 +84,7 @@ def _feature_differences(facts: Facts, derived: FeatureGraph) -> Iterator[Proble
             yield problem("features", f"the {summary[0].label} with segment "  # type: ignore
                           f"{segment_of(first)} of {placement.tile.name} at "
                           f"({placement.position}) is not what the placed tiles give (its "
-                          "segments, open ends, icons or tile count differ)",
-                          "R-F1", "R-F3", "R-F7", "R-F8")
+                          "segments, open ends or icons differ)", "R-F1", "R-F3", "R-F7")
             return
     yield problem("features", "holds segments that no placed tile has", "R-F1")
 
@@ -151,8 +150,7 @@ def piece_problems(facts: Facts, derivation: Derivation) -> Iterator[Problem]:
 
 
 def _summary(feature: Feature) -> tuple[object, ...]:
-    return (feature.terrain, feature.open_ports, feature.boats, feature.fruit, feature.animals,
-            feature.tile_count)
+    return (feature.terrain, feature.open_ports, feature.boats, feature.fruit, feature.animals)
 
 
 def _cell_entry(board: Board, key: int) -> object:

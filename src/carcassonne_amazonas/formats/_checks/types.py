@@ -202,7 +202,7 @@ def feature_items(graph: FeatureGraph) -> list[tuple[int, Feature]] | None:
                     type(piece) is tuple and len(piece) == 2 and type(piece[0]) is int
                     and type(piece[1]) is int for piece in feature.pieces) or not all(
                     type(v) is int for v in (feature.open_ports, feature.boats, feature.fruit,
-                                             feature.animals, feature.tile_count)):
+                                             feature.animals)):
             return None
     return items
 
