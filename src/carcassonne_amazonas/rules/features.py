@@ -42,11 +42,11 @@ def node_of(placement_index: int, segment: int) -> int:
 
 
 @functools.lru_cache(maxsize=8192)
-def _tile_count(nodes: tuple[int, ...]) -> int:
-    """How many distinct placed tiles ``nodes`` lie on (R-F8: a double tile counts once).
-    Cached: a search's evaluation asks for the counts of the same features after every
-    step, and a feature that did not change keeps its tuple of nodes."""
-    return len({node >> SEGMENT_BITS for node in nodes})
+def _placements(nodes: tuple[int, ...]) -> frozenset[int]:
+    """The distinct placed tiles ``nodes`` lie on (R-F8: a double tile counts once).
+    Cached: a search's evaluation asks for the tile counts of the same features after
+    every step, and a feature that did not change keeps its tuple of nodes."""
+    return frozenset(node >> SEGMENT_BITS for node in nodes)
 
 
 def placement_of(node: int) -> int:
@@ -93,12 +93,12 @@ class Feature:
     @property
     def placement_indices(self) -> frozenset[int]:
         """The distinct placed tiles the feature covers (R-F8: a double tile counts once)."""
-        return frozenset(node >> SEGMENT_BITS for node in self.nodes)
+        return _placements(self.nodes)
 
     @property
     def tile_count(self) -> int:
         """How many distinct physical tiles the feature covers (R-F8)."""
-        return _tile_count(self.nodes)
+        return len(_placements(self.nodes))
 
     def pieces_of(self, player: int) -> int:
         """How many pieces ``player`` has on the feature."""
