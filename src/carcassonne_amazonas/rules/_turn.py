@@ -35,7 +35,6 @@ __all__ = ["Turn"]
 _amazon_points = functools.lru_cache(maxsize=4096)(amazon_scoring)
 
 
-
 class Turn:
     """A scratch copy of a state while actions are applied.
 

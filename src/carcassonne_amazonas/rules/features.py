@@ -98,7 +98,7 @@ class Feature:
     @property
     def tile_count(self) -> int:
         """How many distinct physical tiles the feature covers (R-F8)."""
-        return len(_placements(self.nodes))
+        return len(self.placement_indices)
 
     def pieces_of(self, player: int) -> int:
         """How many pieces ``player`` has on the feature."""
