@@ -33,7 +33,12 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas.ai.bots import BOT_KINDS, BotSpec, MctsBot, make_bot, parse_bot_spec
 from carcassonne_amazonas.ai.evaluation import Weights, heuristic_scores, win_value
-from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
+from carcassonne_amazonas.ai.mcts import (
+    DEEP_TREE_ITERATIONS,
+    DEEP_TREE_SECONDS,
+    DEFAULT_ITERATIONS,
+    _automatic_tree_turns,
+)
 from carcassonne_amazonas.ai.simulation import simulate_game
 from cli_helpers import run_main
 from games import random_action
@@ -116,6 +121,38 @@ def test_the_time_budget_ends_the_search() -> None:
 def test_bad_budgets_and_options_raise(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         MctsBot(random.Random(0), **options)  # type: ignore[arg-type]
+
+
+def test_the_tree_spans_two_turns_from_the_deep_tree_budget_up() -> None:
+    """Without ``tree_turns``, a budget of DEEP_TREE_ITERATIONS searches as
+    ``tree_turns=2`` does, not as ``tree_turns=1``: the visits for the same seed.  A
+    state near the end keeps the rollouts, and the test, short."""
+    state = next(s for s in states_of_a_random_game(2, 11)
+                 if s.tiles_left == 4 and s.phase is Phase.PLACE_TILE)
+
+    def visits(tree_turns: int | None = None) -> object:
+        bot = MctsBot(seed=4, iterations=DEEP_TREE_ITERATIONS, tree_turns=tree_turns)
+        bot.choose(state)
+        return bot.last_visits
+
+    automatic = visits()
+    assert automatic == visits(tree_turns=2)
+    assert automatic != visits(tree_turns=1)
+    # The automatic choice is not an option the repr has to write.
+    assert repr(MctsBot(iterations=DEEP_TREE_ITERATIONS)) == "MctsBot(iterations=400)"
+    assert repr(MctsBot(tree_turns=1)) == "MctsBot(iterations=20, tree_turns=1)"
+
+
+@pytest.mark.parametrize(("iterations", "seconds", "turns"), [
+    (DEEP_TREE_ITERATIONS, None, 2), (DEEP_TREE_ITERATIONS - 1, None, 1),
+    (DEFAULT_ITERATIONS, None, 1), (None, DEEP_TREE_SECONDS, 2),
+    (None, DEEP_TREE_SECONDS / 2, 1), (10 * DEEP_TREE_ITERATIONS, DEEP_TREE_SECONDS / 2, 1),
+    (DEEP_TREE_ITERATIONS, 60.0, 2), (DEFAULT_ITERATIONS, 60.0, 1)])
+def test_the_automatic_tree_depth_follows_the_smaller_bound(
+        iterations: int | None, seconds: float | None, turns: int) -> None:
+    """Two turns only when neither bound of the budget stops the search short of what
+    DEEP_TREE_ITERATIONS take (by time alone: DEEP_TREE_SECONDS)."""
+    assert _automatic_tree_turns(iterations, seconds) == turns
 
 
 def test_a_terminal_state_has_no_action() -> None:

@@ -16,11 +16,12 @@ One iteration
 2. **Sample**: the k-th visit of a root action plays on the k-th sample of the search
    (common random numbers), so two actions are compared on the same draws: their
    difference is measured far more precisely than their values.
-3. **Descend** through the tree, which spans the current turn by default
-   (``tree_turns``): the tile, after a "!" tile the double tile, and the piece step.
-   At the end of a turn the next tile is drawn; a child is then kept per drawn tile
-   (its design, as a player sees it), a chance node in effect whose outcomes come
-   in their exact proportions (R-C7).  Every player chooses for themselves: each node
+3. **Descend** through the tree, which spans the current turn (``tree_turns``): the
+   tile, after a "!" tile the double tile, and the piece step; from a budget of
+   :data:`DEEP_TREE_ITERATIONS` up, the next player's turn too.  At the end of a turn
+   the next tile is drawn; a child is then kept per drawn tile (its design, as a
+   player sees it), a chance node in effect whose outcomes come in their exact
+   proportions (R-C7).  Every player chooses for themselves: each node
    keeps the values of the player to act there (max^n for 3–5 players).
 4. **Evaluate** the new node: the rest of its turn is played greedily, then
    ``rollout_turns`` more turns (by default three rounds: every player's next three
@@ -64,19 +65,29 @@ from ._rollout import greedy_value, leaf_values
 from ._seeding import bot_generator, bot_repr
 from .evaluation import DEFAULT_WEIGHTS, Weights, win_value
 
-__all__ = ["DEFAULT_ITERATIONS", "MctsBot"]
+__all__ = ["DEEP_TREE_ITERATIONS", "DEEP_TREE_SECONDS", "DEFAULT_ITERATIONS", "MctsBot"]
 
 #: Iterations per decision when no budget is given (``mcts`` on the command line): about
 #: 0.1 s of processor time a decision, quick enough for play at the table and the web
 #: app's seats, and it won 99 of 100 games against greedy (``docs/guides/bots.md``).
-#: More iterations play better, each fourfold budget by about 3 points a game: 100 won
-#: 60.0% of 200 games against 25 (59.9% of 400 over two runs), and 400 won 56.5% of 100
-#: against 100.
+#: More iterations play better: 100 won 60.0% of 200 games against 25 (59.9% of 400 over
+#: two runs), by about 3 points a game, and 400, whose tree spans two turns
+#: (:data:`DEEP_TREE_ITERATIONS`), won 60.5% of 100 against 100.
 DEFAULT_ITERATIONS = 20
+#: From this iteration budget up, the tree spans two turns unless ``tree_turns`` says
+#: otherwise: the others' turn after each of the player's actions gets a node per drawn
+#: tile, whose replies the priors and UCT choose instead of the rollout policy.  At 400
+#: iterations two turns won 60.5% of 100 games against one turn at 100, where one turn at
+#: 400 had won 56.5% (``docs/guides/bots.md``); smaller budgets keep the one-turn tree,
+#: the one measured there.
+DEEP_TREE_ITERATIONS = 400
+#: A time budget alone gets the two-turn tree from this many seconds a decision up:
+#: about what :data:`DEEP_TREE_ITERATIONS` take on the development machine.
+DEEP_TREE_SECONDS = 1.5
 # The options of MctsBot with their defaults, in the order its repr writes them.
 _OPTION_DEFAULTS: dict[str, object] = {
     "iterations": DEFAULT_ITERATIONS, "seconds": None, "exploration": 0.1,
-    "prior_weight": 4.0, "tree_turns": 1, "rollout_turns": None, "rollout_width": 4,
+    "prior_weight": 4.0, "tree_turns": None, "rollout_turns": None, "rollout_width": 4,
     "paired": True, "weights": DEFAULT_WEIGHTS}
 
 _PLACE_PIECE = Phase.PLACE_PIECE
@@ -116,6 +127,26 @@ def _draw_key(before: GameState, after: GameState) -> object:
     return (hand.design if hand is not None else None, len(after.removed))
 
 
+def _check_budget(iterations: int | None, seconds: float | None) -> None:
+    """Raise ``ValueError`` unless the budget is whole iterations, seconds, or both."""
+    if iterations is None and seconds is None:
+        raise ValueError("give a budget: iterations, seconds or both")
+    if iterations is not None and (not isinstance(iterations, int)
+                                   or isinstance(iterations, bool) or iterations < 1):
+        raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
+    if seconds is not None and (not isinstance(seconds, (int, float))
+                                or isinstance(seconds, bool) or not seconds > 0):
+        raise ValueError(f"seconds must be > 0, not {seconds!r}")
+
+
+def _automatic_tree_turns(iterations: int | None, seconds: float | None) -> int:
+    """Two turns when the budget allows :data:`DEEP_TREE_ITERATIONS` iterations (or, by
+    time alone, :data:`DEEP_TREE_SECONDS`), otherwise one."""
+    enough_iterations = iterations is None or iterations >= DEEP_TREE_ITERATIONS
+    enough_time = seconds is None or seconds >= DEEP_TREE_SECONDS
+    return 2 if enough_iterations and enough_time else 1
+
+
 class MctsBot:
     """Information-set MCTS with determinized draws (see the module docstring).
 
@@ -123,7 +154,9 @@ class MctsBot:
     be given; with both, the first reached ends it; the samples a reused subtree
     brings count towards ``iterations``).  ``exploration`` is the UCT
     constant on values in 0..1, ``prior_weight`` how many visits a node's prior
-    counts for, ``tree_turns`` how many turns the tree spans (1: the current turn),
+    counts for, ``tree_turns`` how many turns the tree spans (1: the current turn; ``None``:
+    two from :data:`DEEP_TREE_ITERATIONS` iterations or :data:`DEEP_TREE_SECONDS` up, one
+    below),
     ``rollout_turns`` how many turns past a new node are played by the rollout
     policy before the evaluation (``None``: three rounds, ``3 × players``), and
     ``rollout_width`` how many tile placements the rollout policy compares (4; ``None``:
@@ -141,23 +174,17 @@ class MctsBot:
     def __init__(self, rng: random.Random | None = None, *, seed: int | None = None,
                  iterations: int | None = DEFAULT_ITERATIONS,
                  seconds: float | None = None, exploration: float = 0.1,
-                 prior_weight: float = 4.0, tree_turns: int = 1,
+                 prior_weight: float = 4.0, tree_turns: int | None = None,
                  rollout_turns: int | None = None, rollout_width: int | None = 4,
                  paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
         generator = bot_generator(rng, seed)
         if not isinstance(weights, Weights):
             raise TypeError(f"weights must be an evaluation.Weights, not {type(weights).__name__}")
-        if iterations is None and seconds is None:
-            raise ValueError("give a budget: iterations, seconds or both")
-        if iterations is not None and (not isinstance(iterations, int)
-                                       or isinstance(iterations, bool) or iterations < 1):
-            raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
-        if seconds is not None and (not isinstance(seconds, (int, float))
-                                    or isinstance(seconds, bool) or not seconds > 0):
-            raise ValueError(f"seconds must be > 0, not {seconds!r}")
+        _check_budget(iterations, seconds)
         if not exploration >= 0 or not prior_weight >= 0:
             raise ValueError("exploration and prior_weight must be >= 0")
-        if tree_turns < 1 or (rollout_width is not None and rollout_width < 1) or (
+        if (tree_turns is not None and tree_turns < 1) or (
+                rollout_width is not None and rollout_width < 1) or (
                 rollout_turns is not None and rollout_turns < 0):
             raise ValueError("tree_turns and rollout_width must be >= 1, rollout_turns >= 0")
         self.rng = generator
@@ -167,6 +194,8 @@ class MctsBot:
         self.exploration = exploration
         self.prior_weight = prior_weight
         self.tree_turns = tree_turns
+        self._tree_turns = tree_turns if tree_turns is not None else _automatic_tree_turns(
+            iterations, seconds)
         self.rollout_turns = rollout_turns
         self.rollout_width = rollout_width
         self.paired = paired
@@ -259,7 +288,7 @@ class MctsBot:
                 values = leaf_values(after, rollout_rng, self.rollout_turns,
                                      self.rollout_width, self.weights)
                 turn = node.turn + (key[1] is not None)
-                if turn < self.tree_turns:
+                if turn < self._tree_turns:
                     child = node.children[key] = _Node(after, turn)
                     child.visits = 1
                 break

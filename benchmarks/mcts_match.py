@@ -1,0 +1,142 @@
+"""Two option sets of the MCTS player against each other: 2-player games, seats swapped.
+
+``ladder.py`` plays the bot kinds of the command line (``mcts:N``); this plays any
+options of :class:`~carcassonne_amazonas.ai.mcts.MctsBot`, given as JSON, so that a
+variant can be measured before it becomes a default.  Each shuffle is played twice,
+A first and then B first; a shared victory counts 1/2.  Every game is one line of a
+JSON Lines file (its shuffle, A's seat, A's win and margin, and both bots' processor
+time per decision), written as soon as it ends: a long run can stop and go on later
+with ``--start`` past the shuffles it played, and ``--load`` prints the summary again
+without playing.  The summary counts only shuffles with both seatings played.
+
+The two-turn tree of ``docs/guides/bots.md`` was measured this way (the two chunks of
+shuffles 8000 to 8049, saved in ``benchmarks/results/``):
+
+    python benchmarks/mcts_match.py '{"iterations": 400, "tree_turns": 2}' \\
+        '{"iterations": 100}' --start 8000 --shuffles 50 --jobs 2 --save games.jsonl
+    python benchmarks/mcts_match.py --load \\
+        benchmarks/results/mcts-match-2026-11-27-tree2-400v100.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from intervals import wilson
+
+from carcassonne_amazonas import apply_action, new_game
+from carcassonne_amazonas.ai.bots import derive_seed
+from carcassonne_amazonas.ai.mcts import MctsBot
+
+#: The label that derives each shuffle's seed (``derive_seed(label, shuffle)``).
+SHUFFLE_LABEL = "match12"
+
+
+def play(a_options: dict[str, Any], b_options: dict[str, Any], shuffle: int,
+         a_seat: int) -> dict[str, Any]:
+    """One game of the shuffle with A in ``a_seat``; A's result and both bots' times."""
+    state = new_game(2, seed=derive_seed(SHUFFLE_LABEL, shuffle))
+    options = [b_options, b_options]
+    options[a_seat] = a_options
+    bots = [MctsBot(seed=derive_seed("bot", shuffle, a_seat, seat), **options[seat])
+            for seat in range(2)]
+    spent = [0.0, 0.0]
+    decisions = [0, 0]
+    while not state.is_terminal:
+        seat = state.current_player
+        started = time.process_time()
+        action = bots[seat].choose(state)
+        spent[seat] += time.process_time() - started
+        decisions[seat] += 1
+        state = apply_action(state, action)
+    b_seat = 1 - a_seat
+    return {"shuffle": shuffle, "a_seat": a_seat,
+            "win": 1 / len(state.winners) if a_seat in state.winners else 0.0,
+            "margin": state.scores[a_seat] - state.scores[b_seat],
+            "cpu_a": spent[a_seat] / max(1, decisions[a_seat]),
+            "cpu_b": spent[b_seat] / max(1, decisions[b_seat])}
+
+
+def summary(games: list[dict[str, Any]]) -> str:
+    """A's win share with its 95% Wilson interval, the mean margin with its standard
+    error, and the time per decision, over the shuffles played in both seatings."""
+    seatings: dict[int, set[int]] = {}
+    for game in games:
+        seatings.setdefault(game["shuffle"], set()).add(game["a_seat"])
+    paired = [game for game in games if len(seatings[game["shuffle"]]) == 2]
+    count = len(paired)
+    if count < 2:
+        return f"{count} paired games: too few for a summary"
+    wins = sum(game["win"] for game in paired)
+    low, high = wilson(wins, count)
+    margins = [game["margin"] for game in paired]
+    mean = sum(margins) / count
+    error = math.sqrt(sum((m - mean) ** 2 for m in margins) / (count - 1) / count)
+    cpu_a = sum(game["cpu_a"] for game in paired) / count
+    cpu_b = sum(game["cpu_b"] for game in paired) / count
+    return (f"{count} games ({count // 2} shuffles, seats swapped): A won "
+            f"{100 * wins / count:.1f}% ({100 * low:.1f}–{100 * high:.1f}%), margin "
+            f"{mean:+.1f} ± {error:.1f} points a game, {cpu_a:.2f} s / {cpu_b:.2f} s of "
+            "processor time per decision (A / B)")
+
+
+def checked_options(parser: argparse.ArgumentParser, text: str) -> dict[str, Any]:
+    """The options a JSON object gives, or the parser's error before any game is played."""
+    try:
+        options = json.loads(text)
+        if not isinstance(options, dict):
+            raise TypeError("the options must be a JSON object")
+        MctsBot(**options)
+    except (ValueError, TypeError) as error:  # json's decode error is a ValueError
+        parser.error(f"bad MctsBot options {text}: {error}")
+    return options
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("a", nargs="?", help="A's MctsBot options, as a JSON object")
+    parser.add_argument("b", nargs="?", help="B's MctsBot options, as a JSON object")
+    parser.add_argument("--start", type=int, default=0, help="the first shuffle")
+    parser.add_argument("--shuffles", type=int, default=10,
+                        help="shuffles to play, each in both seatings")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--save", type=Path, help="append each game to this JSON Lines file")
+    parser.add_argument("--load", type=Path, action="append",
+                        help="print the summary of saved games instead of playing "
+                             "(repeatable: the files are joined)")
+    args = parser.parse_args()
+    if args.load:
+        games = [json.loads(line) for path in args.load
+                 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        print(summary(games))
+        return
+    if args.a is None or args.b is None:
+        parser.error("give A's and B's options (or --load)")
+    a_options, b_options = checked_options(parser, args.a), checked_options(parser, args.b)
+    tasks = [(shuffle, seat) for shuffle in range(args.start, args.start + args.shuffles)
+             for seat in (0, 1)]
+    games = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        futures = [pool.submit(play, a_options, b_options, shuffle, seat)
+                   for shuffle, seat in tasks]
+        for future in futures:
+            game = future.result()
+            games.append(game)
+            if args.save:
+                with args.save.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(game) + "\n")
+            print(f"  shuffle {game['shuffle']}, A in seat {game['a_seat']}: "
+                  f"{game['margin']:+d}", file=sys.stderr, flush=True)
+    print(summary(games))
+
+
+if __name__ == "__main__":
+    main()

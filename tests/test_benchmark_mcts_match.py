@@ -1,0 +1,51 @@
+"""The paired match of MCTS option sets (``benchmarks/mcts_match.py``): a game's record
+agrees with itself, and the summary counts only shuffles played in both seatings.
+
+The benchmark scripts run from their folder, so the test puts it on the path.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture
+def match(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("mcts_match")
+
+
+def game(shuffle: int, a_seat: int, win: float, margin: int) -> dict[str, Any]:
+    return {"shuffle": shuffle, "a_seat": a_seat, "win": win, "margin": margin,
+            "cpu_a": 0.5, "cpu_b": 0.25}
+
+
+def test_a_game_records_a_win_that_agrees_with_its_margin(match: ModuleType) -> None:
+    played = [match.play({"iterations": 1}, {"iterations": 1, "tree_turns": 2}, 3, seat)
+              for seat in (0, 1)]
+    for record in played:
+        assert record["win"] == (1.0 if record["margin"] > 0 else
+                                 0.5 if record["margin"] == 0 else 0.0)
+        assert record["cpu_a"] > 0 and record["cpu_b"] > 0
+    assert [record["a_seat"] for record in played] == [0, 1]
+    # The same shuffle and seat give the same game: a saved run can be checked.
+    assert match.play({"iterations": 1}, {"iterations": 1, "tree_turns": 2}, 3, 0)[
+        "margin"] == played[0]["margin"]
+
+
+def test_the_summary_counts_whole_shuffles_and_shared_victories_as_halves(
+        match: ModuleType) -> None:
+    games = [game(1, 0, 1.0, 10), game(1, 1, 0.5, 0), game(2, 0, 0.0, -4),
+             game(2, 1, 1.0, 2), game(3, 0, 1.0, 50)]  # shuffle 3 lacks its second seating
+    text = match.summary(games)
+    assert text.startswith("4 games (2 shuffles, seats swapped): A won 62.5% (")
+    assert "margin +2.0 ± 2.9 points a game" in text
+    assert "0.50 s / 0.25 s" in text
+    assert match.summary(games[-1:]) == "0 paired games: too few for a summary"
