@@ -47,10 +47,12 @@ The bad-input tests (``rules/test_bad_input.py``, ``rules/test_exact_types.py``)
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
@@ -93,6 +95,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The modules of ``LONGEST_FIRST`` first, in that order; the others as collected."""
     rank = {TESTS / name: index for index, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path, len(rank)))
+
+
+@pytest.fixture
+def benchmark_script(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], ModuleType]:
+    """Imports a script of ``benchmarks/`` by its name.  The scripts run from their
+    folder and import each other by name, so the folder goes on the path."""
+    monkeypatch.syspath_prepend(str(TESTS.parent / "benchmarks"))
+    return importlib.import_module
 
 
 @pytest.fixture

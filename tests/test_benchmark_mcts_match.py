@@ -1,25 +1,19 @@
 """The paired match of MCTS option sets (``benchmarks/mcts_match.py``): a game's record
 agrees with itself, and the summary counts only shuffles played in both seatings.
-
-The benchmark scripts run from their folder, so the test puts it on the path.
 """
 
 from __future__ import annotations
 
-import importlib
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
 
 @pytest.fixture
-def match(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module("mcts_match")
+def match(benchmark_script: Callable[[str], ModuleType]) -> ModuleType:
+    return benchmark_script("mcts_match")
 
 
 def game(shuffle: int, a_seat: int, win: float, margin: int) -> dict[str, Any]:

@@ -1,25 +1,19 @@
 """The ladder's ratings (``benchmarks/ladder.py``, ``benchmarks/intervals.py``): bots that
 played no games linking them to the others are rated apart, never on one scale.
-
-The benchmark scripts run from their folder, so the test puts it on the path.
 """
 
 from __future__ import annotations
 
-import importlib
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
 
 @pytest.fixture
-def ladder(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    return importlib.import_module("ladder")
+def ladder(benchmark_script: Callable[[str], ModuleType]) -> ModuleType:
+    return benchmark_script("ladder")
 
 
 def entry(first: str, second: str, first_wins: int, games: int) -> dict[str, Any]:
@@ -32,8 +26,9 @@ def entry(first: str, second: str, first_wins: int, games: int) -> dict[str, Any
     return {"pair": [first, second], "runs": [run]}
 
 
-def test_groups_are_the_bots_linked_by_games(ladder: ModuleType) -> None:
-    intervals = importlib.import_module("intervals")
+def test_groups_are_the_bots_linked_by_games(
+        benchmark_script: Callable[[str], ModuleType]) -> None:
+    intervals = benchmark_script("intervals")
     games = [("a", "b", 3.0, 4), ("c", "d", 1.0, 4), ("b", "e", 2.0, 4)]
     assert intervals.rating_groups(games) == [["a", "b", "e"], ["c", "d"]]
 
