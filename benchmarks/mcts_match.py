@@ -4,10 +4,11 @@
 options of :class:`~carcassonne_amazonas.ai.mcts.MctsBot`, given as JSON, so that a
 variant can be measured before it becomes a default.  Each shuffle is played twice,
 A first and then B first; a shared victory counts 1/2.  Every game is one line of a
-JSON Lines file (its shuffle, A's seat, A's win and margin, and both bots' processor
-time per decision), written as soon as it ends: a long run can stop and go on later
-with ``--start`` past the shuffles it played, and ``--load`` prints the summary again
-without playing.  The summary counts only shuffles with both seatings played.
+JSON Lines file (both option sets, the shuffle, A's seat, A's win and margin, and both
+bots' processor time per decision), written as soon as it ends: a long run can stop and
+go on later with ``--start`` past the shuffles it played, and ``--load`` checks saved
+games (one pair of option sets, no game twice) and prints their summary again without
+playing.  The summary counts only shuffles with both seatings played.
 
 The two-turn tree of ``docs/guides/bots.md`` was measured this way (the two chunks of
 shuffles 8000 to 8049, saved in ``benchmarks/results/``):
@@ -25,7 +26,7 @@ import json
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,9 @@ from carcassonne_amazonas.ai.mcts import MctsBot
 
 #: The label that derives each shuffle's seed (``derive_seed(label, shuffle)``).
 SHUFFLE_LABEL = "match12"
+#: What every saved game holds, with its type ("a" and "b", the option sets, too).
+FIELDS = {"shuffle": int, "a_seat": int, "win": float, "margin": int, "cpu_a": float,
+          "cpu_b": float}
 
 
 def play(a_options: dict[str, Any], b_options: dict[str, Any], shuffle: int,
@@ -57,7 +61,7 @@ def play(a_options: dict[str, Any], b_options: dict[str, Any], shuffle: int,
         decisions[seat] += 1
         state = apply_action(state, action)
     b_seat = 1 - a_seat
-    return {"shuffle": shuffle, "a_seat": a_seat,
+    return {"a": a_options, "b": b_options, "shuffle": shuffle, "a_seat": a_seat,
             "win": 1 / len(state.winners) if a_seat in state.winners else 0.0,
             "margin": state.scores[a_seat] - state.scores[b_seat],
             "cpu_a": spent[a_seat] / max(1, decisions[a_seat]),
@@ -74,6 +78,9 @@ def summary(games: list[dict[str, Any]]) -> str:
     count = len(paired)
     if count < 2:
         return f"{count} paired games: too few for a summary"
+    players = ""
+    if "a" in paired[0]:
+        players = f"A {json.dumps(paired[0]['a'])} against B {json.dumps(paired[0]['b'])}: "
     wins = sum(game["win"] for game in paired)
     low, high = wilson(wins, count)
     margins = [game["margin"] for game in paired]
@@ -81,7 +88,7 @@ def summary(games: list[dict[str, Any]]) -> str:
     error = math.sqrt(sum((m - mean) ** 2 for m in margins) / (count - 1) / count)
     cpu_a = sum(game["cpu_a"] for game in paired) / count
     cpu_b = sum(game["cpu_b"] for game in paired) / count
-    return (f"{count} games ({count // 2} shuffles, seats swapped): A won "
+    return (f"{players}{count} games ({count // 2} shuffles, seats swapped): A won "
             f"{100 * wins / count:.1f}% ({100 * low:.1f}–{100 * high:.1f}%), margin "
             f"{mean:+.1f} ± {error:.1f} points a game, {cpu_a:.2f} s / {cpu_b:.2f} s of "
             "processor time per decision (A / B)")
@@ -93,10 +100,62 @@ def checked_options(parser: argparse.ArgumentParser, text: str) -> dict[str, Any
         options = json.loads(text)
         if not isinstance(options, dict):
             raise TypeError("the options must be a JSON object")
+        if "seed" in options or "rng" in options:
+            raise TypeError("each game seeds its bots itself: leave out seed and rng")
         MctsBot(**options)
     except (ValueError, TypeError) as error:  # json's decode error is a ValueError
         parser.error(f"bad MctsBot options {text}: {error}")
     return options
+
+
+def load_games(paths: list[Path]) -> list[dict[str, Any]]:
+    """The games saved in ``paths``, checked: each line a game with every field of
+    :data:`FIELDS`, one pair of option sets throughout, no shuffle and seat twice.
+    Raises ``ValueError`` (or ``OSError`` for a file that cannot be read) saying where."""
+    games: list[dict[str, Any]] = []
+    seen: set[tuple[int, int]] = set()
+    for path in paths:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            where = f"{path}, line {number}"
+            try:
+                game = json.loads(line)
+            except ValueError as error:
+                raise ValueError(f"{where}: not JSON ({error})") from None
+            if not isinstance(game, dict) or any(
+                    not isinstance(game.get(name), kind) and not (
+                        kind is float and isinstance(game.get(name), int))
+                    for name, kind in FIELDS.items()):
+                raise ValueError(f"{where}: not a saved game (it needs {', '.join(FIELDS)})")
+            key = (game["shuffle"], game["a_seat"])
+            if key in seen:
+                raise ValueError(f"{where}: shuffle {key[0]} with A in seat {key[1]} again")
+            seen.add(key)
+            if games and (game.get("a"), game.get("b")) != (games[0].get("a"),
+                                                            games[0].get("b")):
+                raise ValueError(f"{where}: other option sets than the first game's")
+            games.append(game)
+    return games
+
+
+def play_all(args: argparse.Namespace, a_options: dict[str, Any],
+             b_options: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every shuffle in both seatings, each game saved as soon as it ends."""
+    games = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        futures = [pool.submit(play, a_options, b_options, shuffle, seat)
+                   for shuffle in range(args.start, args.start + args.shuffles)
+                   for seat in (0, 1)]
+        for future in as_completed(futures):
+            game = future.result()
+            games.append(game)
+            if args.save:
+                with args.save.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(game) + "\n")
+            print(f"  shuffle {game['shuffle']}, A in seat {game['a_seat']}: "
+                  f"{game['margin']:+d}", file=sys.stderr, flush=True)
+    return games
 
 
 def main() -> None:
@@ -114,28 +173,19 @@ def main() -> None:
                              "(repeatable: the files are joined)")
     args = parser.parse_args()
     if args.load:
-        games = [json.loads(line) for path in args.load
-                 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        print(summary(games))
+        if args.a is not None or args.save:
+            parser.error("--load prints saved games: it takes no options and no --save")
+        try:
+            print(summary(load_games(args.load)))
+        except (OSError, ValueError) as error:  # json's decode error is a ValueError
+            parser.error(f"cannot load the games: {error}")
         return
     if args.a is None or args.b is None:
         parser.error("give A's and B's options (or --load)")
+    if args.shuffles < 1 or args.jobs < 1:
+        parser.error("--shuffles and --jobs must be at least 1")
     a_options, b_options = checked_options(parser, args.a), checked_options(parser, args.b)
-    tasks = [(shuffle, seat) for shuffle in range(args.start, args.start + args.shuffles)
-             for seat in (0, 1)]
-    games = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(play, a_options, b_options, shuffle, seat)
-                   for shuffle, seat in tasks]
-        for future in futures:
-            game = future.result()
-            games.append(game)
-            if args.save:
-                with args.save.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps(game) + "\n")
-            print(f"  shuffle {game['shuffle']}, A in seat {game['a_seat']}: "
-                  f"{game['margin']:+d}", file=sys.stderr, flush=True)
-    print(summary(games))
+    print(summary(play_all(args, a_options, b_options)))
 
 
 if __name__ == "__main__":

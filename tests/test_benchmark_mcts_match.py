@@ -1,10 +1,14 @@
 """The paired match of MCTS option sets (``benchmarks/mcts_match.py``): a game's record
-agrees with itself, and the summary counts only shuffles played in both seatings.
+agrees with itself, the summary counts only shuffles played in both seatings, and
+loading checks every saved game.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -43,3 +47,23 @@ def test_the_summary_counts_whole_shuffles_and_shared_victories_as_halves(
     assert "margin +2.0 ± 2.9 points a game" in text
     assert "0.50 s / 0.25 s" in text
     assert match.summary(games[-1:]) == "0 paired games: too few for a summary"
+
+
+def test_loading_checks_every_saved_game(match: ModuleType, tmp_path: Path) -> None:
+    saved = tmp_path / "games.jsonl"
+    options = {"a": {"iterations": 2}, "b": {"iterations": 1}}
+    lines = [json.dumps({**options, **game(1, seat, 1.0, 3)}) for seat in (0, 1)]
+    saved.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    loaded = match.load_games([saved])
+    assert [record["a_seat"] for record in loaded] == [0, 1]
+    assert match.summary(loaded).startswith(
+        'A {"iterations": 2} against B {"iterations": 1}: 2 games')
+    for bad, message in [
+            (lines[0] + "\n" + lines[0], "line 2: shuffle 1 with A in seat 0 again"),
+            ("{oops", "line 1: not JSON"),
+            (json.dumps({"shuffle": 1}), "line 1: not a saved game"),
+            (lines[0] + "\n" + json.dumps({**game(2, 0, 0.0, -1), "a": {}, "b": {}}),
+             "line 2: other option sets than the first game's")]:
+        saved.write_text(bad, encoding="utf-8")
+        with pytest.raises(ValueError, match=re.escape(message)):
+            match.load_games([saved])

@@ -115,6 +115,9 @@ def test_the_time_budget_ends_the_search() -> None:
     {"iterations": 5, "exploration": -0.1},
     {"iterations": 5, "prior_weight": -1.0},
     {"iterations": 5, "tree_turns": 0},
+    {"iterations": 5, "tree_turns": True},
+    {"iterations": 5, "tree_turns": 1.5},
+    {"iterations": 5, "rollout_width": 2.5},
     {"iterations": 5, "rollout_turns": -1},
     {"iterations": 5, "rollout_width": 0},
 ])
@@ -137,7 +140,13 @@ def test_the_tree_spans_two_turns_from_the_deep_tree_budget_up() -> None:
 
     automatic = visits()
     assert automatic == visits(tree_turns=2)
-    assert automatic != visits(tree_turns=1)
+    one_turn = visits(tree_turns=1)
+    assert automatic != one_turn
+    # The choice is made as each search starts: an option set afterwards counts.
+    changed = MctsBot(seed=4, iterations=DEEP_TREE_ITERATIONS)
+    changed.tree_turns = 1
+    changed.choose(state)
+    assert changed.last_visits == one_turn
     # The automatic choice is not an option the repr has to write.
     assert repr(MctsBot(iterations=DEEP_TREE_ITERATIONS)) == "MctsBot(iterations=400)"
     assert repr(MctsBot(tree_turns=1)) == "MctsBot(iterations=20, tree_turns=1)"

@@ -75,14 +75,15 @@ __all__ = ["DEEP_TREE_ITERATIONS", "DEEP_TREE_SECONDS", "DEFAULT_ITERATIONS", "M
 #: (:data:`DEEP_TREE_ITERATIONS`), won 60.5% of 100 against 100.
 DEFAULT_ITERATIONS = 20
 #: From this iteration budget up, the tree spans two turns unless ``tree_turns`` says
-#: otherwise: the others' turn after each of the player's actions gets a node per drawn
-#: tile, whose replies the priors and UCT choose instead of the rollout policy.  At 400
-#: iterations two turns won 60.5% of 100 games against one turn at 100, where one turn at
-#: 400 had won 56.5% (``docs/guides/bots.md``); smaller budgets keep the one-turn tree,
-#: the one measured there.
+#: otherwise: the next player's turn after each of the player's actions gets a node per
+#: drawn tile, whose replies the priors and UCT choose instead of the rollout policy.  At
+#: 400 iterations two turns won 60.5% of 100 two-player games against one turn at 100,
+#: where one turn at 400 had won 56.5% (``docs/guides/bots.md``); smaller budgets keep the
+#: one-turn tree, the one measured there.
 DEEP_TREE_ITERATIONS = 400
-#: A time budget alone gets the two-turn tree from this many seconds a decision up:
-#: about what :data:`DEEP_TREE_ITERATIONS` take on the development machine.
+#: A time budget alone gets the two-turn tree from this many seconds a decision up: about
+#: what :data:`DEEP_TREE_ITERATIONS` take on the development machine (chosen from that
+#: time; no games were played with a time budget).
 DEEP_TREE_SECONDS = 1.5
 # The options of MctsBot with their defaults, in the order its repr writes them.
 _OPTION_DEFAULTS: dict[str, object] = {
@@ -140,8 +141,8 @@ def _check_budget(iterations: int | None, seconds: float | None) -> None:
 
 
 def _automatic_tree_turns(iterations: int | None, seconds: float | None) -> int:
-    """Two turns when the budget allows :data:`DEEP_TREE_ITERATIONS` iterations (or, by
-    time alone, :data:`DEEP_TREE_SECONDS`), otherwise one."""
+    """Two turns when neither bound of the budget is below its threshold (iterations:
+    :data:`DEEP_TREE_ITERATIONS`, seconds: :data:`DEEP_TREE_SECONDS`), otherwise one."""
     enough_iterations = iterations is None or iterations >= DEEP_TREE_ITERATIONS
     enough_time = seconds is None or seconds >= DEEP_TREE_SECONDS
     return 2 if enough_iterations and enough_time else 1
@@ -154,9 +155,10 @@ class MctsBot:
     be given; with both, the first reached ends it; the samples a reused subtree
     brings count towards ``iterations``).  ``exploration`` is the UCT
     constant on values in 0..1, ``prior_weight`` how many visits a node's prior
-    counts for, ``tree_turns`` how many turns the tree spans (1: the current turn; ``None``:
-    two from :data:`DEEP_TREE_ITERATIONS` iterations or :data:`DEEP_TREE_SECONDS` up, one
-    below),
+    counts for, ``tree_turns`` how many turns the tree spans (1: the current turn, 2: the
+    next player's turn too; ``None``: two when neither bound of the budget is below its
+    threshold, :data:`DEEP_TREE_ITERATIONS` iterations and :data:`DEEP_TREE_SECONDS`,
+    otherwise one),
     ``rollout_turns`` how many turns past a new node are played by the rollout
     policy before the evaluation (``None``: three rounds, ``3 × players``), and
     ``rollout_width`` how many tile placements the rollout policy compares (4; ``None``:
@@ -183,10 +185,13 @@ class MctsBot:
         _check_budget(iterations, seconds)
         if not exploration >= 0 or not prior_weight >= 0:
             raise ValueError("exploration and prior_weight must be >= 0")
-        if (tree_turns is not None and tree_turns < 1) or (
-                rollout_width is not None and rollout_width < 1) or (
-                rollout_turns is not None and rollout_turns < 0):
-            raise ValueError("tree_turns and rollout_width must be >= 1, rollout_turns >= 0")
+        for name, count, least in (("tree_turns", tree_turns, 1),
+                                   ("rollout_turns", rollout_turns, 0),
+                                   ("rollout_width", rollout_width, 1)):
+            if count is not None and (not isinstance(count, int) or isinstance(count, bool)
+                                      or count < least):
+                raise ValueError(f"{name} must be a whole number >= {least} or None, "
+                                 f"not {count!r}")
         self.rng = generator
         self._seed = seed
         self.iterations = iterations
@@ -194,8 +199,9 @@ class MctsBot:
         self.exploration = exploration
         self.prior_weight = prior_weight
         self.tree_turns = tree_turns
-        self._tree_turns = tree_turns if tree_turns is not None else _automatic_tree_turns(
-            iterations, seconds)
+        self._depth = 1
+        """The turns the current search's tree spans (``tree_turns`` or the budget's
+        choice, worked out as each search starts, so that options set later count)."""
         self.rollout_turns = rollout_turns
         self.rollout_width = rollout_width
         self.paired = paired
@@ -252,6 +258,8 @@ class MctsBot:
         # already sampled the piece step of the placement it chose, so the turn as a
         # whole gets the budget, not each of its decisions.
         budget = None if self.iterations is None else self.iterations - sum(root.counts)
+        self._depth = self.tree_turns if self.tree_turns is not None else (
+            _automatic_tree_turns(self.iterations, self.seconds))
         done = 0
         while budget is None or done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
@@ -288,7 +296,7 @@ class MctsBot:
                 values = leaf_values(after, rollout_rng, self.rollout_turns,
                                      self.rollout_width, self.weights)
                 turn = node.turn + (key[1] is not None)
-                if turn < self._tree_turns:
+                if turn < self._depth:
                     child = node.children[key] = _Node(after, turn)
                     child.visits = 1
                 break
