@@ -88,7 +88,8 @@ def summary(games: list[dict[str, Any]]) -> str:
     error = math.sqrt(sum((m - mean) ** 2 for m in margins) / (count - 1) / count)
     cpu_a = sum(game["cpu_a"] for game in paired) / count
     cpu_b = sum(game["cpu_b"] for game in paired) / count
-    return (f"{players}{count} games ({count // 2} shuffles, seats swapped): A won "
+    shuffles = f"{count // 2} shuffle{'s' if count > 2 else ''}"
+    return (f"{players}{count} games ({shuffles}, seats swapped): A won "
             f"{100 * wins / count:.1f}% ({100 * low:.1f}–{100 * high:.1f}%), margin "
             f"{mean:+.1f} ± {error:.1f} points a game, {cpu_a:.2f} s / {cpu_b:.2f} s of "
             "processor time per decision (A / B)")

@@ -57,7 +57,7 @@ def test_loading_checks_every_saved_game(match: ModuleType, tmp_path: Path) -> N
     loaded = match.load_games([saved])
     assert [record["a_seat"] for record in loaded] == [0, 1]
     assert match.summary(loaded).startswith(
-        'A {"iterations": 2} against B {"iterations": 1}: 2 games')
+        'A {"iterations": 2} against B {"iterations": 1}: 2 games (1 shuffle, seats')
     for bad, message in [
             (lines[0] + "\n" + lines[0], "line 2: shuffle 1 with A in seat 0 again"),
             ("{oops", "line 1: not JSON"),
