@@ -128,13 +128,18 @@ def _draw_key(before: GameState, after: GameState) -> object:
     return (hand.design if hand is not None else None, len(after.removed))
 
 
+def _check_count(name: str, count: int | None, least: int) -> None:
+    """Raise ``ValueError`` unless ``count`` is ``None`` or a whole number >= ``least``."""
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool)
+                              or count < least):
+        raise ValueError(f"{name} must be a whole number >= {least}, not {count!r}")
+
+
 def _check_budget(iterations: int | None, seconds: float | None) -> None:
     """Raise ``ValueError`` unless the budget is whole iterations, seconds, or both."""
     if iterations is None and seconds is None:
         raise ValueError("give a budget: iterations, seconds or both")
-    if iterations is not None and (not isinstance(iterations, int)
-                                   or isinstance(iterations, bool) or iterations < 1):
-        raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
+    _check_count("iterations", iterations, 1)
     if seconds is not None and (not isinstance(seconds, (int, float))
                                 or isinstance(seconds, bool) or not seconds > 0):
         raise ValueError(f"seconds must be > 0, not {seconds!r}")
@@ -185,13 +190,9 @@ class MctsBot:
         _check_budget(iterations, seconds)
         if not exploration >= 0 or not prior_weight >= 0:
             raise ValueError("exploration and prior_weight must be >= 0")
-        for name, count, least in (("tree_turns", tree_turns, 1),
-                                   ("rollout_turns", rollout_turns, 0),
-                                   ("rollout_width", rollout_width, 1)):
-            if count is not None and (not isinstance(count, int) or isinstance(count, bool)
-                                      or count < least):
-                raise ValueError(f"{name} must be a whole number >= {least} or None, "
-                                 f"not {count!r}")
+        _check_count("tree_turns", tree_turns, 1)
+        _check_count("rollout_turns", rollout_turns, 0)
+        _check_count("rollout_width", rollout_width, 1)
         self.rng = generator
         self._seed = seed
         self.iterations = iterations
