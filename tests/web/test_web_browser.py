@@ -48,6 +48,17 @@ PAGE_STEPS = 40
 PHASES = {"place tile", "place piece", "choose double", "place double"}
 
 
+# Our turn (or the end), and, when a cell is to be chosen, the board on screen caught up
+# with the view: the moves just made reach the board through the live stream after the
+# view, and a tile past the board's edge redraws it whole, which may scroll it (auto-fit
+# centres the last tile).  A click aimed before that lands where the cell was.  A person
+# looks before clicking; the test waits.
+SETTLED = """() => document.body.dataset.terminal === 'true'
+    || (document.body.dataset.myTurn === 'true'
+        && (!['place tile', 'place double'].includes(document.body.dataset.phase)
+            || document.body.dataset.boardSeq === document.body.dataset.seq))"""
+
+
 def seq_of(page: Page) -> str:
     value = page.evaluate("document.body.dataset.seq")
     assert isinstance(value, str)
@@ -282,9 +293,7 @@ def play_on_the_page(page: Page, rng: random.Random) -> bool:
     has come up and ``PAGE_STEPS`` steps are played (False)."""
     seen: set[str] = set()
     for step in range(MAX_STEPS):
-        page.wait_for_function(
-            "document.body.dataset.myTurn === 'true' || "
-            "document.body.dataset.terminal === 'true'", timeout=BROWSER_TIMEOUT_MS)
+        page.wait_for_function(SETTLED, timeout=BROWSER_TIMEOUT_MS)
         if page.evaluate("document.body.dataset.terminal") == "true":
             return True
         if step >= PAGE_STEPS and seen == PHASES:
