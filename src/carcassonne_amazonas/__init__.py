@@ -52,7 +52,7 @@ from .tiles.reference import reference_tileset
 from .tiles.tilefile import load_tileset, parse_tileset, tileset_problems
 from .tiles.tileset import Tile, TileId, TileSet
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 __all__ = [
     "PLAYER_COLOURS",

@@ -9,7 +9,7 @@ a second, no network), and then:
   fresh interpreter imports the package from there, not from the checkout, finds the
   page with :mod:`importlib.resources`, and the app serves the page and its assets.
 
-``.ci/run`` also installs the built wheel with the ``[web]`` extra into a fresh virtual
+``.ci/check-dist`` also installs the built wheel with the ``[web]`` extra into a fresh virtual
 environment and starts ``carcassonne-amazonas serve`` from it (``.ci/check-web-wheel``).
 """
 
