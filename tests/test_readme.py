@@ -1,6 +1,7 @@
 """The README: its tour runs as a doctest, its picture is what the library draws, it
 keeps the two commands everyone needs and stays short, and it reads the same on a
-package index's page as in the repository (no relative links or images).
+package index's page as in the repository (no relative links; the one picture, which a
+package index cannot show, is named in words).
 
 The tour's ``pycon`` blocks run with :mod:`doctest`, in order, in one namespace, in a
 temporary folder (the tour writes a file).  A blank line inside a block's expected
@@ -84,11 +85,27 @@ def link_targets(text: str) -> list[str]:
             for match in LINK_TARGETS.finditer(text)]
 
 
-def test_the_readme_has_no_relative_links_or_images() -> None:
+#: A Markdown image ``![alt](target)``: its alt text and target.
+IMAGES = re.compile(r"!\[([^]]*)\]\(\s*<?([^)\s>]*)")
+
+
+def test_the_readme_links_are_absolute_and_its_picture_is_named() -> None:
     """A package index shows the README away from the repository, where a relative
-    link (``docs/rules.md``, ``LICENSE``) or image resolves to nothing: every target
-    is an absolute web address, and files are named in code spans instead."""
-    targets = link_targets(README.read_text(encoding="utf-8"))
+    link (``docs/rules.md``, ``LICENSE``) resolves to nothing: every link's target is
+    an absolute web address, and files are named in code spans instead.  The one
+    exception is the board picture, shown from the repository: a package index cannot
+    show it (the project has no public address for it), so its alt text and the
+    README's text name the file, which the sdist carries."""
+    text = README.read_text(encoding="utf-8")
+    images = IMAGES.findall(text)
+    assert images == [(images[0][0], "docs/images/board.svg")], images
+    assert "docs/images/board.svg" in images[0][0] and PICTURE.is_file()
+    assert "A package index's page cannot show it: it is\n`docs/images/board.svg` in the sdist" \
+        in text
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'\[tool\.hatch\.build\.targets\.sdist\][^[]*include = \[[^]]*"docs"',
+                     pyproject), "the sdist must carry docs/ (.ci/check-dist looks too)"
+    targets = [t for t in link_targets(text) if t != "docs/images/board.svg"]
     relative = [t for t in targets if not re.match(r"https://[^/\s]+\.[a-z]+/", t)]
     assert relative == [], f"README.md: relative links or images: {relative}"
 
