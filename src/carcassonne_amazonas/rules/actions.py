@@ -211,8 +211,9 @@ def _piece_fields(text: str, letter: str, kind: str) -> tuple[int, int, int | st
     """
     _checked_text(text, letter, kind)
     last = text.rfind(",")
-    if last < 0 or not (last + 1 < len(text) and text[last + 1].isascii()
-                        and text[last + 1].isalpha()):
+    named = (last + 1 < len(text) and text[last + 1].isascii() and text[last + 1].isalpha()
+             and text.count(",", 0, last) == 1)  # a letter where the third number goes
+    if not named:
         x, y, segment = _numbers(text, 3, (True, True, False))
         return x, y, segment, last + 1
     try:
