@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
     ChooseDouble,
@@ -36,6 +38,7 @@ from carcassonne_amazonas import (
     parse_action,
     reference_tileset,
 )
+from carcassonne_amazonas.render.explain import describe_action
 from carcassonne_amazonas.tiles.segment_names import COMPASS_POINTS, compass_points, segments_at
 from games import random_action
 from scenario import start_game
@@ -254,9 +257,9 @@ def test_a_point_with_no_tile_to_read_it_off_is_illegal() -> None:
 def test_a_bad_point_is_a_notation_error_saying_where(text: str, index: int,
                                                       reason: str) -> None:
     state = first_piece_step()
-    for given in (state, None):
+    for context in (state, None):
         with pytest.raises(NotationError) as refused:
-            parse_action(text, given)
+            parse_action(text, context)
         assert (refused.value.text, refused.value.index) == (text, index)
         assert reason in refused.value.reason
 
@@ -301,3 +304,46 @@ def test_every_point_is_read() -> None:
             assert point in compass_points(state.board.placements[-1].tile.layout,
                                            Rotation.R0, action.segment)
     assert Pass() in legal_actions(state)
+
+
+@given(st.text(alphabet="mcpt0145,-NESWnew ", max_size=10))
+def test_any_text_read_with_a_state_is_an_action_or_says_why(text: str) -> None:
+    """With a state, text is an action (which prints in the canonical form and reads back
+    without the state), a NotationError saying where, or, for a compass point with no
+    tile to read it off, an IllegalActionError citing R-T5."""
+    state = first_piece_step()
+    try:
+        action = parse_action(text, state)
+    except NotationError as error:
+        assert error.text == text and 0 <= error.index <= len(text)
+    except IllegalActionError as error:
+        assert (error.rule, error.code) == ("R-T5", "not-the-placed-tile")
+    else:
+        assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("state", [42, "state", None.__class__])
+def test_a_state_that_is_not_one_is_a_type_error(state: object) -> None:
+    with pytest.raises(TypeError, match="GameState"):
+        parse_action("p", state)  # type: ignore[arg-type]
+
+
+def test_describe_action_reads_text_as_apply_action_does() -> None:
+    """R-T5: the menu's words for a piece named by compass point are those of its number;
+    bad text and illegal text are refused as apply_action refuses them."""
+    state = first_piece_step()
+    assert describe_action(state, "m0,4,E") == describe_action(state, PlaceMeeple(
+        Position(0, 4), 1))
+    assert describe_action(state, "p") == describe_action(state, Pass())
+    with pytest.raises(NotationError):
+        describe_action(state, "m0,4,e")
+    with pytest.raises(IllegalActionError) as refused:
+        describe_action(state, "t0,5,0")
+    assert refused.value.code == "wrong-phase"
+
+
+def test_a_record_holds_actions_not_their_text() -> None:
+    """A record built with text is refused as before: records are read without a state."""
+    record = GameRecord(2, Rules(), "seeded", 1, None, None, ("t0,4,0",))  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="action 1 \\('t0,4,0'\\): expected an action"):
+        record.final_state()

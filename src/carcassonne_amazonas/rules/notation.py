@@ -93,6 +93,8 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
     that is not a ``str`` or a ``state`` that is not a ``GameState``.
     """
     check_exact(text, str)
+    if state is not None:
+        check_exact(state, GameState)
     if not text:
         raise NotationError(text, 0, "empty text")
     action_class = _BY_LETTER.get(text[0])
@@ -101,7 +103,6 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
                                      "(expected t, d, m, c, p or *)")
     if state is None or (action_class is not PlaceMeeple and action_class is not PlaceCamp):
         return action_class.from_notation(text)
-    check_exact(state, GameState)
     piece = PlaceMeeple if action_class is PlaceMeeple else PlaceCamp
     x, y, segment, start = _piece_fields(text, piece.LETTER, piece.KIND)
     position = Position(x, y)
