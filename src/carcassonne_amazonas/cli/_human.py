@@ -31,10 +31,10 @@ HUMAN_HELP = """\
 Type the number of an action from the list, or an action in notation:
   t<x>,<y>,<degrees>  place the tile with its top-left cell on (x,y), e.g. t-1,0,90
   d<tile id>          choose a double tile after a "!" tile, e.g. d82
-  m<x>,<y>,<segment>  a meeple on a segment of the tile just placed, by its number
-                      in the list or by where it reaches the tile's edge, read off
-                      the picture: N E S W (an edge), NE SE SW NW (a corner),
-                      e.g. m0,4,1 or m0,4,E
+  m<x>,<y>,<segment>  a meeple on a segment of the tile just placed: its number, as
+                      the list writes it (m0,4,1), or the compass point where it
+                      reaches the tile's edge, read off the picture: N E S W for an
+                      edge, NE SE SW NW for a corner (m0,4,E)
   c<x>,<y>,<segment>  a camp on a jungle segment of the tile just placed, by number
                       or compass point, e.g. c0,4,5 or c0,4,NE
   p                   place no piece (your boat advances 1)
