@@ -128,8 +128,7 @@ def _named_segment(state: GameState, text: str, position: Position, point: str, 
     placement = state.board.placements[state.piece_placement]
     layout, rotation = placement.tile.layout, placement.rotation
     answering = segments_at(layout, rotation, point)
-    if not answering:
-        raise NotationError(text, start, f"no segment of {placement.tile.name} reaches {point}")
+    assert answering, "a tile set's check gives every port of the outline a segment (R-F2)"
     fitting = [i for i in answering
                if layout.segments[i].terrain is not Terrain.AMAZON
                and (layout.segments[i].terrain is Terrain.JUNGLE) == camp]
