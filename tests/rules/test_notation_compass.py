@@ -252,6 +252,8 @@ def test_a_point_with_no_tile_to_read_it_off_is_illegal() -> None:
     ("mE", 1, "expected a number, found 'E'"),
     ("m0,4,5,E", 6, "unexpected ',E' after the action"),
     ("m-,4,E", 2, "expected a number, found ','"),
+    ("m0,,E", 3, "expected a number, found ','"),
+    ("m0;4,E", 2, "expected ',', found ';'"),
     ("c0,4,\u00c9", 5, "expected a number, found '\u00c9'"),  # not an ASCII letter
 ])
 def test_a_bad_point_is_a_notation_error_saying_where(text: str, index: int,

@@ -216,8 +216,8 @@ def _piece_fields(text: str, letter: str, kind: str) -> tuple[int, int, int | st
     if not named:
         x, y, segment = _numbers(text, 3, (True, True, False))
         return x, y, segment, last + 1
-    try:
-        x, y = _numbers(text[:last], 2, (True, True))
+    try:  # x and y as a number in the point's place would leave them: the same errors
+        x, y, _ = _numbers(text[:last + 1] + "0", 3, (True, True, False))
     except NotationError as error:  # said of the whole text, at the same character
         raise NotationError(text, error.index, error.reason) from None
     return x, y, _compass_point(text, last + 1), last + 1
