@@ -9,9 +9,29 @@ The whole game is three functions::
         state = apply_action(state, legal_actions(state)[0])
     print(state.scores, state.winners)
 
+``apply_action`` also takes an action's text, ``apply_action(state, "t0,4,0")``, and a
+piece's segment may be named by compass point, ``"m0,4,E"``
+(:mod:`~carcassonne_amazonas.rules.notation`).
+
+The package itself exports what most users need, so that no deep import is needed for
+everyday use: the engine, the actions and their notation, the state and its parts,
+events, records, snapshots and tile sets; and, from the layers above the rules, the bots
+(:class:`~carcassonne_amazonas.ai.bots.RandomBot`,
+:class:`~carcassonne_amazonas.ai.bots.GreedyBot`,
+:class:`~carcassonne_amazonas.ai.mcts.MctsBot` and the
+:class:`~carcassonne_amazonas.ai.bots.Bot` protocol), the SVG picture
+(:func:`~carcassonne_amazonas.render.svg.board_svg`) and the explanations in words
+(:func:`~carcassonne_amazonas.render.explain.describe_action`,
+:func:`~carcassonne_amazonas.render.explain.describe_events`).  Those last are loaded on
+first use (PEP 562), so that ``import carcassonne_amazonas`` stays as quick as the rules
+alone: playing a game never loads a bot or a renderer.  Each also stays importable
+from its own module.
+
 Rule ids (``R-T5``) refer to the rules reference of the documentation, which states
 every rule (``docs/rules.md`` in the repository).
 """
+
+from typing import TYPE_CHECKING
 
 from .errors import IllegalActionError, NotationError, RecordError, TileSetError
 from .formats.game import Game
@@ -52,7 +72,40 @@ from .tiles.reference import reference_tileset
 from .tiles.tilefile import load_tileset, parse_tileset, tileset_problems
 from .tiles.tileset import Tile, TileId, TileSet
 
+if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
+    from .ai.bots import Bot, GreedyBot, RandomBot
+    from .ai.mcts import MctsBot
+    from .render.explain import describe_action, describe_events
+    from .render.svg import board_svg
+
 __version__ = "1.0.0"
+
+#: The names the package exports from the layers above the rules: imported on first use
+#: by ``__getattr__`` (PEP 562), from the ai layer (the bots) and the render layer.
+_BOTS = frozenset({"Bot", "GreedyBot", "MctsBot", "RandomBot"})
+_PICTURES = frozenset({"board_svg", "describe_action", "describe_events"})
+
+
+def __getattr__(name: str) -> object:
+    """A bot, ``board_svg`` or an explanation, imported from its module on first use."""
+    # Each import is spelt out, so that tests/test_layers.py sees the edges
+    # (docs/architecture.md: the api layer may import ai and render).
+    value: object
+    if name in _BOTS:
+        from .ai import bots, mcts
+        value = getattr(mcts if name == "MctsBot" else bots, name)
+    elif name in _PICTURES:
+        from .render import explain, svg
+        value = getattr(svg if name == "board_svg" else explain, name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # later lookups find it without calling __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazy ones included (``dir()``, tab completion)."""
+    return sorted({*globals(), *_BOTS, *_PICTURES})
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -62,6 +115,7 @@ __all__ = [
     "Board",
     "BoatAdvanced",
     "BoatReason",
+    "Bot",
     "CampScoring",
     "ChooseDouble",
     "DoubleChosen",
@@ -75,8 +129,10 @@ __all__ = [
     "GameOver",
     "GameRecord",
     "GameState",
+    "GreedyBot",
     "IllegalActionError",
     "JungleScored",
+    "MctsBot",
     "NotationError",
     "Pass",
     "Phase",
@@ -89,6 +145,7 @@ __all__ = [
     "Placement",
     "PlayerState",
     "Position",
+    "RandomBot",
     "RecordError",
     "RiverScored",
     "Rotation",
@@ -108,7 +165,10 @@ __all__ = [
     "__version__",
     "apply_action",
     "apply_action_with_events",
+    "board_svg",
     "chance_outcomes",
+    "describe_action",
+    "describe_events",
     "determinize",
     "format_action",
     "legal_actions",

@@ -62,7 +62,8 @@ ILLEGAL_ACTION_CODES: dict[IllegalActionCode, tuple[tuple[str, ...], str]] = {
     "not-a-double-tile": (("R-C4",), "an action encoded with a tile that is not a double tile"),
     "not-a-land-tile": (("R-C3",), "a draw encoded with a tile that is not a land tile"),
     "index-out-of-range": ((), "an action index outside the encoding's range"),
-    "no-piece-step": (("R-T5",), "a piece's action index decoded outside the piece step"),
+    "no-piece-step": (("R-T5",), "a piece's action index decoded, or its segment named by "
+                      "compass point (m0,4,E), outside the piece step"),
 }
 
 

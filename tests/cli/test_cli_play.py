@@ -153,6 +153,24 @@ def test_human_plays_by_number_and_notation_then_stops(tmp_path: Path) -> None:
     assert "Game stopped (end of input)" in result.stdout
 
 
+def test_human_names_a_piece_by_compass_point(tmp_path: Path) -> None:
+    """R-T5: at the prompt a piece's segment may be a compass point read off the tile; a
+    bad point is not understood (where and why), one with no tile to read it off is
+    illegal, and the record keeps the segment's number."""
+    path = tmp_path / "compass.json"
+    typed = "t0,4,0\nm0,4,e\nm1,4,E\nm0,4,E\nquit\n"
+    result = run_here("play", "--bots", "human,human", "--seed", "1", "--save", str(path),
+                      stdin=typed)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert ("Not understood: bad action 'm0,4,e' at character 6: compass points are "
+            "written in capitals: 'E', not 'e'") in out
+    assert "Illegal: a meeple goes on the tile just placed, at (0,4), not at (1,4) (R-T5)" in out
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert [format_action(a) for a in record.actions] == ["t0,4,0", "m0,4,1"]
+    assert "m0,4,E" in HUMAN_HELP and "c0,4,NE" in HUMAN_HELP
+
+
 @pytest.mark.slow
 def test_quit_command_stops_and_saves(tmp_path: Path) -> None:
     path = tmp_path / "quit.json"

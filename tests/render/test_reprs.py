@@ -57,7 +57,9 @@ from carcassonne_amazonas.rules.scoring import FinalScore, ScoreBreakdown
 from carcassonne_amazonas.tiles.tileset import Icons
 from games import random_action
 
-NAMESPACE: dict[str, Any] = vars(carcassonne_amazonas)
+# Every promised name, the ones the package loads on first use (PEP 562) included.
+NAMESPACE: dict[str, Any] = {name: getattr(carcassonne_amazonas, name)
+                             for name in carcassonne_amazonas.__all__}
 ACTION_CLASSES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)
 
 

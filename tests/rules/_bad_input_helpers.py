@@ -42,8 +42,9 @@ def random_game(num_players: int, seed: int, draws: str = "seeded",
         yield state
 
 
+# Text is not here: apply_action reads an action's notation (tests/rules/test_notation_compass.py).
 #: Objects of other types, each refused as an action with a TypeError.
-NOT_ACTIONS: list[object] = [None, 0, 1.5, "t0,-1,0", "p", b"p", (0, -1), [Pass()], {"x": 0},
+NOT_ACTIONS: list[object] = [None, 0, 1.5, b"p", bytearray(b"t0,-1,0"), (0, -1), [Pass()], {"x": 0},
                              Pass, PlaceTile, Position(0, -1), Rotation.R90, TileId(3),
                              object()]
 

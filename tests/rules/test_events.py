@@ -267,7 +267,9 @@ def test_illegal_actions_raise_the_same_errors_with_and_without_events() -> None
             apply_action_with_events(state, action)
         assert str(plain.value) == str(with_events.value)
     with pytest.raises(TypeError, match="expected an action"):
-        apply_action_with_events(state, "p")  # type: ignore[arg-type]
+        apply_action_with_events(state, b"p")  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="R-T3"):  # text is read as notation
+        apply_action_with_events(state, "p")
     with pytest.raises(TypeError, match="expected a GameState"):
         apply_action_with_events("state", Pass())  # type: ignore[arg-type]
     assert apply_action_with_events(state, legal_actions(state)[0])[0] == apply_action(

@@ -348,8 +348,9 @@ def test_game_over_state_is_complete() -> None:
     assert all(state.scores[w] == max(state.scores) for w in state.winners)
 
 
-@pytest.mark.parametrize("junk", [None, "Pass", "PlaceTile(0, -1, 0)", (0, -1), (Position(0, -1),
-                                  R0), 0, Position(0, -1), Pass, [Pass()], {"action": "pass"}],
+# Text is read as notation: "Pass" is a NotationError (tests/rules/test_notation_compass.py).
+@pytest.mark.parametrize("junk", [None, b"p", (0, -1), (Position(0, -1), R0), 0,
+                                  Position(0, -1), Pass, [Pass()], {"action": "pass"}],
                          ids=repr)
 def test_non_actions_raise_type_error(junk: object) -> None:
     for state in (tile_phase(), piece_phase(), choose_phase(), double_phase(), draw_phase(),

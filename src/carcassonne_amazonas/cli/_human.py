@@ -31,8 +31,12 @@ HUMAN_HELP = """\
 Type the number of an action from the list, or an action in notation:
   t<x>,<y>,<degrees>  place the tile with its top-left cell on (x,y), e.g. t-1,0,90
   d<tile id>          choose a double tile after a "!" tile, e.g. d82
-  m<x>,<y>,<segment>  a meeple on segment <segment> of the tile just placed
-  c<x>,<y>,<segment>  a camp on a jungle segment of the tile just placed
+  m<x>,<y>,<segment>  a meeple on a segment of the tile just placed: its number, as
+                      the list writes it (m0,4,1), or the compass point where it
+                      reaches the tile's edge, read off the picture: N E S W for an
+                      edge, NE SE SW NW for a corner (m0,4,E)
+  c<x>,<y>,<segment>  a camp on a jungle segment of the tile just placed, by number
+                      or compass point, e.g. c0,4,5 or c0,4,NE
   p                   place no piece (your boat advances 1)
   *<tile id>          a tile drawn, as records of games with explicit draws write it;
                       never yours to type here: the table draws, e.g. *17
@@ -120,9 +124,12 @@ def ask_human(state: GameState, read: Callable[[str], str], out: TextIO, *,
             say(out, f"There is no action {number}: choose a number from 1 to {len(actions)}.")
             continue
         try:
-            action = parse_action(text)
+            action = parse_action(text, state)
         except NotationError as error:
             say(out, f"Not understood: {error}. Type 'help' for the notation.")
+            continue
+        except IllegalActionError as error:  # a compass point with no tile to read it off
+            say(out, f"Illegal: {error}.")
             continue
         try:
             apply_action(state, action)

@@ -47,7 +47,8 @@ def add_command(add: AddCommand) -> None:
     play = add(
         "play", help="play a game in the terminal (humans and/or bots), or resume one",
         description="A full game in the terminal. A human chooses from the numbered legal "
-                    "actions or types one in notation (t-1,0,90, m0,1,2, c0,1,1, p, d82); "
+                    "actions or types one in notation (t-1,0,90, m0,1,2, c0,1,1, p, d82; a "
+                    "piece's segment also by compass point: m0,1,E, c0,1,NE); "
                     "'help' at the prompt explains, 'undo' takes back your last decision. "
                     "End of input, 'quit' or Ctrl-C stop the game (the record is saved "
                     "with --save); --resume continues it.")

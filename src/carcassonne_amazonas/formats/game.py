@@ -114,15 +114,16 @@ class Game:
         return legal_actions(self.state)
 
     def play(self, action: Action | str) -> GameState:
-        """Play ``action`` (an action, or its text in the notation) and return the new
-        current state.
+        """Play ``action`` (an action, or its text in the notation, where a piece's segment
+        may be a compass point: ``m0,4,E``) and return the new current state.  The
+        history keeps the action, so its record writes the segment's number.
 
         Raises :class:`~carcassonne_amazonas.errors.IllegalActionError` for an illegal
         action and :class:`~carcassonne_amazonas.errors.NotationError` for text that
         is not an action; the game is then unchanged.
         """
         if isinstance(action, str):
-            action = parse_action(action)
+            action = parse_action(action, self.state)
         state, events = apply_action_with_events(self.state, action)
         self._states.append(state)
         self._actions.append(action)

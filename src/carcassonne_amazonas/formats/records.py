@@ -50,7 +50,7 @@ from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from .._support.wording import plural, show_int, show_text
 from ..errors import IllegalActionError, NotationError, RecordError
-from ..rules.actions import ACTION_TYPES, Action
+from ..rules.actions import ACTION_TYPES, Action, check_action
 from ..rules.engine import apply_action, new_game
 from ..rules.notation import format_action, parse_action
 from ..rules.options import Rules
@@ -209,6 +209,7 @@ class GameRecord:
         yield state
         for number, action in enumerate(self.actions, start=1):
             try:
+                check_action(action)  # an action, not its text: a record holds actions
                 state = apply_action(state, action)
             except (IllegalActionError, TypeError) as error:
                 raise RecordError(f"action {number} ({_text(action)}): {error}") from None

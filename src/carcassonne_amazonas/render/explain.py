@@ -16,6 +16,7 @@ from ..rules import events as ev
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, legal_actions
+from ..rules.notation import parse_action
 from ..rules.options import Rules
 from ..rules.players import colour
 from ..rules.scoring import CampScoring
@@ -69,12 +70,17 @@ def _segment_label(state: GameState, position: Position, segment: int) -> str:
     return f"{words} of {placement.tile.name}"
 
 
-def describe_action(state: GameState, action: Action) -> str:
+def describe_action(state: GameState, action: Action | str) -> str:
     """What the legal action ``action`` does in ``state``, in words (for menus).
 
-    Raises the engine's :class:`~carcassonne_amazonas.errors.IllegalActionError` (its
-    message, rule and code) when ``action`` is not legal in ``state``: a ``Pass()`` in
-    the tile phase is not described as if it were."""
+    ``action`` may be its text, read as :func:`~carcassonne_amazonas.rules.engine.apply_action`
+    reads it (``"m0,4,E"``; a :class:`~carcassonne_amazonas.errors.NotationError` says
+    where it is not an action).  Raises the engine's
+    :class:`~carcassonne_amazonas.errors.IllegalActionError` (its message, rule and code)
+    when ``action`` is not legal in ``state``: a ``Pass()`` in the tile phase is not
+    described as if it were."""
+    if isinstance(action, str):
+        action = parse_action(action, state)
     if action not in legal_actions(state):
         apply_action(state, action)  # raises the engine's IllegalActionError
     if isinstance(action, PlaceTile):

@@ -33,6 +33,7 @@ from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..errors import NotationError
 from ..tiles.geometry import Position, Rotation
+from ..tiles.segment_names import COMPASS_POINTS
 from ..tiles.tileset import TileId
 
 __all__ = ["TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple",
@@ -178,6 +179,50 @@ class ChooseDouble(_Notated):
         return f"d{self.tile}"
 
 
+def _compass_point(text: str, start: int) -> str:
+    """The compass point (``N`` .. ``NW``) written from ``start`` to the end of ``text``."""
+    end = start
+    while end < len(text) and text[end].isascii() and text[end].isalpha():
+        end += 1
+    if end != len(text):
+        raise NotationError(text, end, f"unexpected {text[end:]!r} after the action")
+    word = text[start:]
+    if word in COMPASS_POINTS:
+        return word
+    if word.upper() in COMPASS_POINTS:
+        reason = f"compass points are written in capitals: {word.upper()!r}, not {word!r}"
+    elif word.upper()[::-1] in COMPASS_POINTS:
+        reason = (f"a corner is written north or south first: {word.upper()[::-1]!r}, "
+                  f"not {word!r}")
+    else:
+        reason = (f"a segment is a number or a compass point "
+                  f"({', '.join(COMPASS_POINTS)}), not {word!r}")
+    raise NotationError(text, start, reason)
+
+
+def _piece_fields(text: str, letter: str, kind: str) -> tuple[int, int, int | str, int]:
+    """The x, y and segment of a piece's text (``m0,4,1``, ``c0,4,NE``; R-T5): the segment
+    as its number or as the compass point naming it, and the index where it starts.
+
+    :class:`~carcassonne_amazonas.errors.NotationError` says where and why for text that
+    is not a piece of kind ``kind``, written with ``letter``; a compass point is read but
+    not resolved (that needs the tile: :func:`~carcassonne_amazonas.rules.notation.parse_action`
+    with a state does it).
+    """
+    _checked_text(text, letter, kind)
+    last = text.rfind(",")
+    named = (last + 1 < len(text) and text[last + 1].isascii() and text[last + 1].isalpha()
+             and text.count(",", 0, last) == 1)  # a letter where the third number goes
+    if not named:
+        x, y, segment = _numbers(text, 3, (True, True, False))
+        return x, y, segment, last + 1
+    try:  # x and y as a number in the point's place would leave them: the same errors
+        x, y, _ = _numbers(text[:last + 1] + "0", 3, (True, True, False))
+    except NotationError as error:  # said of the whole text, at the same character
+        raise NotationError(text, error.index, error.reason) from None
+    return x, y, _compass_point(text, last + 1), last + 1
+
+
 @attrs.frozen(slots=True, repr=False)
 class _PieceOnSegment(_Notated):
     """A piece put on segment ``segment`` of the tile just placed, whose anchor is
@@ -191,9 +236,19 @@ class _PieceOnSegment(_Notated):
     @classmethod
     def from_notation(cls, text: str) -> Self:
         """The piece written ``text``, such as ``m-1,2,0``;
-        :class:`~carcassonne_amazonas.errors.NotationError` if not one."""
-        _checked_text(text, cls.LETTER, cls.KIND)
-        x, y, segment = _numbers(text, 3, (True, True, False))
+        :class:`~carcassonne_amazonas.errors.NotationError` if not one.
+
+        A segment named by compass point (``m-1,2,E``) is refused with a
+        ``NotationError`` too: which segment that is depends on the tile on the board, so
+        only :func:`~carcassonne_amazonas.rules.notation.parse_action` given the state (or
+        :func:`~carcassonne_amazonas.rules.engine.apply_action` given the text) reads it.
+        """
+        x, y, segment, start = _piece_fields(text, cls.LETTER, cls.KIND)
+        if isinstance(segment, str):
+            raise NotationError(text, start, f"{segment!r} names a segment by compass point, "
+                                             "which only the game's state can read: give it "
+                                             "to parse_action or apply_action, or write the "
+                                             "segment's number")
         return cls(Position(x, y), segment)
 
     def __str__(self) -> str:

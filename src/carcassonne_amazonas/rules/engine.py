@@ -28,6 +28,7 @@ from .actions import Action, ChooseDouble, check_action
 from .board import Board
 from .events import Event
 from .features import FeatureGraph
+from .notation import parse_action
 from .options import Rules
 from .pile import Draws, Pile, as_draws, plan_for, shuffled_pile
 from .players import PlayerState
@@ -149,27 +150,38 @@ def _piece_actions(state: GameState) -> tuple[Action, ...]:
 
 # ---------------------------------------------------------------------------- transitions
 
-def apply_action(state: GameState, action: Action) -> GameState:
+def apply_action(state: GameState, action: Action | str) -> GameState:
     """The state after ``action``; ``state`` itself is never changed.
 
+    ``action`` is an action or its text in the notation
+    (:mod:`~carcassonne_amazonas.rules.notation`): ``apply_action(state, "t0,4,0")``,
+    ``apply_action(state, "m0,4,E")``, as python-chess's ``board.push_san("e4")``; text
+    is read by :func:`~carcassonne_amazonas.rules.notation.parse_action` with ``state``,
+    so a piece's segment may be a compass point.
+
     Raises :class:`~carcassonne_amazonas.errors.IllegalActionError` (a
-    ``ValueError``) for an action that is not legal here, saying why, and
-    ``TypeError`` for an object that is not an action.
+    ``ValueError``) for an action that is not legal here, saying why and citing the rule,
+    :class:`~carcassonne_amazonas.errors.NotationError` (a ``ValueError``) for text that
+    is not an action, saying at which character, and ``TypeError`` for an object that is
+    neither an action nor a ``str``.
     """
     return _apply(state, action, None)
 
 
 def apply_action_with_events(state: GameState,
-                             action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """Like :func:`apply_action`, and also every event the action caused, in order."""
+                             action: Action | str) -> tuple[GameState, tuple[Event, ...]]:
+    """Like :func:`apply_action` (an action or its text), and also every event the action
+    caused, in order."""
     events: list[Event] = []
     next_state = _apply(state, action, events)
     return next_state, tuple(events)
 
 
-def _apply(state: GameState, action: Action, events: list[Event] | None) -> GameState:
+def _apply(state: GameState, action: Action | str, events: list[Event] | None) -> GameState:
     if type(state) is not GameState:  # inline: the hot path
         check_exact(state, GameState)
+    if isinstance(action, str):  # text in the notation (a subclass: parse_action's TypeError)
+        action = parse_action(action, state)
     check_action(action)  # exact types, before any use of the action's fields
     turn = Turn(state, events)
     turn.play(action)

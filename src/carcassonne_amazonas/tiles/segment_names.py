@@ -21,6 +21,16 @@ terrain, the terrain alone names it.
 The command-line tool's menus and explanations, the tile descriptions, the SVG's
 segment labels and the rules' refusals of a piece use it; a frontend that names a
 segment should too.
+
+The same places, abbreviated, are the *compass points* a person types to name a segment
+in the action notation (``m0,4,E``, ``c0,4,NE``; R-T5): ``N``, ``E``, ``S``, ``W`` for
+the edges and ``NE``, ``SE``, ``SW``, ``NW`` for the corners (:data:`COMPASS_POINTS`).
+Each port of the turned footprint's outline (R-F2) lies under exactly one point, as
+above: a corner's point holds the corner's third of each of its two sides, an edge's
+point the rest of that side (the middle port alone, on a 1×1 tile). A segment *answers
+to* every point under which it holds a port (:func:`compass_points`), so an edge's
+point names one segment of a 1×1 tile and a corner's point at most two, which the kind
+of piece tells apart (:func:`segments_at` lists them; the notation chooses).
 """
 
 from __future__ import annotations
@@ -28,10 +38,18 @@ from __future__ import annotations
 from .geometry import PORTS_PER_SIDE, Rotation
 from .layout import Layout, Terrain, Variant
 
-__all__ = ["segment_name"]
+__all__ = ["COMPASS_POINTS", "compass_points", "segment_name", "segments_at"]
 
 _CORNER_WORDS = ("north-east", "south-east", "south-west", "north-west")
 _SIDE_WORDS = ("north", "east", "south", "west")
+# The points are the initials of the words: N for north, NE for north-east.
+_SIDE_POINTS = tuple(word[0].upper() for word in _SIDE_WORDS)
+_CORNER_POINTS = tuple("".join(part[0].upper() for part in word.split("-"))
+                       for word in _CORNER_WORDS)
+#: The compass points that name a segment in the notation, clockwise from the north
+#: (upstream) edge: ``N NE E SE S SW W NW``; an edge is one letter, a corner two.
+COMPASS_POINTS: tuple[str, ...] = tuple(
+    point for pair in zip(_SIDE_POINTS, _CORNER_POINTS) for point in pair)
 _TERRAIN_WORDS = {Terrain.JUNGLE: "jungle", Terrain.TRIBUTARY: "tributary",
                   Terrain.VILLAGE: "village", Terrain.AMAZON: "Amazon"}
 
@@ -41,26 +59,37 @@ def _series(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _reach(variant: Variant, segment: int) -> tuple[set[int], set[int]]:
-    """The sides (``Side`` values) and corners (0 north-east .. 3 north-west, clockwise)
-    of the footprint's outline that ``segment`` reaches in ``variant``."""
+def _outline(variant: Variant) -> list[tuple[int, bool, int]]:
+    """Every port of the footprint's outline as ``(segment, at a corner, where)``: where is
+    the side (``Side`` value) or the corner (0 north-east .. 3 north-west, clockwise)."""
     xs = [cell.dx for cell in variant.cells]
     ys = [cell.dy for cell in variant.cells]
     corner_cells = ((max(xs), min(ys)), (max(xs), max(ys)), (min(xs), max(ys)),
                     (min(xs), min(ys)))
-    sides: set[int] = set()
-    corners: set[int] = set()
+    ports = []
     for cell in variant.cells:
         for port, owner in enumerate(cell.port_segments):
-            if owner != segment:
-                continue
+            if owner < 0:
+                continue  # a side inside the footprint
             side, offset = divmod(port, PORTS_PER_SIDE)
             # The first third of a side ends at the corner before it, clockwise.
             corner = side if offset == PORTS_PER_SIDE - 1 else (side - 1) % 4
             if offset != 1 and corner_cells[corner] == (cell.dx, cell.dy):
-                corners.add(corner)
+                ports.append((owner, True, corner))
             else:
-                sides.add(side)
+                ports.append((owner, False, side))
+    return ports
+
+
+def _reach(variant: Variant, segment: int) -> tuple[set[int], set[int]]:
+    """The sides (``Side`` values) and corners (0 north-east .. 3 north-west, clockwise)
+    of the footprint's outline that ``segment`` reaches in ``variant``; a corner next to
+    one of those sides goes unsaid."""
+    sides: set[int] = set()
+    corners: set[int] = set()
+    for owner, at_corner, where in _outline(variant):
+        if owner == segment:
+            (corners if at_corner else sides).add(where)
     return sides, {c for c in corners if c not in sides and (c + 1) % 4 not in sides}
 
 
@@ -100,3 +129,33 @@ def segment_name(layout: Layout, rotation: Rotation, segment: int) -> str:
     if any(_places(variant, i) == places for i in same if i != segment):
         return f"{words} {places} (segment {segment})"
     return f"{words} {places}"
+
+
+def _point_of(at_corner: bool, where: int) -> str:
+    return _CORNER_POINTS[where] if at_corner else _SIDE_POINTS[where]
+
+
+def compass_points(layout: Layout, rotation: Rotation, segment: int) -> tuple[str, ...]:
+    """The compass points segment ``segment`` of ``layout`` turned by ``rotation`` answers
+    to in the notation (R-F2, R-G5): those under which it holds a port of the outline, in
+    the order of :data:`COMPASS_POINTS`. The straight tributary turned 0° answers to
+    ``('N', 'S')``, its west jungle to ``('SW', 'W', 'NW')``; a segment inside the tile
+    (none of the shipped tiles has one) to nothing. Raises ``IndexError`` for a segment
+    the layout does not have, ``ValueError`` for a rotation the tile does not take."""
+    layout.segments[segment]  # IndexError, as segment_name raises
+    held = {_point_of(at_corner, where)
+            for owner, at_corner, where in _outline(layout.variant(rotation))
+            if owner == segment}
+    return tuple(point for point in COMPASS_POINTS if point in held)
+
+
+def segments_at(layout: Layout, rotation: Rotation, point: str) -> tuple[int, ...]:
+    """The segments of ``layout`` turned by ``rotation`` that answer to compass point
+    ``point`` (one of :data:`COMPASS_POINTS`), in segment order: one for an edge of a
+    1×1 tile, one or two for a corner, and on a big tile as many as hold a port of that
+    side. Raises ``ValueError`` for text that is not a compass point or a rotation the
+    tile does not take."""
+    if point not in COMPASS_POINTS:
+        raise ValueError(f"a compass point is one of {' '.join(COMPASS_POINTS)}, not {point!r}")
+    return tuple(sorted({owner for owner, at_corner, where in _outline(layout.variant(rotation))
+                         if _point_of(at_corner, where) == point}))
