@@ -133,7 +133,7 @@ def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
     candidate = tileset if tileset is not None else reference_tileset()
     if candidate.checksum != checksum:
         hint = "" if tileset is not None else "; pass that tile set as tileset="
-        raise RecordError(f"{fields.path}: the game uses tile set {show_text(name)} with "
+        raise RecordError(f"{fields.path}.checksum: the game uses tile set {show_text(name)} with "
                           f"checksum {show_text(checksum[:12])}..., not {candidate.name!r} "
                           f"({candidate.checksum[:12]}...){hint}")
     return candidate
