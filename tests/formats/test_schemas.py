@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
     AmazonRanking,
@@ -452,3 +453,25 @@ def test_the_origin_of_a_game_is_checked_alike(draws: str) -> None:
         if schema_errors("record", data):
             check_refused("record", data, f"{draws}: {edit}", by_name=True,
                           rng=random.Random(0))
+
+
+ACTION_PATTERN = re.compile(schema("record")["$defs"]["action"]["pattern"])
+notation_like = st.text(alphabet="tdmcp*-,0123456789 x", max_size=14) | st.from_regex(
+    r"\A[tmc]-?[0-9]{1,5},-?[0-9]{1,5},[0-9]{1,4}\Z|\A[d*][0-9]{1,5}\Z")
+
+
+@settings(max_examples=60, deadline=None)
+@given(notation_like)
+def test_an_action_the_pattern_refuses_is_refused_by_the_loader(text: str) -> None:
+    """Any text the action pattern refuses, put among a record's actions, makes the loader
+    refuse that action (unreadable, or a number no game reaches); the actions the library
+    writes all match it (the games above)."""
+    base = bases()[0]
+    data = json.loads(json.dumps(base.data))
+    data["actions"] = data["actions"][:8]
+    data["result"] = None
+    data["actions"][5] = text
+    if ACTION_PATTERN.fullmatch(text) is None:
+        assert check_refused("record", data, text, by_name=True, rng=random.Random(0))
+    else:
+        assert not schema_errors("record", data)
