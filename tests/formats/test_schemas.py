@@ -9,7 +9,10 @@
   ...``), and that field is where one of the schema's errors points, or the list that
   holds it (the loader compares a list as a whole).  The documents are real ones mutated
   by ``tests/record_mutations.py`` (values of other types, numbers nudged, keys deleted,
-  unknown keys added), and boundary cases aimed at each bound of the schemas.
+  unknown keys added), boundary cases aimed at each bound of the schemas (those a player
+  count sets included), and any text the action pattern refuses.
+- The other way, where a schema is exact: every text the action pattern accepts is an
+  action in its one spelling, and every rules object the schema accepts is read.
 - The schemas agree with the code: the ``schema`` values, the enums, the bounds.
 
 The loaders are stricter than the schemas (they replay the game), and they refuse a whole
@@ -28,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
@@ -41,7 +44,9 @@ from carcassonne_amazonas import (
     Rules,
     Shuffle,
     TileSet,
+    format_action,
     new_game,
+    parse_action,
     parse_tileset,
     reference_tileset,
     state_from_json,
@@ -442,6 +447,50 @@ def test_each_bound_of_the_schemas_is_a_refusal_of_the_loader(kind: str, path: P
                          rng=random.Random(0)), "the schema accepts it"
 
 
+def terminal_snapshot() -> dict[str, Any]:
+    """The snapshot of a finished game, its final scoring included."""
+    chosen = next(snapshot for snapshot in snapshot_bases() if snapshot["final_scoring"])
+    data: dict[str, Any] = json.loads(json.dumps(chosen))
+    return data
+
+
+def set_start_players(data: dict[str, Any], count: int) -> None:
+    data["start"]["num_players"] = count
+
+
+# Edits that break the bounds a player count sets: (document, what, edit of the data for
+# its player count n).
+PER_PLAYER_COUNT: list[tuple[str, str, Any]] = [
+    ("state", "current player", lambda d, n: d.update(current_player=n)),
+    ("state", "first player", lambda d, n: d["rules"].update(first_player=n)),
+    ("state", "a player too few", lambda d, n: d["players"].pop()),
+    ("state", "a player too many", lambda d, n: d["players"].append(d["players"][0])),
+    ("state", "a piece's player", lambda d, n: d["pieces"][0].__setitem__(2, n)),
+    ("final", "a final score too few", lambda d, n: d["final_scoring"].pop()),
+    ("record", "first player", lambda d, n: d["rules"].update(first_player=n)),
+    ("record", "a score too few", lambda d, n: d["result"]["scores"].pop()),
+    ("record", "a winner who is not a player", lambda d, n: d["result"].update(winners=[n])),
+    ("record", "a final score too many",
+     lambda d, n: d["result"]["final_scoring"].append([0, 0, 0, 0])),
+    ("start", "a start of another player count", lambda d, n: set_start_players(d, n + 1)),
+]
+
+
+@pytest.mark.parametrize(("kind", "what", "edit"), PER_PLAYER_COUNT,
+                         ids=[what for _, what, _ in PER_PLAYER_COUNT])
+def test_the_bounds_of_each_player_count_are_refusals_of_the_loader(kind: str, what: str,
+                                                                    edit: Any) -> None:
+    if kind == "start":
+        data = json.loads(json.dumps(next(b.data for b in bases() if b.data["start"])))
+    else:
+        data = first_snapshot() if kind == "state" else terminal_snapshot() \
+            if kind == "final" else first_record()
+    edit(data, data["num_players"])
+    document = "record" if kind in ("record", "start") else "state"
+    assert check_refused(document, data, what, by_name=True, rng=random.Random(0)), \
+        "the schema accepts it"
+
+
 ORIGINS: list[tuple[str, dict[str, object]]] = [
     ("seeded", {"seed": None}),                       # none of seed, pile and start
     ("seeded", {"pile": ["S01.1"]}),                  # a seed and a pile
@@ -481,3 +530,39 @@ def test_an_action_the_pattern_refuses_is_refused_by_the_loader(text: str) -> No
         assert check_refused("record", data, text, by_name=True, rng=random.Random(0))
     else:
         assert not schema_errors("record", data)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.from_regex(ACTION_PATTERN, fullmatch=True))
+def test_every_text_the_action_pattern_accepts_is_an_action_in_its_one_spelling(
+        text: str) -> None:
+    assert format_action(parse_action(text)) == text
+
+
+RULES = schema("state")["$defs"]["rules"]["properties"]
+
+
+def schema_values(field: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Every value the schema of one rule option allows."""
+    if "enum" in field:
+        return st.sampled_from(field["enum"])
+    return st.integers(field["minimum"], field["maximum"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.fixed_dictionaries({name: schema_values(RULES[name])
+                              for name in ("first_player", "shuffle", "slices")},
+                             optional={name: schema_values(RULES[name])
+                                       for name in ("amazon_ranking", "camp_scoring")}),
+       st.integers(2, 5))
+def test_every_rules_object_the_schema_accepts_is_read(rules: dict[str, Any],
+                                                       players: int) -> None:
+    """The enums and bounds of the rule options are not stale: each value the schema
+    allows is one the loader reads (the first player less than the player count)."""
+    assume(rules["first_player"] < players)
+    read = Rules.from_json(rules, tileset=reference_tileset(), num_players=players,
+                           path="record.rules")
+    options = read.options()
+    for name, value in rules.items():
+        if value is not None:  # null: the variant's default
+            assert options[name] == value, name
