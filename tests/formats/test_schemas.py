@@ -566,3 +566,32 @@ def test_every_rules_object_the_schema_accepts_is_read(rules: dict[str, Any],
     for name, value in rules.items():
         if value is not None:  # null: the variant's default
             assert options[name] == value, name
+
+
+# ------------------------------------------------------------------------------ versions
+
+@pytest.mark.parametrize(("kind", "found", "why"), [
+    ("record", "carcassonne-amazonas/record/2",
+     "; a newer carcassonne-amazonas wrote it: upgrade to load it"),
+    ("record", "carcassonne-amazonas/record/" + "9" * 5000, ""),  # too long to read as a number
+    ("record", "carcassonne-amazonas/record/0", ""),
+    ("record", "carcassonne-amazonas/state/1",
+     "; the document is a snapshot, which state_from_json reads"),
+    ("state", "carcassonne-amazonas/record/1",
+     "; the document is a game record, which GameRecord.from_json reads"),
+    ("state", "carcassonne-amazonas/state/10",
+     "; a newer carcassonne-amazonas wrote it: upgrade to load it"),
+    ("state", "Carcassonne-Amazonas/state/1", ""),
+])
+def test_a_reader_refuses_a_version_it_does_not_know_saying_why(kind: str, found: str,
+                                                                 why: str) -> None:
+    """The ``schema`` field names the format and its version; a reader refuses any other
+    (docs/formats.md, "Versions and how they change"), and says what it reads."""
+    data = first_record() if kind == "record" else first_snapshot()
+    data["schema"] = found
+    reads = RECORD_SCHEMA if kind == "record" else STATE_SCHEMA
+    with pytest.raises(RecordError) as refusal:
+        load(kind, json.dumps(data))
+    message = str(refusal.value)
+    assert message.startswith(f"{kind}.schema: unknown schema ")
+    assert message.endswith(f"; this library reads {reads!r}{why}"), message
