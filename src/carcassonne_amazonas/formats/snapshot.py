@@ -3,7 +3,9 @@
 A snapshot holds a whole position — board, pieces, players, pile, phase — so
 that a frontend can save a game in progress and load it elsewhere; the round
 trip gives an equal state.  Its ``schema`` is ``carcassonne-amazonas/state/1``
-and it names its tile set with the SHA-256 checksum of the tile-set file.
+and it names its tile set with the SHA-256 checksum of the tile-set file.  Its JSON
+Schema is ``schema("state")`` of :mod:`~carcassonne_amazonas.formats.schemas`; how the
+version changes is in :doc:`/formats`.
 
 **What loading guarantees.**  A snapshot that loads is a state the rules can
 reach: :func:`state_from_json` trusts nothing it can work out.  It replays the
