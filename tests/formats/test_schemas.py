@@ -356,8 +356,8 @@ def test_mutated_documents_the_schema_refuses_are_refused_naming_the_field() -> 
 
 @pytest.mark.slow
 def test_many_mutated_documents_the_schema_refuses_are_refused_naming_the_field() -> None:
-    for seed in range(8):
-        run_mutations(600, seed=100 + seed)
+    for seed in range(2):  # about 12 s of processor time
+        run_mutations(500, seed=100 + seed)
 
 
 def first_record() -> dict[str, Any]:
