@@ -78,7 +78,7 @@ def test_the_test_extra_holds_the_tests_needs_and_dev_the_tools() -> None:
     extras = pyproject()["project"]["optional-dependencies"]
     names = {extra: {d.split(">")[0].split(";")[0].strip() for d in extras[extra]}
              for extra in ("test", "dev")}
-    assert {"pytest", "pytest-xdist", "hypothesis", "playwright"} <= names["test"]
+    assert {"pytest", "pytest-xdist", "hypothesis", "playwright", "jsonschema"} <= names["test"]
     assert not {"mypy", "ruff", "build", "twine"} & names["test"]
     assert {"carcassonne-amazonas[test]", "mypy", "ruff"} <= names["dev"]
 

@@ -6,7 +6,8 @@ A record is what a frontend saves and a replay viewer loads::
     text = record.to_json()
     states = GameRecord.from_json(text).replay()   # every state, the initial one first
 
-The JSON (schema ``carcassonne-amazonas/record/1``)::
+The JSON (schema ``carcassonne-amazonas/record/1``; its JSON Schema is
+``schema("record")`` of :mod:`~carcassonne_amazonas.formats.schemas`)::
 
     {"schema": "carcassonne-amazonas/record/1",
      "tileset": {"name": "amazonas-reference", "checksum": "<sha256>"},

@@ -3,7 +3,9 @@
 A snapshot holds a whole position — board, pieces, players, pile, phase — so
 that a frontend can save a game in progress and load it elsewhere; the round
 trip gives an equal state.  Its ``schema`` is ``carcassonne-amazonas/state/1``
-and it names its tile set with the SHA-256 checksum of the tile-set file.
+and it names its tile set with the SHA-256 checksum of the tile-set file.  Its JSON
+Schema is ``schema("state")`` of :mod:`~carcassonne_amazonas.formats.schemas`; how the
+version changes is in :doc:`/formats`.
 
 **What loading guarantees.**  A snapshot that loads is a state the rules can
 reach: :func:`state_from_json` trusts nothing it can work out.  It replays the
@@ -133,7 +135,7 @@ def tileset_from_json(fields: Fields, tileset: TileSet | None) -> TileSet:
     candidate = tileset if tileset is not None else reference_tileset()
     if candidate.checksum != checksum:
         hint = "" if tileset is not None else "; pass that tile set as tileset="
-        raise RecordError(f"{fields.path}: the game uses tile set {show_text(name)} with "
+        raise RecordError(f"{fields.path}.checksum: the game uses tile set {show_text(name)} with "
                           f"checksum {show_text(checksum[:12])}..., not {candidate.name!r} "
                           f"({candidate.checksum[:12]}...){hint}")
     return candidate
@@ -146,13 +148,33 @@ def read_header(doc: Fields, schema: str, tileset: TileSet | None,
     found = doc.get_str("schema")
     if found != schema:
         raise RecordError(f"{doc.path}.schema: unknown schema {show_text(found)}; this library "
-                          f"reads {schema!r}")
+                          f"reads {schema!r}{_schema_hint(found, schema)}")
     doc.check_keys(keys, "a snapshot" if schema == STATE_SCHEMA else "a record")
     tiles = tileset_from_json(doc.get_obj("tileset"), tileset)
     num_players = doc.get_int("num_players", 2, 5)
     rules = doc.get_obj("rules")
     return tiles, num_players, Rules.from_json(rules.data, tileset=tiles,
                                                num_players=num_players, path=rules.path)
+
+
+# What each kind of document is, and what reads it, for the message of a wrong kind.
+_READERS = {"carcassonne-amazonas/state/": "a snapshot, which state_from_json reads",
+            "carcassonne-amazonas/record/": "a game record, which GameRecord.from_json reads"}
+
+
+def _schema_hint(found: str, schema: str) -> str:
+    """Why a document of schema ``found`` is not one of ``schema``, when it can be told:
+    another kind of document, or a newer version of the format (see docs/formats.md)."""
+    kind, _, version = schema.rpartition("/")
+    if found.startswith(kind + "/"):
+        tail = found[len(kind) + 1:]
+        if tail.isascii() and tail.isdigit() and len(tail) < 10 and int(tail) > int(version):
+            return "; a newer carcassonne-amazonas wrote it: upgrade to load it"
+        return ""
+    for prefix, what in _READERS.items():
+        if found.startswith(prefix):
+            return f"; the document is {what}"
+    return ""
 
 
 def state_to_json(state: GameState) -> str:
