@@ -184,7 +184,7 @@ def double_indices(tileset: TileSet) -> Mapping[int, int]:
 
 def check_observer(state: GameState, player: int) -> None:
     """Raise ``TypeError`` or ``ValueError`` unless ``player`` is a player of ``state``."""
-    check_exact(state, GameState)
+    check_exact(state, GameState, "state")
     if not isinstance(player, int) or isinstance(player, bool):
         raise TypeError(f"player must be an int, not {type(player).__name__}")
     if not 0 <= player < state.num_players:

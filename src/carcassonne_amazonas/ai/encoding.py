@@ -195,7 +195,7 @@ def encode_action(state: GameState, action: Action) -> int:
 
 def _check_state(state: object) -> None:
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
 
 
 def decode_action(state: GameState, index: int) -> Action:

@@ -57,6 +57,7 @@ import math
 import random
 import time
 
+from .._support.exact import is_whole
 from ..rules.actions import Action, DrawTile
 from ..rules.chance import determinize, sample_draw
 from ..rules.engine import apply_action, legal_actions
@@ -129,9 +130,9 @@ def _draw_key(before: GameState, after: GameState) -> object:
 
 
 def _check_count(name: str, count: int | None, least: int) -> None:
-    """Raise ``ValueError`` unless ``count`` is ``None`` or a whole number >= ``least``."""
-    if count is not None and (not isinstance(count, int) or isinstance(count, bool)
-                              or count < least):
+    """Raise ``ValueError`` unless ``count`` is ``None`` or a whole number (``is_whole``:
+    exactly an int, the one rule of every option) >= ``least``."""
+    if count is not None and (not is_whole(count) or count < least):
         raise ValueError(f"{name} must be a whole number >= {least}, not {count!r}")
 
 

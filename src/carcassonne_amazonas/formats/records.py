@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_optional
 from .._support.reprs import repr_pretty
 from .._support.wording import plural, show_int, show_text
 from ..errors import IllegalActionError, NotationError, RecordError
@@ -134,7 +134,7 @@ class GameRecord:
         Raises :class:`~carcassonne_amazonas.errors.RecordError` if an action is not legal
         where it is played.
         """
-        check_exact(initial_state, GameState)
+        check_exact(initial_state, GameState, "initial_state")
         actions = tuple(actions)
         for index, action in enumerate(actions):
             if type(action) not in ACTION_TYPES:
@@ -244,10 +244,13 @@ class GameRecord:
         ``tileset`` must be given when the record uses a tile set other than
         the reference set.  Every action is replayed; anything wrong raises
         :class:`~carcassonne_amazonas.errors.RecordError`, never another exception and never
-        a half-loaded game; only a subclass of ``str`` or ``bytes`` is a ``TypeError``
-        (types are exact).
+        a half-loaded game (a key given twice in an object too, named: the last value would
+        otherwise win); only a subclass of ``str`` or ``bytes``, and a ``tileset`` that is
+        not exactly a :class:`~carcassonne_amazonas.tiles.tileset.TileSet` or None, is a
+        ``TypeError`` naming the parameter (types are exact).
         """
         check_text(text)
+        check_optional(tileset, TileSet, "tileset")
         try:
             return cls._from_json(text, tileset)
         except RecordError:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 
+from .._support.exact import check_exact
 from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Tile
@@ -74,6 +75,7 @@ def piece_anchor(state: GameState, position: Position, segment: int) -> Point:
 
     Raises ``ValueError`` when no tile covers ``position`` or it has no such segment.
     """
+    check_exact(state, GameState, "state")
     placement = state.board.placement_at(position)
     if placement is None:
         raise ValueError(f"no tile covers ({position})")
@@ -93,6 +95,7 @@ def piece_scale(state: GameState, position: Position) -> float:
     """The size pieces are drawn at on the tile covering ``position`` (any of its
     cells), as :func:`tile_piece_scale` says.  Raises ``ValueError`` when no tile covers
     ``position``."""
+    check_exact(state, GameState, "state")
     placement = state.board.placement_at(position)
     if placement is None:
         raise ValueError(f"no tile covers ({position})")
@@ -115,6 +118,7 @@ def segment_at(state: GameState, x: float, y: float) -> tuple[Position, int] | N
     ``TypeError`` when ``x`` or ``y`` is not a real number; not-finite numbers are
     off the tiles.
     """
+    check_exact(state, GameState, "state")
     for value in (x, y):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"board coordinates are numbers, not {type(value).__name__}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .._support.exact import check_exact
 from .._support.wording import plural
 from ..rules import events as ev
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
@@ -75,6 +76,7 @@ def describe_action(state: GameState, action: Action) -> str:
     Raises the engine's :class:`~carcassonne_amazonas.errors.IllegalActionError` (its
     message, rule and code) when ``action`` is not legal in ``state``: a ``Pass()`` in
     the tile phase is not described as if it were."""
+    check_exact(state, GameState, "state")
     if action not in legal_actions(state):
         apply_action(state, action)  # raises the engine's IllegalActionError
     if isinstance(action, PlaceTile):
@@ -113,6 +115,7 @@ def describe_events(before: GameState, action: Action, events: Sequence[ev.Event
     ``names``: one per player, used instead of the colours (an empty name keeps the
     colour); the web app passes its seat names.
     """
+    check_exact(before, GameState, "before")
     who = _namer(names, before.num_players)
     tileset = before.rules.tileset
     lines: list[str] = []
@@ -275,8 +278,15 @@ def winner_text(scores: Sequence[int], winners: Sequence[int], *,
 
 def results_text(state: GameState, kinds: Sequence[str] | None = None) -> str:
     """Final scores by category, scored in play (R-F3, R-F4, R-A1) and at the final
-    scoring (R-E2–R-E5), and the winner(s); about 90 characters wide."""
-    assert state.final_scoring is not None
+    scoring (R-E2–R-E5), and the winner(s); about 90 characters wide.
+
+    ``TypeError`` unless ``state`` is exactly a ``GameState``; ``ValueError`` if the game
+    is not over (R-E1): there are no results before the final scoring."""
+    check_exact(state, GameState, "state")
+    if state.final_scoring is None:
+        raise ValueError(f"state: the game is not over ({plural(state.tiles_left, 'tile')} "
+                         "left to draw), so it has no results yet; results_text takes a "
+                         "finished game (R-E1)")
     kind_width = max([7, *(len(kind) + 1 for kind in kinds or ())])
     head = f"  {'player':<8} {'':<{kind_width}}{'score':>5}   "
     in_play = "tributaries villages Amazon"

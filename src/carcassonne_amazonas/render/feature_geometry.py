@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..rules.features import Feature, placement_of, segment_of
 from ..rules.players import PieceKind, PlacedPiece
@@ -92,6 +93,7 @@ def feature_geometry(state: GameState, position: Position, segment: int) -> Feat
     Raises ``ValueError`` when no tile covers ``position`` or its tile has no such
     segment (the message says which segments it has).
     """
+    check_exact(state, GameState, "state")
     feature = state.feature_at(position, segment)  # raises ValueError as documented
     board = state.board
     placements = board.placements

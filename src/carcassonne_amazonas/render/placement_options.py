@@ -11,6 +11,7 @@ never disagree with what :func:`~carcassonne_amazonas.rules.engine.apply_action`
 
 from __future__ import annotations
 
+from .._support.exact import check_exact
 from ..rules.actions import PlaceTile
 from ..rules.engine import legal_actions
 from ..rules.state import GameState, Phase
@@ -31,6 +32,7 @@ def placement_options(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
     :func:`~carcassonne_amazonas.rules.engine.legal_actions`, so flattening the dict gives
     exactly its ``PlaceTile`` actions.  Empty in every other phase (and at the end).
     """
+    check_exact(state, GameState, "state")
     if state.phase not in _PLACING:
         return {}
     options: dict[Position, list[Rotation]] = {}

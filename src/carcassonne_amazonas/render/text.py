@@ -58,6 +58,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
+from .._support.exact import check_exact
 from .._support.wording import plural
 from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
@@ -296,6 +297,7 @@ def board_extent(state: GameState) -> tuple[range, range]:
     """The columns (x) and rows (y) that :func:`board_text` draws: every placed tile and,
     while the game goes on, the open cells up to the river end and the next river
     cell."""
+    check_exact(state, GameState, "state")
     cells = [(placement.position.x + dx, placement.position.y + dy)
              for placement in state.board.placements
              for dx, dy, _ in _layout_glyphs(placement.tile.layout, placement.rotation)]
@@ -315,6 +317,7 @@ def board_text(state: GameState, *, legend: bool = True) -> str:
     the x coordinates.  The last lines locate the river end and show the boat
     track (:func:`track_text`).
     """
+    check_exact(state, GameState, "state")
     board = state.board
     pieces = _piece_letters(state)
     glyphs: dict[_Cell, Glyph] = {}
@@ -346,6 +349,7 @@ def track_text(state: GameState) -> str:
     A space holding several boats shows how many (``2``..``5``); the line ends
     with each player's space.
     """
+    check_exact(state, GameState, "state")
     spaces = ["."] * state.track_length
     counts = [0] * state.track_length
     for player, boat in enumerate(state.boats):
@@ -366,6 +370,7 @@ def players_text(state: GameState) -> str:
     the final scoring of R-E2–R-E5 applied to the current board and boats); once the
     game is over it equals the score.
     """
+    check_exact(state, GameState, "state")
     projected = projected_scores(state)
     head = (f"  {'player':<8} {'score':>5} {'if end':>6} {'boat':>4} {'meeples':>7} "
             f"{'camps':>5}   ")
@@ -408,5 +413,6 @@ def _decision_text(state: GameState) -> list[str]:
 def state_text(state: GameState) -> str:
     """What ``str(state)`` shows: the board, the players' scores, boats and supplies, who
     is to do what, with the tile in hand, and last the legend of the board's signs."""
+    check_exact(state, GameState, "state")
     return "\n".join([board_text(state, legend=False), players_text(state),
                       *_decision_text(state), *_LEGEND])

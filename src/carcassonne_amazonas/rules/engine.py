@@ -102,7 +102,7 @@ def _checked_pile(pile: Sequence[Tile], tileset: TileSet) -> tuple[Tile, ...]:
     for tile in pile:
         if type(tile) is not Tile:
             raise TypeError(f"a pile holds Tile objects, not {type(tile).__name__}")
-        check_exact(tile.id, int, "a tile id, an int")
+        check_exact(tile.id, int, "pile", "a tile id, an int")
         own = tileset.tiles[tile.id] if 0 <= tile.id < len(tileset.tiles) else None
         if own is None or own != tile:
             raise ValueError(f"{tile!r} is not a tile of the game's tile set")
@@ -122,7 +122,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     once the game is over.
     """
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
     phase = state.phase
     if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
         actions = state.tile_actions
@@ -169,7 +169,7 @@ def apply_action_with_events(state: GameState,
 
 def _apply(state: GameState, action: Action, events: list[Event] | None) -> GameState:
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
     check_action(action)  # exact types, before any use of the action's fields
     turn = Turn(state, events)
     turn.play(action)

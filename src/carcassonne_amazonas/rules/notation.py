@@ -62,7 +62,7 @@ def parse_action(text: str) -> Action:
     Raises :class:`~carcassonne_amazonas.errors.NotationError` (a ``ValueError``) for text
     that is not an action, and ``TypeError`` for a value that is not a ``str``.
     """
-    check_exact(text, str)
+    check_exact(text, str, "text")
     if not text:
         raise NotationError(text, 0, "empty text")
     action_class = _BY_LETTER.get(text[0])
