@@ -46,7 +46,7 @@ def check_optional(value: object, kind: type, name: str, expected: str = "") -> 
 
 
 def _a(noun: str) -> str:
-    return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
+    return f"{'an' if noun[0].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def _message(value: object, kind: type, name: str, expected: str) -> str:
