@@ -34,6 +34,7 @@ from carcassonne_amazonas import (
     state_to_json,
 )
 from carcassonne_amazonas._support.exact import check_exact, check_whole, is_whole
+from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot
 from carcassonne_amazonas.ai.evaluation import heuristic_scores, win_value
 from carcassonne_amazonas.ai.mcts import MctsBot
 from carcassonne_amazonas.ai.playout import random_playout
@@ -110,6 +111,9 @@ STATE_READERS: dict[str, Callable[[Any], object]] = {
     "results_text": results_text,
     "describe_action": lambda s: describe_action(s, Pass()),
     "describe_events": lambda s: describe_events(s, Pass(), []),
+    "GreedyBot.choose": lambda s: GreedyBot(seed=1).choose(s),
+    "RandomBot.choose": lambda s: RandomBot(seed=1).choose(s),
+    "MctsBot.choose": lambda s: MctsBot(seed=1, iterations=4).choose(s),
 }
 
 
@@ -154,11 +158,11 @@ def test_results_text_of_an_unfinished_game_says_so() -> None:
 
 
 def test_win_value_refuses_a_player_that_is_not_one() -> None:
-    with pytest.raises(TypeError, match="^player: expected an int, not bool"):
+    with pytest.raises(TypeError, match=r"^player: expected an int, not bool"):
         win_value(STATE, True)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^player: expected an int, not LyingInt"):
+    with pytest.raises(TypeError, match=r"^player: expected an int, not LyingInt"):
         win_value(STATE, LyingInt(0))
-    with pytest.raises(ValueError, match="^player: expected a player of the game, 0 to 1, not 2"):
+    with pytest.raises(ValueError, match=r"^player: expected a player of the game, 0 to 1, not 2"):
         win_value(STATE, 2)
     assert 0 < win_value(STATE, 1) < 1
 
@@ -183,7 +187,7 @@ def test_names_are_compared_only_as_exact_str(find: str) -> None:
     for name in (LyingStr("x"), StrSub("START.1"), StrSub("START")):
         with pytest.raises(TypeError, match=r"^name: expected a str, not \w+ \(a subclass"):
             lookup(name)
-    with pytest.raises(TypeError, match="^name: expected a str, not int"):
+    with pytest.raises(TypeError, match=r"^name: expected a str, not int"):
         lookup(1)
     assert reference_tileset().tile_named("START.1").name == "START.1"
 
@@ -196,9 +200,9 @@ def test_rule_options_are_read_only_by_exact_names_and_values() -> None:
     with pytest.raises(TypeError, match=r"^options: expected each option's value as a str or "
                                         r"its enum, not LyingStr"):
         Rules.from_options({"shuffle": LyingStr("whatever")})
-    with pytest.raises(TypeError, match="^options: expected a mapping"):
+    with pytest.raises(TypeError, match=r"^options: expected a mapping"):
         Rules.from_options([("shuffle", "uniform")])  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^tileset: expected a TileSet or None, not str"):
+    with pytest.raises(TypeError, match=r"^tileset: expected a TileSet or None, not str"):
         Rules.from_options({}, tileset="x")  # type: ignore[arg-type]
     assert Rules.from_options({"shuffle": "uniform"}).shuffle.value == "uniform"
 
@@ -208,7 +212,7 @@ def test_the_draw_mode_is_an_exact_str() -> None:
     with pytest.raises(TypeError, match=r"^draws: expected 'seeded' or 'explicit', a str, not "
                                         r"StrSub \(a subclass of str"):
         new_game(2, draws=StrSub("explicit"))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^draws: expected 'seeded' or 'explicit', a str, not int"):
+    with pytest.raises(TypeError, match=r"^draws: expected 'seeded' or 'explicit', a str, not int"):
         new_game(2, draws=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="draws must be 'seeded' or 'explicit', not 'chance'"):
         new_game(2, draws="chance")  # type: ignore[arg-type]
@@ -223,7 +227,7 @@ NOT_WHOLE = [2.0, 5.0, True, "2", None, LyingInt(2), 2.5, float("inf")]
 @pytest.mark.parametrize("value", NOT_WHOLE, ids=repr)
 def test_one_rule_for_whole_numbers(value: object) -> None:
     assert not is_whole(value)
-    with pytest.raises(ValueError, match="^n: expected a whole number, not "):
+    with pytest.raises(ValueError, match=r"^n: expected a whole number, not "):
         check_whole(value, "n", ValueError)
     assert is_whole(3) and check_whole(-7, "n") == -7
 
@@ -246,15 +250,15 @@ def test_every_layer_refuses_the_same_non_whole_numbers(value: object) -> None:
             state_from_json(_snapshot_with("num_players", value))
         record = json.loads(GameRecord.from_game(new_game(2, seed=5), []).to_json())
         record["seed"] = 5.0 if type(value) is float else value
-        with pytest.raises(RecordError, match="^record.seed: expected a whole number"):
+        with pytest.raises(RecordError, match=r"^record.seed: expected a whole number"):
             GameRecord.from_json(json.dumps(record))
         rules = json.loads(state_to_json(STATE))
         rules["rules"]["slices"] = 5.0 if type(value) is float else value
         with pytest.raises(RecordError, match=r"^state.rules.slices: must be a whole number"):
             state_from_json(json.dumps(rules))
-    with pytest.raises(ValueError, match="^slices must be a whole number from 1 to"):
+    with pytest.raises(ValueError, match=r"^slices must be a whole number from 1 to"):
         Rules.from_options({"slices": value})
-    with pytest.raises(ValueError, match="^iterations must be a whole number >= 1"):
+    with pytest.raises(ValueError, match=r"^iterations must be a whole number >= 1"):
         MctsBot(iterations=value)  # type: ignore[arg-type]
     requests = pytest.importorskip("carcassonne_amazonas.web._requests")
     with pytest.raises(requests.ApiError, match=rf"^players: expected a whole number, "

@@ -116,7 +116,7 @@ def test_every_action_the_library_can_make_round_trips_and_pastes_back(action: A
     assert parse_action(text) == action
     assert type(parse_action(text)) is type(action)
     assert format_action(parse_action(text)) == text
-    pasted = eval(repr(action), {"__builtins__": {}}, _PASTE)  # noqa: S307 - our own repr
+    pasted = eval(repr(action), {"__builtins__": {}}, _PASTE)  # our own repr
     assert pasted == action and type(pasted) is type(action)
 
 

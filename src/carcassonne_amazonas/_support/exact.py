@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from typing_extensions import TypeIs
+
 from .wording import show_int
 
 __all__ = ["check_exact", "check_optional", "check_whole", "describe_value", "is_whole",

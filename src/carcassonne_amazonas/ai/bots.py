@@ -27,6 +27,7 @@ from typing import Protocol
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..rules.actions import Action
 from ..rules.engine import apply_action, legal_actions
@@ -90,7 +91,9 @@ class GreedyBot:
         return bot_repr(self, self._seed)
 
     def choose(self, state: GameState) -> Action:
-        """The legal action with the best immediate gain (ties broken at random)."""
+        """The legal action with the best immediate gain (ties broken at random);
+        ``TypeError`` unless ``state`` is exactly a ``GameState``."""
+        check_exact(state, GameState, "state")
         me = state.current_player
         best = -math.inf
         choices: list[Action] = []

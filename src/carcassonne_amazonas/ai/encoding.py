@@ -206,8 +206,7 @@ def decode_action(state: GameState, index: int) -> Action:
     placement when no tile may take a piece), ``TypeError`` for a non-int.
     """
     _check_state(state)
-    if type(index) is not int:
-        raise TypeError(f"an action index is an int, not {type(index).__name__}")
+    check_exact(index, int, "index", "an action index, an int")
     space = _space_of(state.rules.tileset)
     if not 0 <= index < space.size:
         raise IllegalActionError(f"action index {index} is out of range 0..{space.size - 1}",

@@ -69,8 +69,7 @@ class Game:
         Raises :class:`~carcassonne_amazonas.errors.RecordError` if an action of the
         record is illegal (records loaded by ``GameRecord.from_json`` never are).
         """
-        if not isinstance(record, GameRecord):
-            raise TypeError(f"expected a GameRecord, not {type(record).__name__}")
+        check_exact(record, GameRecord, "record")
         game = cls(record.initial_state())
         game.play_all(record.actions)
         return game

@@ -44,8 +44,8 @@ from ..errors import NotationError
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import TileId
 
-__all__ = ["MAX_NOTATION_NUMBER", "TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple",
-           "PlaceTile", "check_action"]
+__all__ = ["MAX_NOTATION_NUMBER", "TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass",
+           "PlaceCamp", "PlaceMeeple", "PlaceTile", "check_action"]
 
 _ROTATIONS = {rotation.degrees: rotation for rotation in Rotation}
 _MAX_DIGITS = 9

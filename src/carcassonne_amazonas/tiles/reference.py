@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 
+from .._support.exact import check_exact
 from .._support.provenance import remember
 from .tilefile import parse_tileset
 from .tileset import TileSet
@@ -49,8 +50,7 @@ def reference_tileset(*, bonus_river: bool = False) -> TileSet:
     """The reconstructed reference tile set shipped with the package, loaded once and
     cached (every copy of :class:`~carcassonne_amazonas.rules.options.Rules` shares it);
     ``bonus_river=True`` adds the two Amazon Bonus River double tiles (variant R-V3)."""
-    if type(bonus_river) is not bool:
-        raise TypeError(f"bonus_river must be a bool, not {type(bonus_river).__name__}")
+    check_exact(bonus_river, bool, "bonus_river")
     return _load(bonus_river)
 
 
