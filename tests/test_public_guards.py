@@ -34,7 +34,7 @@ from carcassonne_amazonas import (
     state_to_json,
 )
 from carcassonne_amazonas._support.exact import check_exact, check_whole, is_whole
-from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot
+from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot, make_bot, parse_bot_spec
 from carcassonne_amazonas.ai.evaluation import heuristic_scores, win_value
 from carcassonne_amazonas.ai.mcts import MctsBot
 from carcassonne_amazonas.ai.playout import random_playout
@@ -55,6 +55,7 @@ from carcassonne_amazonas.rules.final_scoring import (
     projected_scores,
     projected_totals,
 )
+from carcassonne_amazonas.tiles.reference import shipped_tileset
 
 
 class SubState(GameState):
@@ -159,7 +160,7 @@ def test_results_text_of_an_unfinished_game_says_so() -> None:
 
 def test_win_value_refuses_a_player_that_is_not_one() -> None:
     with pytest.raises(TypeError, match=r"^player: expected an int, not bool"):
-        win_value(STATE, True)  # type: ignore[arg-type]
+        win_value(STATE, True)
     with pytest.raises(TypeError, match=r"^player: expected an int, not LyingInt"):
         win_value(STATE, LyingInt(0))
     with pytest.raises(ValueError, match=r"^player: expected a player of the game, 0 to 1, not 2"):
@@ -192,8 +193,23 @@ def test_names_are_compared_only_as_exact_str(find: str) -> None:
     assert reference_tileset().tile_named("START.1").name == "START.1"
 
 
+def test_other_names_compared_are_exact_str_too() -> None:
+    """A checksum or a player kind that equals every other would pick the reference set
+    or a bot of any kind."""
+    with pytest.raises(TypeError, match=r"^checksum: expected a str, not LyingStr"):
+        shipped_tileset(LyingStr("x"))
+    assert shipped_tileset(reference_tileset().checksum) is reference_tileset()
+    with pytest.raises(TypeError, match=r"^text: expected a str, not LyingStr"):
+        parse_bot_spec(LyingStr("wizard"))
+    with pytest.raises(TypeError, match=r"^text: expected a str, not StrSub"):
+        make_bot(StrSub("greedy"), 1)
+    assert parse_bot_spec("greedy").kind == "greedy"
+
+
 def test_rule_options_are_read_only_by_exact_names_and_values() -> None:
-    for options in ({StrSub("shuffle"): "uniform"}, {LyingStr("olympic"): "uniform"}):
+    named: list[dict[str, object]] = [{StrSub("shuffle"): "uniform"},
+                                      {LyingStr("olympic"): "uniform"}]
+    for options in named:
         with pytest.raises(TypeError, match=r"^options: expected each option's name to be a "
                                             r"str, not \w+ \(a subclass of str"):
             Rules.from_options(options)

@@ -143,7 +143,9 @@ def parse_bot_spec(text: str, *, kinds: Sequence[str] | None = None,
 
     ``ValueError`` says what is wrong: an unknown kind (listing the choices), a budget
     given to a kind that takes none, or a budget that is not a whole number in range.
+    ``TypeError`` unless ``text`` is exactly a ``str`` (a subclass could equal every kind).
     """
+    check_exact(text, str, "text")
     known = BOT_KINDS if kinds is None else tuple(kinds)
     budgeted = [kind for kind in BUDGETED_KINDS if kind in known]
     choices = ", ".join([*known, *(f"{kind}:N" for kind in budgeted)])

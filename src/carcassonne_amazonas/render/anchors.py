@@ -24,7 +24,10 @@ selects its segment.  The anchors of one tile stand apart and off its icons
 :data:`~carcassonne_amazonas.render._segment_spots.PIECE_CLEARANCE` times the tile's
 piece scale).  The shapes themselves come from
 :mod:`~carcassonne_amazonas.render._tile_shapes`, the anchors from
-:mod:`~carcassonne_amazonas.render._segment_spots`.
+:mod:`~carcassonne_amazonas.render._segment_spots`.  Every function that takes a state
+refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations

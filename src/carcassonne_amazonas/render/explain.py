@@ -5,6 +5,9 @@ want a readable log.  Every line cites the rule it applies.  Players are named b
 their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
 The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`, those
 for a tile's segments in :mod:`~carcassonne_amazonas.tiles.segment_names`.
+Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations

@@ -18,6 +18,9 @@ tile with a :class:`FeatureGeometry`:
 Positions and sides are those of :mod:`~carcassonne_amazonas.tiles.geometry`; drawing the
 feature is then a matter of filling its cells and marking the open edges
 (:func:`carcassonne_amazonas.render.svg.board_svg` does, with ``highlight_feature``).
+Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations

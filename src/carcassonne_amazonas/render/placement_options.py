@@ -7,6 +7,9 @@ two cells (R-C4, R-T3), which :func:`footprint` names so that a ghost preview ca
 cover both.  Both functions are views of
 :func:`~carcassonne_amazonas.rules.engine.legal_actions` and the tiles' own data: they
 never disagree with what :func:`~carcassonne_amazonas.rules.engine.apply_action` accepts.
+Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations

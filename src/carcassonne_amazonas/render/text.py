@@ -50,7 +50,9 @@ ports in its corners and what lies in its centre:
 =======  ===================================================================
 
 Only the standard library is used; the functions return text and print
-nothing.
+nothing.  Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations

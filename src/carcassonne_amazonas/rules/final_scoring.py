@@ -14,7 +14,9 @@ a turn's piece step (:attr:`Phase.PLACE_PIECE
 just completed has not been scored yet (that happens when the turn ends, R-T7), and,
 being complete, it is not part of the final scoring either; its points appear in the
 projection once the turn is over.  At the end of the game the projection is the
-players' final breakdowns.
+players' final breakdowns.  Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations

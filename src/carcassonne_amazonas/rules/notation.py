@@ -13,9 +13,12 @@ action             text                              example
 
 Coordinates are the tile's anchor cell (see
 :mod:`~carcassonne_amazonas.tiles.geometry`), degrees one of 0, 90, 180, 270
-clockwise, segments and tile ids plain integers.  A text holds no spaces, so
-a game is its actions joined by spaces.  :func:`parse_action` and
-:func:`format_action` are exact inverses; bad text raises
+clockwise, segments and tile ids plain integers; every number is written in at most 9
+ASCII digits, without leading zeros, and only coordinates take a ``-``.  An action holds
+no other number (its constructor refuses one, see
+:data:`~carcassonne_amazonas.rules.actions.MAX_NOTATION_NUMBER`), so every action the
+library can make has a text.  A text holds no spaces, so a game is its actions joined by
+spaces.  :func:`parse_action` and :func:`format_action` are exact inverses; bad text raises
 :class:`~carcassonne_amazonas.errors.NotationError` saying at which character and why.
 
 The action classes carry the same notation themselves: ``str(action)`` is

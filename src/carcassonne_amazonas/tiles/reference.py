@@ -66,7 +66,9 @@ def _load(bonus_river: bool) -> TileSet:
 
 def shipped_tileset(checksum: str) -> TileSet | None:
     """The tile set shipped with the package whose checksum is ``checksum`` (the
-    reference set, with or without the bonus river tiles), or None."""
+    reference set, with or without the bonus river tiles), or None.  ``TypeError``
+    unless ``checksum`` is exactly a ``str`` (a subclass could equal every checksum)."""
+    check_exact(checksum, str, "checksum")
     for bonus_river in (False, True):
         tileset = _load(bonus_river)
         if tileset.checksum == checksum:
