@@ -25,6 +25,7 @@ from carcassonne_amazonas import (
     GameState,
     Position,
     RecordError,
+    Rotation,
     Rules,
     apply_action,
     legal_actions,
@@ -35,11 +36,25 @@ from carcassonne_amazonas import (
 )
 from carcassonne_amazonas._support.exact import check_exact, check_whole, is_whole
 from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot, make_bot, parse_bot_spec
+from carcassonne_amazonas.ai.encoding import action_space, num_distinct_actions
 from carcassonne_amazonas.ai.evaluation import heuristic_scores, win_value
 from carcassonne_amazonas.ai.mcts import MctsBot
 from carcassonne_amazonas.ai.playout import random_playout
-from carcassonne_amazonas.render.anchors import piece_anchor, piece_scale, segment_at
-from carcassonne_amazonas.render.explain import describe_action, describe_events, results_text
+from carcassonne_amazonas.formats.records import max_actions
+from carcassonne_amazonas.render.anchors import (
+    piece_anchor,
+    piece_scale,
+    segment_anchor,
+    segment_at,
+    tile_piece_scale,
+    tile_segment_at,
+)
+from carcassonne_amazonas.render.explain import (
+    describe_action,
+    describe_events,
+    results_text,
+    variants_text,
+)
 from carcassonne_amazonas.render.feature_geometry import feature_geometry
 from carcassonne_amazonas.render.placement_options import placement_options
 from carcassonne_amazonas.render.text import (
@@ -47,6 +62,9 @@ from carcassonne_amazonas.render.text import (
     board_text,
     players_text,
     state_text,
+    tile_description,
+    tile_pictures,
+    tile_text,
     track_text,
 )
 from carcassonne_amazonas.rules.actions import Pass
@@ -55,7 +73,9 @@ from carcassonne_amazonas.rules.final_scoring import (
     projected_scores,
     projected_totals,
 )
+from carcassonne_amazonas.rules.fits import fit_table
 from carcassonne_amazonas.tiles.reference import shipped_tileset
+from carcassonne_amazonas.tiles.segment_names import segment_name
 
 
 class SubState(GameState):
@@ -149,6 +169,34 @@ def test_the_state_readers_still_read_a_state(name: str) -> None:
         if Pass() not in legal_actions(state):
             pytest.skip("no pass here")  # pragma: no cover - the seed is fixed
     STATE_READERS[name](state)
+
+
+TILE = reference_tileset().tile_named("START.1")
+# The public functions that read a tile set, rules, a tile or a layout, each given 42.
+OTHER_READERS: list[tuple[str, Callable[[], object], str]] = [
+    ("action_space", lambda: action_space(42), "rules"),  # type: ignore[arg-type]
+    ("num_distinct_actions", lambda: num_distinct_actions(42), "rules"),  # type: ignore[arg-type]
+    ("max_actions", lambda: max_actions(42), "tileset"),  # type: ignore[arg-type]
+    ("variants_text", lambda: variants_text(42), "rules"),  # type: ignore[arg-type]
+    ("make_bot", lambda: make_bot(42, 1), "kind"),  # type: ignore[arg-type]
+    ("fit_table", lambda: fit_table(42), "layout"),  # type: ignore[arg-type]
+    ("segment_name", lambda: segment_name(42, Rotation.R0, 0), "layout"),  # type: ignore[arg-type]
+    ("tile_description", lambda: tile_description(42), "tile"),  # type: ignore[arg-type]
+    ("tile_pictures", lambda: tile_pictures(42), "tile"),  # type: ignore[arg-type]
+    ("tile_text", lambda: tile_text(42), "tile"),  # type: ignore[arg-type]
+    ("segment_anchor", lambda: segment_anchor(42, Rotation.R0, 0), "tile"),  # type: ignore[arg-type]
+    ("tile_piece_scale", lambda: tile_piece_scale(TILE, 90), "rotation"),  # type: ignore[arg-type]
+    ("tile_segment_at", lambda: tile_segment_at(42, Rotation.R0, 0, 0), "tile"),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize(("name", "call", "parameter"), OTHER_READERS,
+                         ids=[name for name, _, _ in OTHER_READERS])
+def test_the_readers_of_rules_tiles_and_layouts_refuse_what_is_not_one(
+        name: str, call: Callable[[], object], parameter: str) -> None:
+    """They raised AttributeError from deep inside."""
+    with pytest.raises(TypeError, match=rf"^{parameter}:? (must be|expected)"):
+        call()
 
 
 def test_results_text_of_an_unfinished_game_says_so() -> None:

@@ -169,6 +169,8 @@ def make_bot(kind: str | BotSpec, seed: int) -> Bot | None:
     """A bot of ``kind`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``, read by
     :func:`parse_bot_spec`) seeded with ``seed``; None for :data:`HUMAN`.  ``ValueError``
     for a kind that is not one of :data:`BOT_KINDS`."""
+    if not isinstance(kind, str):
+        check_exact(kind, BotSpec, "kind", "a player kind, a str or a BotSpec")
     spec = parse_bot_spec(kind) if isinstance(kind, str) else kind
     if spec.kind == HUMAN:
         return None

@@ -29,7 +29,7 @@ import functools
 
 import attrs
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_optional
 from .._support.reprs import repr_pretty
 from ..errors import IllegalActionError
 from ..rules.actions import (
@@ -137,7 +137,9 @@ def _space_of(tileset: TileSet) -> ActionSpace:
 
 
 def action_space(rules: Rules | None = None) -> ActionSpace:
-    """The action layout for ``rules`` (default: the reference rules)."""
+    """The action layout for ``rules`` (default: the reference rules); ``TypeError``
+    unless ``rules`` is exactly a :class:`~carcassonne_amazonas.rules.options.Rules` or None."""
+    check_optional(rules, Rules, "rules")
     return _space_of((rules or Rules()).tileset)
 
 

@@ -79,7 +79,9 @@ _KEYS = ("schema", "tileset", "num_players", "rules", "draws", "seed", "pile", "
 def max_actions(tileset: TileSet) -> int:
     """The most actions a game with this tile set can have: every land tile drawn (a chance
     action with explicit draws), placed and followed by its piece step, and every double
-    tile chosen and placed (R-T1–R-T5)."""
+    tile chosen and placed (R-T1–R-T5).  ``TypeError`` unless ``tileset`` is exactly a
+    :class:`~carcassonne_amazonas.tiles.tileset.TileSet`."""
+    check_exact(tileset, TileSet, "tileset")
     return 3 * len(tileset.land_tiles) + 2 * len(tileset.double_tiles)
 
 

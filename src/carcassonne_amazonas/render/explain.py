@@ -177,7 +177,9 @@ def _ordinal_word(rank: int) -> str:
 
 def variants_text(rules: Rules) -> str:
     """The variants a game plays with (R-V1–R-V3), such as ``variants: competition ranking
-    (R-V1), Amazon Bonus River tiles (R-V3)``; empty for the standard rules."""
+    (R-V1), Amazon Bonus River tiles (R-V3)``; empty for the standard rules.
+    ``TypeError`` unless ``rules`` is exactly a ``Rules``."""
+    check_exact(rules, Rules, "rules")
     chosen = []
     if rules.amazon_ranking is AmazonRanking.COMPETITION:
         chosen.append("competition ranking in Amazon scorings (R-V1)")

@@ -69,7 +69,7 @@ from ..rules.state import GameState
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
 from ..tiles.layout import Layout, Terrain, TileKind, VariantCell
 from ..tiles.segment_names import segment_name
-from ..tiles.tileset import Icons, Tile
+from ..tiles.tileset import Icons, Tile, check_tile_and_rotation
 
 __all__ = [
     "PLAYER_LETTERS",
@@ -112,7 +112,9 @@ _KIND_WORDS = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
 
 
 def tile_description(tile: Tile) -> str:
-    """A tile copy in words: its name, the layout's title, its kind and its icons."""
+    """A tile copy in words: its name, the layout's title, its kind and its icons
+    (``TypeError`` unless ``tile`` is a ``Tile``)."""
+    check_exact(tile, Tile, "tile")
     mark = ' with "!"' if tile.layout.exclamation else ""
     icons = [f"{icons_text(i)} on {segment_name(tile.layout, Rotation.R0, index)}"
              for index, i in enumerate(tile.icons) if i]
@@ -242,7 +244,9 @@ def _piece_spot(placement: Placement, segment: int,
 
 
 def tile_text(tile: Tile, rotation: Rotation = Rotation.R0) -> list[str]:
-    """The tile turned by ``rotation`` as lines of 3×3 glyphs per cell (see the module)."""
+    """The tile turned by ``rotation`` as lines of 3×3 glyphs per cell (see the module);
+    ``TypeError`` unless ``tile`` is a ``Tile`` and ``rotation`` a ``Rotation``."""
+    check_tile_and_rotation(tile, rotation)
     placement = Placement(tile, Position(0, 0), rotation)
     glyphs = _placement_glyphs(placement, {})
     width = max(x for x, _ in glyphs) + 1
@@ -266,7 +270,9 @@ def side_by_side(blocks: Sequence[tuple[str, Sequence[str]]], gap: int = 4) -> l
 
 
 def tile_pictures(tile: Tile) -> list[str]:
-    """The tile in each rotation it may be placed in, side by side, headed by the angle."""
+    """The tile in each rotation it may be placed in, side by side, headed by the angle
+    (``TypeError`` unless ``tile`` is a ``Tile``)."""
+    check_exact(tile, Tile, "tile")
     return side_by_side([(f"{r.degrees}°", tile_text(tile, r)) for r in tile.layout.rotations])
 
 
