@@ -1,8 +1,10 @@
 """The library's exceptions.
 
 Every error the library raises on bad input is one of these (or a plain
-``TypeError`` for a value of the wrong type), with a message a person can act
-on.  A failed call never changes any state: states are immutable.
+``TypeError`` for a value of the wrong type, naming the parameter: ``state: expected a
+GameState, not int``; a subclass of the expected type is refused too, since it could
+lie; or a plain ``ValueError`` for a value out of range), with a message a person can
+act on.  A failed call never changes any state: states are immutable.
 """
 
 from __future__ import annotations

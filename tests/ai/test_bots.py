@@ -125,7 +125,7 @@ def test_every_bot_builds_with_no_arguments_a_seed_or_a_generator(
     assert seeded == [bot_class(random.Random(7)).choose(state)] * 2
     with pytest.raises(ValueError, match="rng= or seed=, not both"):
         bot_class(random.Random(1), seed=1)
-    with pytest.raises(TypeError, match="seed must be an int"):
+    with pytest.raises(TypeError, match="seed: expected an int"):
         bot_class(seed="7")  # type: ignore[arg-type]
 
 

@@ -348,7 +348,7 @@ def test_the_command_line_takes_mcts_and_mcts_n(capsys: pytest.CaptureFixture[st
 
 @pytest.mark.parametrize(("options", "error", "message"), [
     ({"rng": 42}, TypeError, "rng must be a random.Random"),
-    ({"weights": {"meeple": 1}}, TypeError, "weights must be an evaluation.Weights"),
+    ({"weights": {"meeple": 1}}, TypeError, "weights: expected an evaluation.Weights"),
     ({"iterations": None, "seconds": "0.5"}, ValueError, "seconds must be > 0"),
 ])
 def test_the_constructor_checks_what_choose_would_trip_on(options: dict[str, object],

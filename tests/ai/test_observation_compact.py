@@ -176,9 +176,9 @@ def test_the_pile_order_changes_nothing(num_players: int) -> None:
 
 def test_bad_arguments() -> None:
     state = new_game(2, seed=1)
-    with pytest.raises(TypeError, match="compact must be a bool"):
+    with pytest.raises(TypeError, match="compact: expected a bool"):
         observation_tensor(state, 0, compact="yes")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="compact must be a bool"):
+    with pytest.raises(TypeError, match="compact: expected a bool"):
         observation_shape(compact=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="player 3"):
         observation_tensor(state, 3, compact=True)

@@ -83,6 +83,25 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     assert "usage:" in stderr
 
 
+@pytest.mark.parametrize("args", [
+    ["play", "--seed", "\u0661\u0662"],  # Arabic-Indic digits: Python's int reads 12
+    ["replay", "x.json", "--turn", "1_0"],  # an underscore: int reads 10
+    ["play", "--players", " 2"],
+    ["play", "--players", "+2"],
+    ["simulate", "--games", "\u00b2"],
+    ["render", "x.json", "--svg", "-", "--cell-size", "6\u0664"],
+])
+def test_integer_options_take_ascii_digits_only_as_the_notation_does(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --seed ١٢`` played seed 12 and ``replay --turn 1_0`` read turn 10; the
+    notation reader refuses both, and so does every integer option now."""
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{args[-1]!r} is not a whole number (ASCII digits 0-9, nothing else)" in err, err
+
+
 # ---------------------------------------------------------------------------- exit codes
 
 

@@ -63,5 +63,5 @@ def test_spaces_and_observations_are_compact() -> None:
 
 
 def test_a_bad_compact_argument() -> None:
-    with pytest.raises(TypeError, match="compact must be a bool"):
+    with pytest.raises(TypeError, match="compact: expected a bool"):
         raw_env(num_players=2, compact="yes")  # type: ignore[arg-type]

@@ -60,8 +60,8 @@ def test_rotation_from_degrees() -> None:
 # ---------------------------------------------------------------------------- pictures
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: board_svg(wrong(None)), "expected state to be a GameState, not NoneType"),
-    (lambda: board_svg(wrong("state")), "expected state to be a GameState, not str"),
+    (lambda: board_svg(wrong(None)), "state: expected a GameState, not NoneType"),
+    (lambda: board_svg(wrong("state")), "state: expected a GameState, not str"),
     (lambda: board_svg(STATE, highlight_cells=wrong([(0, 0)])),
      "highlight_cells must hold Position values, not tuple (0, 0); Position(x, y) makes one"),
     (lambda: board_svg(STATE, highlight_cells=wrong(5)),

@@ -291,5 +291,5 @@ def test_a_tile_and_a_tile_set_display_as_pictures_in_a_notebook() -> None:
     designs = {t.design for t in tileset.tiles}
     assert len(find(sheet, "g", "tile")) == len(designs)
     assert "S01.1 ×3" in "".join(sheet.itertext())
-    with pytest.raises(TypeError, match="tileset must be a TileSet"):
+    with pytest.raises(TypeError, match="tileset: expected a TileSet"):
         tileset_svg(tile)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _bad_input_helpers import NOT_ACTIONS, random_game
+from _bad_input_helpers import NOT_ACTIONS, random_game, tampered
 
 from carcassonne_amazonas import (
     PLAYER_COLOURS,
@@ -139,7 +139,7 @@ def test_actions_with_values_of_the_wrong_type_cannot_be_built(build: Callable[[
     (PlaceTile(Position(100, 100), R0), "touches no placed tile"),
     (PlaceTile(Position(1, 4), R0), "downstream of the river end"),
     (PlaceTile(Position(5, -5), R0), "touches no placed tile"),
-    (PlaceTile(Position(-10**30, 0), R0), "touches no placed tile"),
+    (PlaceTile(Position(-999_999_999, 0), R0), "touches no placed tile"),
     (PlaceTile(Position(0, 0), R0), "already covered"),
     (PlaceTile(Position(1, 3), R90), "already covered"),
     (PlaceTile(Position(0, 4), R0), "downstream of the river end"),
@@ -185,8 +185,9 @@ def test_choose_double_refuses_what_is_not_set_aside(choose_double_state: GameSt
     state = choose_double_state
     assert state.phase is Phase.CHOOSE_DOUBLE
     standard = TILESET.land_tiles[0].id
-    for tile_id in (-1, 10**20, standard):
-        assert "is not set aside" in refuse(state, ChooseDouble(TileId(tile_id)))
+    for tile_id in (-1, 10**20, standard):  # -1 and 10**20 only past the constructor
+        choice = tampered(ChooseDouble(TileId(0)), "tile", tile_id)
+        assert "is not set aside" in refuse(state, choice)
     assert "must play ChooseDouble" in refuse(state, PlaceTile(Position(0, 5), R0))
     assert "must play ChooseDouble" in refuse(state, Pass())
     # Stale: a double already used cannot be chosen again.
@@ -212,9 +213,11 @@ def test_illegal_piece_steps(piece_state: GameState) -> None:
     jungle = free_segments(state, Terrain.JUNGLE)[0]
     assert "needs a jungle" in refuse(state, PlaceCamp(position, tributary))
     assert "needs a tributary or village" in refuse(state, PlaceMeeple(position, jungle))
-    for segment in (-1, len(segments), 2**70):
-        assert "has segments" in refuse(state, PlaceMeeple(position, segment))
-        assert "has segments" in refuse(state, PlaceCamp(position, segment))
+    for segment in (-1, len(segments), 2**70):  # -1 and 2**70 only past the constructor
+        assert "has segments" in refuse(state, tampered(PlaceMeeple(position, 0), "segment",
+                                                        segment))
+        assert "has segments" in refuse(state, tampered(PlaceCamp(position, 0), "segment",
+                                                        segment))
     elsewhere = Position(position.x + 1, position.y)
     assert "on the tile just placed" in refuse(state, PlaceMeeple(elsewhere, tributary))
     assert "on the tile just placed" in refuse(state, PlaceCamp(Position(0, 0), jungle))
@@ -291,8 +294,9 @@ def test_draws_of_tiles_not_in_the_pile_are_refused(chance_state: GameState) -> 
     state = chance_state
     drawn = [p.tile.id for p in state.board.placements
              if p.tile.kind in (TileKind.STANDARD, TileKind.AMAZON)]
-    for tile_id in (drawn[0], -1, 10**20, TILESET.double_tiles[0].id):
-        assert "is not in the pile" in refuse(state, DrawTile(TileId(tile_id)))
+    for tile_id in (drawn[0], -1, 10**20, TILESET.double_tiles[0].id):  # past the constructor
+        draw = tampered(DrawTile(TileId(0)), "tile", tile_id)
+        assert "is not in the pile" in refuse(state, draw)
     assert "must play DrawTile" in refuse(state, Pass())
 
 

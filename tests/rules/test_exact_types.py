@@ -136,7 +136,7 @@ def test_encode_action_takes_only_exact_types(place_tile_state: GameState) -> No
                     tampered(PlaceCamp(Position(0, 0), 1), "segment", True)):
         with pytest.raises(TypeError):
             encode_action(place_tile_state, hostile)
-    with pytest.raises(TypeError, match="an action index is an int"):
+    with pytest.raises(TypeError, match="index: expected an action index, an int"):
         decode_action(place_tile_state, LyingInt(0))
     with pytest.raises(TypeError, match="expected a GameState"):
         encode_action("state", legal)  # type: ignore[arg-type]

@@ -45,7 +45,7 @@ def near_misses(state: GameState) -> list[Action]:
     """Actions one step away from legal ones, in every class."""
     tiles = state.rules.tileset.tiles
     found: list[Action] = [Pass()]
-    for tile_id in range(-1, len(tiles) + 1):
+    for tile_id in range(len(tiles) + 1):  # a negative id is no action at all
         found.append(DrawTile(TileId(tile_id)))
         found.append(ChooseDouble(TileId(tile_id)))
     board = state.board
@@ -56,7 +56,7 @@ def near_misses(state: GameState) -> list[Action]:
         found.extend(PlaceTile(position, rotation) for rotation in Rotation)
     where = state.piece_position
     if where is not None:
-        for segment in range(-1, 13):
+        for segment in range(13):  # a negative segment is no action at all
             found.append(PlaceMeeple(where, segment))
             found.append(PlaceCamp(where, segment))
     return found

@@ -37,10 +37,14 @@ from carcassonne_amazonas import (
     new_game,
     parse_action,
 )
+from carcassonne_amazonas.rules.actions import MAX_NOTATION_NUMBER
+from carcassonne_amazonas.testing import actions as library_actions
 from games import random_action
 
-# The notation writes at most 9 digits per number (larger values are not game values).
-MAX_NUMBER = 10**9 - 1
+# The notation writes at most 9 digits per number; the action constructors refuse larger
+# values, so that every action the library can make is written and read back.
+MAX_NUMBER = MAX_NOTATION_NUMBER
+assert MAX_NUMBER == 10**9 - 1
 
 coordinates = st.integers(min_value=-MAX_NUMBER, max_value=MAX_NUMBER)
 naturals = st.integers(min_value=0, max_value=MAX_NUMBER)
@@ -84,6 +88,58 @@ def test_formatted_text_is_one_canonical_word(action: Action) -> None:
     text = format_action(action)
     assert CANONICAL.fullmatch(text), text
     assert not any(c.isspace() for c in text)
+
+
+# The whole action space, its extremes included: every bound and its neighbours.
+_EDGE_COORDINATES = st.sampled_from([-MAX_NUMBER, -MAX_NUMBER + 1, -1, 0, 1, MAX_NUMBER - 1,
+                                     MAX_NUMBER])
+_EDGE_NATURALS = st.sampled_from([0, 1, 9, 10, MAX_NUMBER - 1, MAX_NUMBER])
+_edge_positions = st.builds(Position, _EDGE_COORDINATES, _EDGE_COORDINATES)
+edge_actions: st.SearchStrategy[Action] = st.one_of(
+    st.builds(PlaceTile, _edge_positions, st.sampled_from(Rotation)),
+    st.builds(ChooseDouble, _EDGE_NATURALS.map(TileId)),
+    st.builds(PlaceMeeple, _edge_positions, _EDGE_NATURALS),
+    st.builds(PlaceCamp, _edge_positions, _EDGE_NATURALS),
+    st.builds(DrawTile, _EDGE_NATURALS.map(TileId)),
+)
+_PASTE = {kind.__name__: kind for kind in (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp,
+                                           Pass, DrawTile)}
+
+
+@given(st.one_of(actions, edge_actions, library_actions()))
+def test_every_action_the_library_can_make_round_trips_and_pastes_back(action: Action) -> None:
+    """Issue 36: ``PlaceTile.from_notation('t-231391044495,0,0')`` was a repr that raised
+    when pasted back, and ``testing.actions()`` drew such actions.  Over the whole action
+    space (the library's own strategy, and every bound): ``parse_action`` after
+    ``format_action`` is the identity, and the repr is code that gives the action back."""
+    text = format_action(action)
+    assert parse_action(text) == action
+    assert type(parse_action(text)) is type(action)
+    assert format_action(parse_action(text)) == text
+    pasted = eval(repr(action), {"__builtins__": {}}, _PASTE)  # our own repr
+    assert pasted == action and type(pasted) is type(action)
+
+
+@pytest.mark.parametrize("build, words", [
+    (lambda: PlaceTile(Position(-231391044495, 0), Rotation.R0),
+     "a position's coordinates lie from -999999999 to 999999999"),
+    (lambda: PlaceTile(Position(0, MAX_NUMBER + 1), Rotation.R0), "not 0 and 1000000000"),
+    (lambda: PlaceMeeple(Position(-(MAX_NUMBER + 1), 0), 0), "coordinates lie from"),
+    (lambda: PlaceCamp(Position(0, 0), -1), "a segment lies from 0 to 999999999"),
+    (lambda: PlaceMeeple(Position(0, 0), MAX_NUMBER + 1), "not 1000000000"),
+    (lambda: ChooseDouble(TileId(-1)), "a tile id lies from 0 to 999999999"),
+    (lambda: DrawTile(TileId(10**30)), "not a number of about 31 digits"),
+])
+def test_actions_the_notation_cannot_write_cannot_be_made(build: object, words: str) -> None:
+    """The bound is where actions are made: a number of more than 9 digits, or a negative
+    segment or tile id, is a ValueError naming the field, and no repr that raises when
+    pasted back can exist."""
+    assert callable(build)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        build()
+    for text in ("t-1000000000,0,0", "m0,0,-1", "d1000000000", "*-1"):
+        with pytest.raises(NotationError):
+            parse_action(text)
 
 
 @given(actions, actions)

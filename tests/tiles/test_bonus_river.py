@@ -126,7 +126,7 @@ def test_the_add_on_is_validated_with_the_base_set() -> None:
 def test_reference_tileset_options() -> None:
     assert reference_tileset(bonus_river=False) is BASE
     assert reference_tileset(bonus_river=True) is BONUS
-    with pytest.raises(TypeError, match="bonus_river must be a bool"):
+    with pytest.raises(TypeError, match="bonus_river: expected a bool"):
         reference_tileset(bonus_river=1)  # type: ignore[arg-type]
 
 

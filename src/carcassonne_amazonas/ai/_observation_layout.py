@@ -158,8 +158,7 @@ def _layout_of(tileset: TileSet, compact: bool) -> ObservationLayout:
 def observation_layout(rules: Rules | None = None, compact: bool = False) -> ObservationLayout:
     """The layout of the full (or, with ``compact=True``, the compact) observation tensor
     for ``rules`` (default: the reference rules)."""
-    if not isinstance(compact, bool):
-        raise TypeError(f"compact must be a bool, not {type(compact).__name__}")
+    check_exact(compact, bool, "compact")
     return _layout_of((rules or Rules()).tileset, compact)
 
 
@@ -184,9 +183,8 @@ def double_indices(tileset: TileSet) -> Mapping[int, int]:
 
 def check_observer(state: GameState, player: int) -> None:
     """Raise ``TypeError`` or ``ValueError`` unless ``player`` is a player of ``state``."""
-    check_exact(state, GameState)
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"player must be an int, not {type(player).__name__}")
+    check_exact(state, GameState, "state")
+    check_exact(player, int, "player")
     if not 0 <= player < state.num_players:
         raise ValueError(f"player {player} is not a player of this {state.num_players}-player "
                          "game")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .._support.exact import check_optional
+
 __all__ = ["bot_generator", "bot_repr"]
 
 
@@ -18,8 +20,7 @@ def bot_generator(rng: random.Random | None, seed: int | None) -> random.Random:
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         return rng
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    check_optional(seed, int, "seed")
     return random.Random(seed)
 
 

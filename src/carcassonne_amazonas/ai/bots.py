@@ -27,6 +27,7 @@ from typing import Protocol
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..rules.actions import Action
 from ..rules.engine import apply_action, legal_actions
@@ -90,7 +91,9 @@ class GreedyBot:
         return bot_repr(self, self._seed)
 
     def choose(self, state: GameState) -> Action:
-        """The legal action with the best immediate gain (ties broken at random)."""
+        """The legal action with the best immediate gain (ties broken at random);
+        ``TypeError`` unless ``state`` is exactly a ``GameState``."""
+        check_exact(state, GameState, "state")
         me = state.current_player
         best = -math.inf
         choices: list[Action] = []
@@ -140,7 +143,9 @@ def parse_bot_spec(text: str, *, kinds: Sequence[str] | None = None,
 
     ``ValueError`` says what is wrong: an unknown kind (listing the choices), a budget
     given to a kind that takes none, or a budget that is not a whole number in range.
+    ``TypeError`` unless ``text`` is exactly a ``str`` (a subclass could equal every kind).
     """
+    check_exact(text, str, "text")
     known = BOT_KINDS if kinds is None else tuple(kinds)
     budgeted = [kind for kind in BUDGETED_KINDS if kind in known]
     choices = ", ".join([*known, *(f"{kind}:N" for kind in budgeted)])
@@ -164,6 +169,8 @@ def make_bot(kind: str | BotSpec, seed: int) -> Bot | None:
     """A bot of ``kind`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``, read by
     :func:`parse_bot_spec`) seeded with ``seed``; None for :data:`HUMAN`.  ``ValueError``
     for a kind that is not one of :data:`BOT_KINDS`."""
+    if not isinstance(kind, str):
+        check_exact(kind, BotSpec, "kind", "a player kind, a str or a BotSpec")
     spec = parse_bot_spec(kind) if isinstance(kind, str) else kind
     if spec.kind == HUMAN:
         return None

@@ -29,7 +29,7 @@ import functools
 
 import attrs
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_optional
 from .._support.reprs import repr_pretty
 from ..errors import IllegalActionError
 from ..rules.actions import (
@@ -137,7 +137,9 @@ def _space_of(tileset: TileSet) -> ActionSpace:
 
 
 def action_space(rules: Rules | None = None) -> ActionSpace:
-    """The action layout for ``rules`` (default: the reference rules)."""
+    """The action layout for ``rules`` (default: the reference rules); ``TypeError``
+    unless ``rules`` is exactly a :class:`~carcassonne_amazonas.rules.options.Rules` or None."""
+    check_optional(rules, Rules, "rules")
     return _space_of((rules or Rules()).tileset)
 
 
@@ -195,7 +197,7 @@ def encode_action(state: GameState, action: Action) -> int:
 
 def _check_state(state: object) -> None:
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
 
 
 def decode_action(state: GameState, index: int) -> Action:
@@ -206,8 +208,7 @@ def decode_action(state: GameState, index: int) -> Action:
     placement when no tile may take a piece), ``TypeError`` for a non-int.
     """
     _check_state(state)
-    if type(index) is not int:
-        raise TypeError(f"an action index is an int, not {type(index).__name__}")
+    check_exact(index, int, "index", "an action index, an int")
     space = _space_of(state.rules.tileset)
     if not 0 <= index < space.size:
         raise IllegalActionError(f"action index {index} is out of range 0..{space.size - 1}",

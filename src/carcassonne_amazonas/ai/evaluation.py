@@ -39,7 +39,9 @@ import math
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
+from .._support.wording import show_int
 from ..rules.boat_track import AmazonRanking, rank_points
 from ..rules.scoring import jungle_value
 from ..rules.state import GameState
@@ -138,7 +140,10 @@ def _river_terms(tileset: TileSet, ranking: AmazonRanking, boats: tuple[int, ...
 
 def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
     """Each player's expected final score: the score so far plus the estimates of the
-    module docstring (equal to the scores once the game is over)."""
+    module docstring (equal to the scores once the game is over).  ``TypeError`` unless
+    ``state`` is exactly a ``GameState``."""
+    if type(state) is not GameState:  # inline: the hot path of the searches
+        check_exact(state, GameState, "state")
     scores = [float(p.score) for p in state.players]
     if state.is_terminal:
         return tuple(scores)
@@ -179,6 +184,14 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
     return tuple(scores)
 
 
+def _check_player(state: GameState, player: int) -> None:
+    """The refusals of :func:`win_value`'s arguments."""
+    check_exact(state, GameState, "state")
+    check_exact(player, int, "player")
+    raise ValueError(f"player: expected a player of the game, 0 to {state.num_players - 1}, "
+                     f"not {show_int(player)}")
+
+
 def win_value(state: GameState, player: int, scores: tuple[float, ...] | None = None,
               weights: Weights = DEFAULT_WEIGHTS) -> float:
     """How good ``state`` is for ``player``, in 0..1.
@@ -187,7 +200,13 @@ def win_value(state: GameState, player: int, scores: tuple[float, ...] | None = 
     (R-E6), 0 for a loss.  Before: a logistic function of the player's lead over the
     best other player in :func:`heuristic_scores` (or in ``scores`` when given), whose
     spread grows with the tiles left (both with ``weights``).
+
+    ``TypeError`` unless ``state`` is exactly a ``GameState`` and ``player`` an ``int``;
+    ``ValueError`` for a player not in the game.
     """
+    if type(state) is not GameState or type(player) is not int \
+            or not 0 <= player < state.num_players:  # inline: the hot path of the searches
+        _check_player(state, player)
     if state.is_terminal:
         winners = state.winners
         return 1.0 / len(winners) if player in winners else 0.0

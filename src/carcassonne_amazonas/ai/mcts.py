@@ -57,6 +57,7 @@ import math
 import random
 import time
 
+from .._support.exact import check_exact, is_whole
 from ..rules.actions import Action, DrawTile
 from ..rules.chance import determinize, sample_draw
 from ..rules.engine import apply_action, legal_actions
@@ -129,9 +130,9 @@ def _draw_key(before: GameState, after: GameState) -> object:
 
 
 def _check_count(name: str, count: int | None, least: int) -> None:
-    """Raise ``ValueError`` unless ``count`` is ``None`` or a whole number >= ``least``."""
-    if count is not None and (not isinstance(count, int) or isinstance(count, bool)
-                              or count < least):
+    """Raise ``ValueError`` unless ``count`` is ``None`` or a whole number (``is_whole``:
+    exactly an int, the one rule of every option) >= ``least``."""
+    if count is not None and (not is_whole(count) or count < least):
         raise ValueError(f"{name} must be a whole number >= {least}, not {count!r}")
 
 
@@ -185,8 +186,7 @@ class MctsBot:
                  rollout_turns: int | None = None, rollout_width: int | None = 4,
                  paired: bool = True, weights: Weights = DEFAULT_WEIGHTS) -> None:
         generator = bot_generator(rng, seed)
-        if not isinstance(weights, Weights):
-            raise TypeError(f"weights must be an evaluation.Weights, not {type(weights).__name__}")
+        check_exact(weights, Weights, "weights", "an evaluation.Weights")
         _check_budget(iterations, seconds)
         if not exploration >= 0 or not prior_weight >= 0:
             raise ValueError("exploration and prior_weight must be >= 0")
@@ -231,8 +231,10 @@ class MctsBot:
         """The action the search prefers for ``state.current_player``.
 
         At a chance node (explicit draws) it draws a tile by the exact probabilities
-        of :func:`~carcassonne_amazonas.rules.chance.chance_outcomes`.
+        of :func:`~carcassonne_amazonas.rules.chance.chance_outcomes`.  ``TypeError``
+        unless ``state`` is exactly a ``GameState``.
         """
+        check_exact(state, GameState, "state")
         if state.is_terminal:
             raise ValueError("the game is over: there is no action to choose")
         if state.is_chance_node:

@@ -70,7 +70,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     :class:`~carcassonne_amazonas.errors.IllegalActionError` once the game is over.
     """
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     return _choose(state.phase, state.board, state.tile_in_hand, state.features,
@@ -87,7 +87,7 @@ def random_playout(state: GameState, rng: random.Random) -> GameState:
     terminal state is returned as it is.
     """
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.is_terminal:

@@ -254,14 +254,23 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         raise CliError(f"{spec.tileset_path}: {one_line(error)}") from None
 
 
+#: A whole number on the command line: ASCII digits and an optional minus sign.
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def int_in(low: int, high: int | None, what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (no bound if None)."""
+    """An argparse type: a whole number from ``low`` to ``high`` (no bound if None),
+    written as the notation writes numbers: ASCII digits, with an optional ``-`` (not
+    ``١٢``, not ``1_0``, not ``+1`` or `` 1``, all of which Python's ``int`` reads)."""
 
     def parse(text: str) -> int:
+        if _WHOLE.fullmatch(text) is None:
+            raise argparse.ArgumentTypeError(
+                f"{text[:40]!r} is not a whole number (ASCII digits 0-9, nothing else)")
         try:
             value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        except ValueError:  # more than Python's 4300 digits
+            raise argparse.ArgumentTypeError(f"{what}: {len(text)} digits is too long") from None
         if value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"at least {low}"
             raise argparse.ArgumentTypeError(f"{what} must be {bound}, not {value}")

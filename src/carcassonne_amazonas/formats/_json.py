@@ -14,15 +14,14 @@ short (a number of thousands of digits cannot even be formatted).
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
-from .._support.exact import check_exact
+from .._support import json_text
+from .._support.exact import check_exact, check_whole, json_kind
 from .._support.wording import plural, show_int, show_text
 from ..errors import RecordError
 
-__all__ = ["MAX_DOCUMENT", "Fields", "check_int", "check_text", "json_kind", "parse_json",
-           "reject_constant"]
+__all__ = ["MAX_DOCUMENT", "Fields", "check_int", "check_text", "parse_json"]
 
 MAX_DOCUMENT = 500_000
 """The longest text a loader reads, in characters (bytes before decoding).  Records and
@@ -30,18 +29,20 @@ snapshots of real games are a few kB; the largest the library writes, a record o
 whole game of a 400-tile set with a start snapshot, is about 50 kB."""
 
 
-def check_text(text: object) -> None:
-    """TypeError for a subclass of ``str`` or ``bytes``: types are exact at every entry
-    point, and a subclass could lie in its methods (other types are parse_json's
-    RecordError)."""
+def check_text(text: object, name: str = "text") -> None:
+    """TypeError for a subclass of ``str`` or ``bytes`` (naming the parameter ``name``):
+    types are exact at every entry point, and a subclass could lie in its methods (other
+    types are parse_json's RecordError)."""
     for kind in (str, bytes):
         if isinstance(text, kind):
-            check_exact(text, kind)
+            check_exact(text, kind, name)
 
 
 def parse_json(text: object, what: str) -> Fields:
-    """Parse ``text`` as a JSON object; RecordError if it is not one (a subclass of ``str``
-    or ``bytes`` is refused before, by :func:`check_text`)."""
+    """Parse ``text`` as a JSON object; RecordError if it is not one, or if it gives a key
+    twice in an object (the error names the key: the last value would otherwise win
+    silently); a subclass of ``str`` or ``bytes`` is refused before, by
+    :func:`check_text`."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_DOCUMENT:
             raise RecordError(f"{what}: {len(text)} bytes is too long (at most {MAX_DOCUMENT})")
@@ -55,39 +56,17 @@ def parse_json(text: object, what: str) -> Fields:
         raise RecordError(f"{what}: {len(text)} characters is too long (at most "
                           f"{MAX_DOCUMENT})")
     try:
-        data = json.loads(text, parse_constant=reject_constant)
+        data = json_text.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"{what}: not valid JSON (truncated or corrupted?): "
                           f"{error.msg} at line {error.lineno} column {error.colno}") from None
     except RecursionError:
         raise RecordError(f"{what}: not valid JSON: nested too deeply") from None
-    except ValueError as error:  # NaN, Infinity, a number of more than 4300 digits
+    except ValueError as error:  # NaN, Infinity, a key given twice, a number of 4300+ digits
         raise RecordError(f"{what}: not valid JSON: {str(error)[:200]}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{what}: expected a JSON object at the top, not {json_kind(data)}")
     return Fields(data, what)
-
-
-def reject_constant(name: str) -> float:
-    """``parse_constant`` for :func:`json.loads`: refuse ``NaN``, ``Infinity`` and
-    ``-Infinity``, which Python reads but JSON does not have (``ValueError``)."""
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def json_kind(value: object) -> str:
-    """What a parsed JSON value is, for messages: ``null``, ``a boolean``, ``a number``,
-    ``a string``, ``a list`` or ``an object``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
 
 
 class Fields:
@@ -178,11 +157,9 @@ class Fields:
 
 
 def check_int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
-    """``value`` as an int within ``low..high``, or RecordError naming ``path``."""
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{path}: expected a whole number, not {json_kind(value)}")
+    """``value`` as an int within ``low..high``, or RecordError naming ``path``: a whole
+    number is exactly an int, as everywhere (``check_whole``: not ``2.0``, not ``true``)."""
+    value = check_whole(value, path, RecordError)
     if (low is not None and value < low) or (high is not None and value > high):
         shown = f"{low}..{high}" if low is not None and high is not None else \
             f"(at least {low})" if low is not None else f"(at most {high})"

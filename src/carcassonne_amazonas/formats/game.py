@@ -48,7 +48,7 @@ class Game:
     """
 
     def __init__(self, initial_state: GameState) -> None:
-        check_exact(initial_state, GameState)
+        check_exact(initial_state, GameState, "initial_state")
         self._states: list[GameState] = [initial_state]
         self._actions: list[Action] = []
         self._events: list[tuple[Event, ...]] = []
@@ -69,8 +69,7 @@ class Game:
         Raises :class:`~carcassonne_amazonas.errors.RecordError` if an action of the
         record is illegal (records loaded by ``GameRecord.from_json`` never are).
         """
-        if not isinstance(record, GameRecord):
-            raise TypeError(f"expected a GameRecord, not {type(record).__name__}")
+        check_exact(record, GameRecord, "record")
         game = cls(record.initial_state())
         game.play_all(record.actions)
         return game
@@ -135,7 +134,7 @@ class Game:
         current state after the last.  An illegal action raises as in :meth:`play`, with
         the actions before it played."""
         if isinstance(actions, str):
-            check_exact(actions, str)
+            check_exact(actions, str, "actions")
         items = actions.split() if isinstance(actions, str) else actions
         for action in items:
             self.play(action)

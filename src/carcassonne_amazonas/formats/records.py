@@ -47,7 +47,7 @@ from typing import Any
 
 import attrs
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_optional
 from .._support.reprs import repr_pretty
 from .._support.wording import plural, show_int, show_text
 from ..errors import IllegalActionError, NotationError, RecordError
@@ -80,7 +80,9 @@ _KEYS = ("schema", "tileset", "num_players", "rules", "draws", "seed", "pile", "
 def max_actions(tileset: TileSet) -> int:
     """The most actions a game with this tile set can have: every land tile drawn (a chance
     action with explicit draws), placed and followed by its piece step, and every double
-    tile chosen and placed (R-T1–R-T5)."""
+    tile chosen and placed (R-T1–R-T5).  ``TypeError`` unless ``tileset`` is exactly a
+    :class:`~carcassonne_amazonas.tiles.tileset.TileSet`."""
+    check_exact(tileset, TileSet, "tileset")
     return 3 * len(tileset.land_tiles) + 2 * len(tileset.double_tiles)
 
 
@@ -135,7 +137,7 @@ class GameRecord:
         Raises :class:`~carcassonne_amazonas.errors.RecordError` if an action is not legal
         where it is played.
         """
-        check_exact(initial_state, GameState)
+        check_exact(initial_state, GameState, "initial_state")
         actions = tuple(actions)
         for index, action in enumerate(actions):
             if type(action) not in ACTION_TYPES:
@@ -246,10 +248,13 @@ class GameRecord:
         ``tileset`` must be given when the record uses a tile set other than
         the reference set.  Every action is replayed; anything wrong raises
         :class:`~carcassonne_amazonas.errors.RecordError`, never another exception and never
-        a half-loaded game; only a subclass of ``str`` or ``bytes`` is a ``TypeError``
-        (types are exact).
+        a half-loaded game (a key given twice in an object too, named: the last value would
+        otherwise win); only a subclass of ``str`` or ``bytes``, and a ``tileset`` that is
+        not exactly a :class:`~carcassonne_amazonas.tiles.tileset.TileSet` or None, is a
+        ``TypeError`` naming the parameter (types are exact).
         """
         check_text(text)
+        check_optional(tileset, TileSet, "tileset")
         try:
             return cls._from_json(text, tileset)
         except RecordError:

@@ -77,7 +77,7 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_optional
 from .._support.wording import plural, show_text
 from ..errors import RecordError
 from ..rules.board import Placement
@@ -179,7 +179,7 @@ def _schema_hint(found: str, schema: str) -> str:
 
 def state_to_json(state: GameState) -> str:
     """A JSON snapshot of ``state`` (see the module's layout)."""
-    check_exact(state, GameState)
+    check_exact(state, GameState, "state")
     pieces = sorted((node >> 6, node & 63, player) for node, player in state.features.piece_set())
     data = {
         "schema": STATE_SCHEMA,
@@ -219,10 +219,13 @@ def state_from_json(text: str | bytes, tileset: TileSet | None = None) -> GameSt
     reference set.  Raises :class:`~carcassonne_amazonas.errors.RecordError`, and nothing
     else, for anything malformed or inconsistent: the message names the snapshot's field
     and, for a state the rules cannot reach, the rule (see the module docstring).  Only a
-    subclass of ``str`` or ``bytes`` is a ``TypeError``: types are exact, since a subclass
-    can lie.
+    subclass of ``str`` or ``bytes``, and a ``tileset`` that is not exactly a
+    :class:`~carcassonne_amazonas.tiles.tileset.TileSet` or None, is a ``TypeError``
+    naming the parameter: types are exact, since a subclass can lie.  A key given twice in
+    an object is a ``RecordError`` naming the key (the last value would otherwise win).
     """
     check_text(text)
+    check_optional(tileset, TileSet, "tileset")
     return _guarded("state", lambda: state_from_fields(parse_json(text, "state"), tileset))
 
 

@@ -40,7 +40,7 @@ def game_returns(state: GameState) -> tuple[float, ...]:
     on purpose: only winning counts in the rules, and a bounded, scale-free return
     suits search (MCTS) and reinforcement learning alike.
     """
-    check_exact(state, GameState)
+    check_exact(state, GameState, "state")
     if not state.is_terminal:
         return (0.0,) * state.num_players
     winners = state.winners

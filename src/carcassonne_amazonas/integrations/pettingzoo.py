@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .._support.exact import check_exact
 from .._support.extras import missing_extra
 
 try:
@@ -130,8 +131,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's conventio
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.num_players = num_players
         self.render_mode = render_mode
-        if not isinstance(compact, bool):
-            raise TypeError(f"compact must be a bool, not {type(compact).__name__}")
+        check_exact(compact, bool, "compact")
         if rules is not None and options:
             raise ValueError(f"give either rules or the options {', '.join(options)}, "
                              "not both")

@@ -44,6 +44,7 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .._support import json_text
 from .._support.extras import missing_extra
 
 try:
@@ -173,15 +174,15 @@ class SelfPlayData:
 
     ``len(data)`` is the number of records, ``data.metadata`` the metadata (a dict) and
     ``data.arrays`` the stored arrays by name; :meth:`batch` gives dense rows.
-    ``ValueError`` for a file that is not such a dataset or whose arrays disagree with
-    its metadata."""
+    ``ValueError`` for a file that is not such a dataset, whose metadata is not strict
+    JSON (a key given twice included), or whose arrays disagree with its metadata."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         with np.load(path, allow_pickle=False) as stored:
             self.arrays: dict[str, Any] = {name: stored[name] for name in stored.files}
         if "metadata" not in self.arrays:
             raise ValueError(f"{os.fspath(path)} is not a self-play dataset: no metadata")
-        self.metadata: dict[str, Any] = json.loads(self.arrays["metadata"].item())
+        self.metadata: dict[str, Any] = json_text.loads(self.arrays["metadata"].item())
         if self.metadata.get("format") != FORMAT:
             raise ValueError(f"{os.fspath(path)}: format {self.metadata.get('format')!r}, "
                              f"expected {FORMAT!r}")

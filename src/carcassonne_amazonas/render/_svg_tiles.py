@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
+from .._support.exact import check_exact
 from ..rules.players import PLAYER_COLOURS, PieceKind
 from ..tiles.geometry import Position, Rotation
 from ..tiles.layout import Terrain
@@ -340,8 +341,7 @@ def tileset_svg(tileset: TileSet, *, cell_size: float = 40, width: int = 16) -> 
     :class:`~carcassonne_amazonas.tiles.tileset.TileSet`; ``cell_size`` as for
     :func:`tile_svg`.
     """
-    if not isinstance(tileset, TileSet):
-        raise TypeError(f"tileset must be a TileSet, not {type(tileset).__name__}")
+    check_exact(tileset, TileSet, "tileset")
     size = check_cell_size(cell_size)
     designs: dict[tuple[str, tuple[Icons, ...]], list[Tile]] = {}
     for tile in tileset.tiles:

@@ -24,16 +24,20 @@ selects its segment.  The anchors of one tile stand apart and off its icons
 :data:`~carcassonne_amazonas.render._segment_spots.PIECE_CLEARANCE` times the tile's
 piece scale).  The shapes themselves come from
 :mod:`~carcassonne_amazonas.render._tile_shapes`, the anchors from
-:mod:`~carcassonne_amazonas.render._segment_spots`.
+:mod:`~carcassonne_amazonas.render._segment_spots`.  Every function that takes a state
+refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations
 
 import math
 
+from .._support.exact import check_exact
 from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
-from ..tiles.tileset import Tile
+from ..tiles.tileset import Tile, check_tile_and_rotation
 from ._plane import Point
 from ._segment_spots import piece_scale as _piece_scale
 from ._segment_spots import segment_spots
@@ -62,8 +66,10 @@ def segment_anchor(tile: Tile, rotation: Rotation, segment: int) -> Point:
     For the Amazon, which takes no piece (R-F6), a point of its course clear of its icons.  Raises
     ``ValueError`` for a segment the tile does not have or a rotation its kind does
     not allow (R-G5).  The point depends on the copy's icons, which take the best
-    spots of a jungle first.
+    spots of a jungle first.  ``TypeError`` unless ``tile`` is a ``Tile`` and ``rotation``
+    a ``Rotation``.
     """
+    check_tile_and_rotation(tile, rotation)
     _check_segment(tile, segment)
     return segment_spots(tile_shapes(tile, rotation), segment)[0]
 
@@ -74,6 +80,7 @@ def piece_anchor(state: GameState, position: Position, segment: int) -> Point:
 
     Raises ``ValueError`` when no tile covers ``position`` or it has no such segment.
     """
+    check_exact(state, GameState, "state")
     placement = state.board.placement_at(position)
     if placement is None:
         raise ValueError(f"no tile covers ({position})")
@@ -85,7 +92,9 @@ def tile_piece_scale(tile: Tile, rotation: Rotation) -> float:
     """The size pieces are drawn at on ``tile`` turned by ``rotation``, a fraction of
     full size: 1 on most tiles, 0.9 down to 0.6 on the few whose segments leave no
     room for full-size pieces clear of the icons and of each other (R-T5).  Raises
-    ``ValueError`` for a rotation the tile's kind does not allow (R-G5)."""
+    ``ValueError`` for a rotation the tile's kind does not allow (R-G5), ``TypeError``
+    unless ``tile`` is a ``Tile`` and ``rotation`` a ``Rotation``."""
+    check_tile_and_rotation(tile, rotation)
     return _piece_scale(tile_shapes(tile, rotation))
 
 
@@ -93,6 +102,7 @@ def piece_scale(state: GameState, position: Position) -> float:
     """The size pieces are drawn at on the tile covering ``position`` (any of its
     cells), as :func:`tile_piece_scale` says.  Raises ``ValueError`` when no tile covers
     ``position``."""
+    check_exact(state, GameState, "state")
     placement = state.board.placement_at(position)
     if placement is None:
         raise ValueError(f"no tile covers ({position})")
@@ -102,7 +112,9 @@ def piece_scale(state: GameState, position: Position) -> float:
 def tile_segment_at(tile: Tile, rotation: Rotation, x: float, y: float) -> int | None:
     """The segment of ``tile`` turned by ``rotation`` under the point ``(x, y)``, in cell
     units from the top-left corner of its anchor cell: None outside its footprint or
-    on the Amazon (see :func:`segment_at`)."""
+    on the Amazon (see :func:`segment_at`).  ``TypeError`` unless ``tile`` is a ``Tile``
+    and ``rotation`` a ``Rotation``."""
+    check_tile_and_rotation(tile, rotation)
     return tile_shapes(tile, rotation).segment_at((float(x), float(y)))
 
 
@@ -115,6 +127,7 @@ def segment_at(state: GameState, x: float, y: float) -> tuple[Position, int] | N
     ``TypeError`` when ``x`` or ``y`` is not a real number; not-finite numbers are
     off the tiles.
     """
+    check_exact(state, GameState, "state")
     for value in (x, y):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"board coordinates are numbers, not {type(value).__name__}")

@@ -5,12 +5,16 @@ want a readable log.  Every line cites the rule it applies.  Players are named b
 their colours (R-C1), or by the ``names`` a frontend gives (the web app's seat names).
 The words for icons and tiles are in :mod:`~carcassonne_amazonas.render.text`, those
 for a tile's segments in :mod:`~carcassonne_amazonas.tiles.segment_names`.
+Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .._support.exact import check_exact
 from .._support.wording import plural
 from ..rules import events as ev
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
@@ -79,6 +83,7 @@ def describe_action(state: GameState, action: Action | str) -> str:
     :class:`~carcassonne_amazonas.errors.IllegalActionError` (its message, rule and code)
     when ``action`` is not legal in ``state``: a ``Pass()`` in the tile phase is not
     described as if it were."""
+    check_exact(state, GameState, "state")
     if isinstance(action, str):
         action = parse_action(action, state)
     if action not in legal_actions(state):
@@ -119,6 +124,7 @@ def describe_events(before: GameState, action: Action, events: Sequence[ev.Event
     ``names``: one per player, used instead of the colours (an empty name keeps the
     colour); the web app passes its seat names.
     """
+    check_exact(before, GameState, "before")
     who = _namer(names, before.num_players)
     tileset = before.rules.tileset
     lines: list[str] = []
@@ -177,7 +183,9 @@ def _ordinal_word(rank: int) -> str:
 
 def variants_text(rules: Rules) -> str:
     """The variants a game plays with (R-V1–R-V3), such as ``variants: competition ranking
-    (R-V1), Amazon Bonus River tiles (R-V3)``; empty for the standard rules."""
+    (R-V1), Amazon Bonus River tiles (R-V3)``; empty for the standard rules.
+    ``TypeError`` unless ``rules`` is exactly a ``Rules``."""
+    check_exact(rules, Rules, "rules")
     chosen = []
     if rules.amazon_ranking is AmazonRanking.COMPETITION:
         chosen.append("competition ranking in Amazon scorings (R-V1)")
@@ -281,8 +289,15 @@ def winner_text(scores: Sequence[int], winners: Sequence[int], *,
 
 def results_text(state: GameState, kinds: Sequence[str] | None = None) -> str:
     """Final scores by category, scored in play (R-F3, R-F4, R-A1) and at the final
-    scoring (R-E2–R-E5), and the winner(s); about 90 characters wide."""
-    assert state.final_scoring is not None
+    scoring (R-E2–R-E5), and the winner(s); about 90 characters wide.
+
+    ``TypeError`` unless ``state`` is exactly a ``GameState``; ``ValueError`` if the game
+    is not over (R-E1): there are no results before the final scoring."""
+    check_exact(state, GameState, "state")
+    if state.final_scoring is None:
+        raise ValueError(f"state: the game is not over ({plural(state.tiles_left, 'tile')} "
+                         "left to draw), so it has no results yet; results_text takes a "
+                         "finished game (R-E1)")
     kind_width = max([7, *(len(kind) + 1 for kind in kinds or ())])
     head = f"  {'player':<8} {'':<{kind_width}}{'score':>5}   "
     in_play = "tributaries villages Amazon"

@@ -18,12 +18,16 @@ tile with a :class:`FeatureGeometry`:
 Positions and sides are those of :mod:`~carcassonne_amazonas.tiles.geometry`; drawing the
 feature is then a matter of filling its cells and marking the open edges
 (:func:`carcassonne_amazonas.render.svg.board_svg` does, with ``highlight_feature``).
+Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..rules.features import Feature, placement_of, segment_of
 from ..rules.players import PieceKind, PlacedPiece
@@ -92,6 +96,7 @@ def feature_geometry(state: GameState, position: Position, segment: int) -> Feat
     Raises ``ValueError`` when no tile covers ``position`` or its tile has no such
     segment (the message says which segments it has).
     """
+    check_exact(state, GameState, "state")
     feature = state.feature_at(position, segment)  # raises ValueError as documented
     board = state.board
     placements = board.placements

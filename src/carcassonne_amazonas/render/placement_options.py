@@ -7,10 +7,14 @@ two cells (R-C4, R-T3), which :func:`footprint` names so that a ghost preview ca
 cover both.  Both functions are views of
 :func:`~carcassonne_amazonas.rules.engine.legal_actions` and the tiles' own data: they
 never disagree with what :func:`~carcassonne_amazonas.rules.engine.apply_action` accepts.
+Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations
 
+from .._support.exact import check_exact
 from ..rules.actions import PlaceTile
 from ..rules.engine import legal_actions
 from ..rules.state import GameState, Phase
@@ -31,6 +35,7 @@ def placement_options(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
     :func:`~carcassonne_amazonas.rules.engine.legal_actions`, so flattening the dict gives
     exactly its ``PlaceTile`` actions.  Empty in every other phase (and at the end).
     """
+    check_exact(state, GameState, "state")
     if state.phase not in _PLACING:
         return {}
     options: dict[Position, list[Rotation]] = {}

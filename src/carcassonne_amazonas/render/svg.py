@@ -105,7 +105,7 @@ def _shown(value: object) -> str:
 
 
 def _check_state(state: object) -> None:
-    check_exact(state, GameState, "state to be a GameState")
+    check_exact(state, GameState, "state")
 
 
 def _cells(cells: object) -> list[Position]:

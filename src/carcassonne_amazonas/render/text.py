@@ -50,7 +50,9 @@ ports in its corners and what lies in its centre:
 =======  ===================================================================
 
 Only the standard library is used; the functions return text and print
-nothing.
+nothing.  Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
+from .._support.exact import check_exact
 from .._support.wording import plural
 from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
@@ -66,7 +69,7 @@ from ..rules.state import GameState
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
 from ..tiles.layout import Layout, Terrain, TileKind, VariantCell
 from ..tiles.segment_names import segment_name
-from ..tiles.tileset import Icons, Tile
+from ..tiles.tileset import Icons, Tile, check_tile_and_rotation
 
 __all__ = [
     "PLAYER_LETTERS",
@@ -109,7 +112,9 @@ _KIND_WORDS = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
 
 
 def tile_description(tile: Tile) -> str:
-    """A tile copy in words: its name, the layout's title, its kind and its icons."""
+    """A tile copy in words: its name, the layout's title, its kind and its icons
+    (``TypeError`` unless ``tile`` is a ``Tile``)."""
+    check_exact(tile, Tile, "tile")
     mark = ' with "!"' if tile.layout.exclamation else ""
     icons = [f"{icons_text(i)} on {segment_name(tile.layout, Rotation.R0, index)}"
              for index, i in enumerate(tile.icons) if i]
@@ -239,7 +244,9 @@ def _piece_spot(placement: Placement, segment: int,
 
 
 def tile_text(tile: Tile, rotation: Rotation = Rotation.R0) -> list[str]:
-    """The tile turned by ``rotation`` as lines of 3×3 glyphs per cell (see the module)."""
+    """The tile turned by ``rotation`` as lines of 3×3 glyphs per cell (see the module);
+    ``TypeError`` unless ``tile`` is a ``Tile`` and ``rotation`` a ``Rotation``."""
+    check_tile_and_rotation(tile, rotation)
     placement = Placement(tile, Position(0, 0), rotation)
     glyphs = _placement_glyphs(placement, {})
     width = max(x for x, _ in glyphs) + 1
@@ -263,7 +270,9 @@ def side_by_side(blocks: Sequence[tuple[str, Sequence[str]]], gap: int = 4) -> l
 
 
 def tile_pictures(tile: Tile) -> list[str]:
-    """The tile in each rotation it may be placed in, side by side, headed by the angle."""
+    """The tile in each rotation it may be placed in, side by side, headed by the angle
+    (``TypeError`` unless ``tile`` is a ``Tile``)."""
+    check_exact(tile, Tile, "tile")
     return side_by_side([(f"{r.degrees}°", tile_text(tile, r)) for r in tile.layout.rotations])
 
 
@@ -296,6 +305,7 @@ def board_extent(state: GameState) -> tuple[range, range]:
     """The columns (x) and rows (y) that :func:`board_text` draws: every placed tile and,
     while the game goes on, the open cells up to the river end and the next river
     cell."""
+    check_exact(state, GameState, "state")
     cells = [(placement.position.x + dx, placement.position.y + dy)
              for placement in state.board.placements
              for dx, dy, _ in _layout_glyphs(placement.tile.layout, placement.rotation)]
@@ -315,6 +325,7 @@ def board_text(state: GameState, *, legend: bool = True) -> str:
     the x coordinates.  The last lines locate the river end and show the boat
     track (:func:`track_text`).
     """
+    check_exact(state, GameState, "state")
     board = state.board
     pieces = _piece_letters(state)
     glyphs: dict[_Cell, Glyph] = {}
@@ -346,6 +357,7 @@ def track_text(state: GameState) -> str:
     A space holding several boats shows how many (``2``..``5``); the line ends
     with each player's space.
     """
+    check_exact(state, GameState, "state")
     spaces = ["."] * state.track_length
     counts = [0] * state.track_length
     for player, boat in enumerate(state.boats):
@@ -366,6 +378,7 @@ def players_text(state: GameState) -> str:
     the final scoring of R-E2–R-E5 applied to the current board and boats); once the
     game is over it equals the score.
     """
+    check_exact(state, GameState, "state")
     projected = projected_scores(state)
     head = (f"  {'player':<8} {'score':>5} {'if end':>6} {'boat':>4} {'meeples':>7} "
             f"{'camps':>5}   ")
@@ -408,5 +421,6 @@ def _decision_text(state: GameState) -> list[str]:
 def state_text(state: GameState) -> str:
     """What ``str(state)`` shows: the board, the players' scores, boats and supplies, who
     is to do what, with the tile in hand, and last the legend of the board's signs."""
+    check_exact(state, GameState, "state")
     return "\n".join([board_text(state, legend=False), players_text(state),
                       *_decision_text(state), *_LEGEND])

@@ -20,6 +20,14 @@ Types are exact: a position is exactly a
 an ``int``.  Subclasses are refused, since a subclass can lie in ``__eq__`` or
 ``__hash__`` and so pass for another value; :func:`check_action` repeats the
 check where an action enters the engine.
+
+Every action can be written and read back: its numbers are those the notation writes
+(at most 9 digits), so a coordinate lies from ``-MAX_NOTATION_NUMBER`` to
+``MAX_NOTATION_NUMBER`` and a segment or a tile id from 0 to ``MAX_NOTATION_NUMBER``
+(999,999,999); the constructors refuse any other number with a ``ValueError`` naming
+the field.  No game comes near these bounds (a board's cells lie within
+``COORDINATE_LIMIT`` of :mod:`~carcassonne_amazonas.tiles.geometry`; an action for a
+cell beyond it is well-formed, and refused by the engine as illegal, R-G2).
 """
 
 from __future__ import annotations
@@ -31,20 +39,37 @@ from typing_extensions import Self
 
 from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
+from .._support.wording import show_int
 from ..errors import NotationError
 from ..tiles.geometry import Position, Rotation
 from ..tiles.segment_names import COMPASS_POINTS
 from ..tiles.tileset import TileId
 
-__all__ = ["TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple",
-           "PlaceTile", "check_action"]
+__all__ = ["MAX_NOTATION_NUMBER", "TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass",
+           "PlaceCamp", "PlaceMeeple", "PlaceTile", "check_action"]
 
 _ROTATIONS = {rotation.degrees: rotation for rotation in Rotation}
 _MAX_DIGITS = 9
+#: The largest number an action holds, as the notation writes it in at most 9 digits: a
+#: coordinate lies from ``-MAX_NOTATION_NUMBER`` to ``MAX_NOTATION_NUMBER``, a segment or
+#: a tile id from 0 to ``MAX_NOTATION_NUMBER``.
+MAX_NOTATION_NUMBER = 10**_MAX_DIGITS - 1
 
 
 def _position(_instance: object, _attribute: object, value: Position) -> None:
     _check_position(value)
+    if not (-MAX_NOTATION_NUMBER <= value.x <= MAX_NOTATION_NUMBER
+            and -MAX_NOTATION_NUMBER <= value.y <= MAX_NOTATION_NUMBER):
+        raise ValueError(f"a position's coordinates lie from {-MAX_NOTATION_NUMBER} to "
+                         f"{MAX_NOTATION_NUMBER} (9 digits, what the notation writes), not "
+                         f"{show_int(value.x)} and {show_int(value.y)}")
+
+
+def _natural(name: str, value: int) -> None:
+    """``ValueError`` unless ``value`` is from 0 to :data:`MAX_NOTATION_NUMBER`."""
+    if not 0 <= value <= MAX_NOTATION_NUMBER:
+        raise ValueError(f"{name} lies from 0 to {MAX_NOTATION_NUMBER} (9 digits, what the "
+                         f"notation writes), not {show_int(value)}")
 
 
 def _check_position(value: object) -> None:
@@ -63,16 +88,22 @@ def _rotation(_instance: object, _attribute: object, value: Rotation) -> None:
 def _int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
         raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
+    _natural(f"a {attribute.name}", value)
 
 
 def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:
+    _check_tile_id(value)
+    _natural("a tile id", value)
+
+
+def _check_tile_id(value: object) -> None:
     if type(value) is not int:
         raise TypeError(f"a tile id is an int, not {type(value).__name__}")
 
 
 def _checked_text(text: str, letter: str, kind: str) -> None:
     """Refuse a value that is not a str, empty text and text of another kind of action."""
-    check_exact(text, str)
+    check_exact(text, str, "text")
     if not text:
         raise NotationError(text, 0, "empty text")
     if text[0] != letter:
@@ -353,7 +384,7 @@ def check_action(action: object) -> None:
             raise TypeError(f"segment must be an int, not {type(action.segment).__name__}")
     elif kind is ChooseDouble or kind is DrawTile:
         assert isinstance(action, (ChooseDouble, DrawTile))
-        _tile_id(action, None, action.tile)
+        _check_tile_id(action.tile)
     elif kind is not Pass:
         raise TypeError(f"expected an action ({', '.join(t.__name__ for t in ACTION_TYPES)}), "
                         f"not {kind.__name__}")

@@ -48,7 +48,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DrawTile, Fraction], ...]:
 
 def _at_chance_node(state: GameState) -> GameState:
     """``state``, checked to be a chance node (R-T1)."""
-    check_exact(state, GameState)
+    check_exact(state, GameState, "state")
     if not state.is_chance_node:
         raise IllegalActionError(f"the state is not a chance node (phase {state.phase.value!r})",
                                  rule="R-T1", code="not-a-chance-node")
@@ -81,7 +81,7 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
     the real order.  For an explicit-draws state at a chance node, the draw is
     resolved from the sampled order (as apply_action would in seeded mode).
     """
-    check_exact(state, GameState)
+    check_exact(state, GameState, "state")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.is_terminal:

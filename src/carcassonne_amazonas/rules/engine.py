@@ -54,13 +54,11 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     gives the tiles that can come next with their exact probabilities, and a
     :class:`~carcassonne_amazonas.rules.actions.DrawTile` action draws one.
     """
-    if type(num_players) is not int:
-        raise TypeError(f"num_players must be an int, not {type(num_players).__name__}")
+    check_exact(num_players, int, "num_players")
     if not 2 <= num_players <= 5:
         raise ValueError(f"Carcassonne – Amazonas is for 2 to 5 players, not {num_players} (R-C1)")
     rules = Rules() if rules is None else rules
-    if type(rules) is not Rules:
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    check_exact(rules, Rules, "rules", "a Rules or None")
     if not 0 <= rules.first_player < num_players:
         raise ValueError(f"first_player {rules.first_player} is not a player of a "
                          f"{num_players}-player game (R-C8)")
@@ -73,8 +71,8 @@ def new_game(num_players: int, *, seed: int | None = None, rules: Rules | None =
     elif pile is None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif type(seed) is not int:
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        else:
+            check_exact(seed, int, "seed", "an int or None")
         drawn = shuffled_pile(tileset.land_tiles, rules.shuffle, rules.slices,
                               random.Random(seed), seed)
     else:
@@ -101,9 +99,8 @@ def _checked_pile(pile: Sequence[Tile], tileset: TileSet) -> tuple[Tile, ...]:
     replaced by the game's own); each land tile exactly once."""
     order = []
     for tile in pile:
-        if type(tile) is not Tile:
-            raise TypeError(f"a pile holds Tile objects, not {type(tile).__name__}")
-        check_exact(tile.id, int, "a tile id, an int")
+        check_exact(tile, Tile, "pile", "Tile objects")
+        check_exact(tile.id, int, "pile", "a tile id, an int")
         own = tileset.tiles[tile.id] if 0 <= tile.id < len(tileset.tiles) else None
         if own is None or own != tile:
             raise ValueError(f"{tile!r} is not a tile of the game's tile set")
@@ -123,7 +120,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     once the game is over.
     """
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
     phase = state.phase
     if phase is Phase.PLACE_TILE or phase is Phase.PLACE_DOUBLE:
         actions = state.tile_actions
@@ -179,7 +176,7 @@ def apply_action_with_events(state: GameState,
 
 def _apply(state: GameState, action: Action | str, events: list[Event] | None) -> GameState:
     if type(state) is not GameState:  # inline: the hot path
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
     if isinstance(action, str):  # text in the notation (a subclass: parse_action's TypeError)
         action = parse_action(action, state)
     check_action(action)  # exact types, before any use of the action's fields

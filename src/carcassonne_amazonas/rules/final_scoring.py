@@ -14,7 +14,9 @@ a turn's piece step (:attr:`Phase.PLACE_PIECE
 just completed has not been scored yet (that happens when the turn ends, R-T7), and,
 being complete, it is not part of the final scoring either; its points appear in the
 projection once the turn is over.  At the end of the game the projection is the
-players' final breakdowns.
+players' final breakdowns.  Every function that takes a state refuses anything but exactly a
+:class:`~carcassonne_amazonas.rules.state.GameState` (a subclass too, since it could
+override what is read) with a ``TypeError`` naming the parameter.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..tiles.layout import Terrain
 from .features import Feature
@@ -46,6 +49,7 @@ def projected_final_scoring(state: GameState) -> tuple[FinalScore, ...]:
     by category; once the game is over, the final scoring it gave
     (:attr:`GameState.final_scoring <carcassonne_amazonas.rules.state.GameState.final_scoring>`).
     """
+    check_exact(state, GameState, "state")
     if state.final_scoring is not None:
         return state.final_scoring
     return final_scoring(state.rules, state.features, state.boats).final_scores
@@ -58,6 +62,7 @@ def projected_scores(state: GameState) -> tuple[ScoreBreakdown, ...]:
     (:func:`projected_final_scoring`).  At a terminal state these are the players'
     breakdowns.  The state is not changed.
     """
+    check_exact(state, GameState, "state")
     if state.is_terminal:
         return tuple(player.breakdown for player in state.players)
     return tuple(
@@ -68,6 +73,7 @@ def projected_scores(state: GameState) -> tuple[ScoreBreakdown, ...]:
 
 def projected_totals(state: GameState) -> tuple[int, ...]:
     """Each player's total if the game ended now: the totals of :func:`projected_scores`."""
+    check_exact(state, GameState, "state")
     return tuple(breakdown.total for breakdown in projected_scores(state))
 
 

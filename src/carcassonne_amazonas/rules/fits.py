@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import repr_pretty
 from ..errors import IllegalActionCode
 from ..tiles.geometry import KEY_DELTAS, KEY_STRIDE
@@ -121,6 +122,7 @@ def fit_table(layout: Layout) -> FitTable:
     """The :class:`FitTable` of ``layout`` (one per layout, kept for the process)."""
     table = _FIT_TABLES.get(id(layout))
     if table is None:
+        check_exact(layout, Layout, "layout")
         # The table holds the layout, so its id is not reused while the entry exists.
         table = _FIT_TABLES[id(layout)] = FitTable(layout)
     return table

@@ -13,7 +13,11 @@ action             text                              example
 
 Coordinates are the tile's anchor cell (see
 :mod:`~carcassonne_amazonas.tiles.geometry`), degrees one of 0, 90, 180, 270
-clockwise, tile ids plain integers.  A text holds no spaces, so a game is its
+clockwise, segments and tile ids plain integers; every number is written in at most 9
+ASCII digits, without leading zeros, and only coordinates take a ``-``.  An action holds
+no other number (its constructor refuses one, see
+:data:`~carcassonne_amazonas.rules.actions.MAX_NOTATION_NUMBER`), so every action the
+library can make has a text.  A text holds no spaces, so a game is its
 actions joined by spaces.  :func:`parse_action` and :func:`format_action` are exact
 inverses; bad text raises :class:`~carcassonne_amazonas.errors.NotationError` saying
 at which character and why.
@@ -92,9 +96,9 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
     position may take a piece to read the point from; ``TypeError`` for a ``text``
     that is not a ``str`` or a ``state`` that is not a ``GameState``.
     """
-    check_exact(text, str)
+    check_exact(text, str, "text")
     if state is not None:
-        check_exact(state, GameState)
+        check_exact(state, GameState, "state")
     if not text:
         raise NotationError(text, 0, "empty text")
     action_class = _BY_LETTER.get(text[0])

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
+from .._support.exact import check_exact, check_optional, is_whole
 from .._support.reprs import changed_fields_repr, repr_pretty
 from .._support.wording import show_int, show_text
 from ..errors import RecordError
@@ -92,6 +93,8 @@ def _choice(kind: type[_E], rule: str) -> Callable[[object], _E]:
     def read(value: object) -> _E:
         if isinstance(value, kind):
             return value
+        if isinstance(value, str):  # a subclass could pass for any value: TypeError
+            check_exact(value, str, "options", "each option's value as a str or its enum")
         try:
             return kind(value)
         except (ValueError, TypeError):
@@ -101,10 +104,11 @@ def _choice(kind: type[_E], rule: str) -> Callable[[object], _E]:
 
 
 def _whole(low: int, high: int, rule: str) -> Callable[[object], int]:
-    """The reader of an option that takes an int (exactly) from ``low`` to ``high``."""
+    """The reader of an option that takes a whole number (``is_whole``: exactly an int, the
+    one rule of every document and option) from ``low`` to ``high``."""
 
     def read(value: object) -> int:
-        if type(value) is not int or not low <= value <= high:
+        if not is_whole(value) or not low <= value <= high:
             raise ValueError(f"must be a whole number from {low} to {high}, not "
                              f"{_shown(value)} ({rule})")
         return value
@@ -250,7 +254,16 @@ class Rules:
         (``amazon_ranking must be one of 'dense', 'competition', not 'olympic'
         (R-V1)``), for an unknown option, and for a ``tileset`` with ``bonus_river``
         (the bonus tiles extend the reference set; a custom set must hold them itself).
+        ``TypeError`` naming the parameter for ``options`` that is not a mapping, a name
+        that is not exactly a ``str`` (a subclass could pass for another name), and a
+        ``tileset`` that is not exactly a :class:`~carcassonne_amazonas.tiles.tileset.TileSet`.
         """
+        if not isinstance(options, Mapping):
+            raise TypeError(f"options: expected a mapping of option names to values, not "
+                            f"{type(options).__name__}")
+        for name in options:
+            check_exact(name, str, "options", "each option's name to be a str")
+        check_optional(tileset, TileSet, "tileset")
         unknown = [name for name in options if name not in _READERS]
         if unknown:
             raise ValueError(f"unknown rule option {_shown(unknown[0])}; the options are "

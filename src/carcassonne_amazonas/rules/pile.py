@@ -30,6 +30,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import ShortEnumRepr, repr_pretty
 from .._support.wording import plural
 from ..tiles.layout import TileKind
@@ -50,10 +51,13 @@ DRAW_MODES: tuple[Draws, ...] = ("seeded", "explicit")
 
 
 def as_draws(value: object) -> Draws:
-    """``value`` as a draw mode; ``ValueError`` for anything but ``"seeded"`` or ``"explicit"``."""
-    if type(value) is str and value == "seeded":
+    """``value`` as a draw mode: ``TypeError`` naming ``draws`` unless it is exactly a
+    ``str`` (a subclass could pass for either mode), ``ValueError`` for a str but
+    ``"seeded"`` or ``"explicit"``."""
+    check_exact(value, str, "draws", "'seeded' or 'explicit', a str")
+    if value == "seeded":
         return "seeded"
-    if type(value) is str and value == "explicit":
+    if value == "explicit":
         return "explicit"
     raise ValueError(f"draws must be 'seeded' or 'explicit', not {value!r}")
 

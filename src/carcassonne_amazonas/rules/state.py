@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.reprs import ShortEnumRepr, repr_pretty
 from .._support.wording import plural
 from ..tiles.geometry import Position
@@ -145,9 +146,8 @@ class GameState:
         Raises ``ValueError`` when no tile covers ``position`` or it has no such segment,
         ``TypeError`` unless they are exactly a Position and an int.
         """
-        if type(position) is not Position or type(segment) is not int:
-            raise TypeError(f"expected a Position and an int, not {type(position).__name__} "
-                            f"and {type(segment).__name__}")
+        check_exact(position, Position, "position")
+        check_exact(segment, int, "segment")
         index = self.board.placement_index_at(position)
         if index is None:
             raise ValueError(f"no tile covers ({position})")

@@ -91,7 +91,7 @@ class GameSpec:
         """Check the options of :func:`game_states`; ``ValueError`` or ``TypeError`` says
         which one is wrong and why."""
         if rules is not None:
-            check_exact(rules, Rules, "rules to be a Rules or None")
+            check_exact(rules, Rules, "rules", "a Rules or None")
         if type(variants) is not bool:
             raise TypeError(f"variants must be True or False, not {variants!r}")
         players = _player_counts(num_players, rules)

@@ -49,7 +49,16 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from .._support.provenance import remember
 from .._support.reprs import repr_pretty
-from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
+from ..rules.actions import (
+    MAX_NOTATION_NUMBER,
+    Action,
+    ChooseDouble,
+    DrawTile,
+    Pass,
+    PlaceCamp,
+    PlaceMeeple,
+    PlaceTile,
+)
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action, parse_action
 from ..rules.options import Rules
@@ -88,7 +97,7 @@ def turns_played(state: GameState) -> int:
     :func:`game_states`' ``min_turns`` and ``max_turns`` bound this number.  A subclass
     of ``GameState`` is a ``TypeError`` (types are exact: a subclass can lie).
     """
-    check_exact(state, GameState)  # exact: a subclass can lie in __eq__
+    check_exact(state, GameState, "state")  # exact: a subclass can lie in __eq__
     land = sum(1 for placement in state.board.placements if placement.tile.kind in _LAND)
     return land - 1 if state.phase in _IN_TURN else land
 
@@ -279,7 +288,7 @@ def legal_actions_of(state: GameState) -> st.SearchStrategy[Action]:
     Raises ``ValueError`` for a state with no legal action (the game is over), and
     ``TypeError`` for anything but a ``GameState`` (a subclass too: types are exact).
     """
-    check_exact(state, GameState)  # exact: a subclass can lie in __eq__
+    check_exact(state, GameState, "state")  # exact: a subclass can lie in __eq__
     choices = legal_actions(state)
     if not choices:
         raise ValueError("the game is over: the state has no legal action")
@@ -289,19 +298,23 @@ def legal_actions_of(state: GameState) -> st.SearchStrategy[Action]:
 def actions() -> st.SearchStrategy[Action]:
     """Arbitrary actions of every class, mostly illegal in any given state.
 
-    Positions are mostly near a board's tiles, sometimes anywhere (huge or
-    negative coordinates); rotations are any of the four; segments and tile
-    ids are mostly small, sometimes negative or huge.  A third of the double-tile
-    choices name one of the six double tiles of the shipped sets (the bonus
-    river's two included, R-V3), and a third of the draws a land tile.  An action
-    drawn here may by chance be legal in the state it is applied to.
+    Positions are mostly near a board's tiles, sometimes anywhere an action can
+    name (huge or negative coordinates, up to the notation's 9 digits,
+    ``MAX_NOTATION_NUMBER``); rotations are any of the four; segments and tile ids
+    are mostly small, sometimes huge.  A third of the double-tile choices name one of
+    the six double tiles of the shipped sets (the bonus river's two included, R-V3),
+    and a third of the draws a land tile.  Every action drawn here is one the library
+    can make, so its notation reads back; it may by chance be legal in the state it is
+    applied to.
     """
     near = st.integers(-20, 40)
-    coordinate = st.one_of(near, near, near, st.integers())
+    coordinate = st.one_of(near, near, near,
+                           st.integers(-MAX_NOTATION_NUMBER, MAX_NOTATION_NUMBER))
     position = st.builds(Position, coordinate, coordinate)
     rotation = st.sampled_from(Rotation)
-    segment = st.one_of(st.integers(-2, 12), st.integers(-2, 12), st.integers())
-    small_id, any_id = st.integers(-5, 100).map(TileId), st.integers().map(TileId)
+    small, natural = st.integers(0, 12), st.integers(0, MAX_NOTATION_NUMBER)
+    segment = st.one_of(small, small, natural)
+    small_id, any_id = st.integers(0, 100).map(TileId), natural.map(TileId)
     shipped = reference_tileset(bonus_river=True)
     double_id = st.sampled_from([tile.id for tile in shipped.double_tiles])
     land_id = st.sampled_from([tile.id for tile in shipped.land_tiles])

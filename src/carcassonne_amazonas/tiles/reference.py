@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 
+from .._support.exact import check_exact
 from .._support.provenance import remember
 from .tilefile import parse_tileset
 from .tileset import TileSet
@@ -49,8 +50,7 @@ def reference_tileset(*, bonus_river: bool = False) -> TileSet:
     """The reconstructed reference tile set shipped with the package, loaded once and
     cached (every copy of :class:`~carcassonne_amazonas.rules.options.Rules` shares it);
     ``bonus_river=True`` adds the two Amazon Bonus River double tiles (variant R-V3)."""
-    if type(bonus_river) is not bool:
-        raise TypeError(f"bonus_river must be a bool, not {type(bonus_river).__name__}")
+    check_exact(bonus_river, bool, "bonus_river")
     return _load(bonus_river)
 
 
@@ -66,7 +66,9 @@ def _load(bonus_river: bool) -> TileSet:
 
 def shipped_tileset(checksum: str) -> TileSet | None:
     """The tile set shipped with the package whose checksum is ``checksum`` (the
-    reference set, with or without the bonus river tiles), or None."""
+    reference set, with or without the bonus river tiles), or None.  ``TypeError``
+    unless ``checksum`` is exactly a ``str`` (a subclass could equal every checksum)."""
+    check_exact(checksum, str, "checksum")
     for bonus_river in (False, True):
         tileset = _load(bonus_river)
         if tileset.checksum == checksum:

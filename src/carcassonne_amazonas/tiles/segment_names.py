@@ -35,6 +35,7 @@ of piece tells apart (:func:`segments_at` lists them; the notation chooses).
 
 from __future__ import annotations
 
+from .._support.exact import check_exact
 from .geometry import PORTS_PER_SIDE, Rotation
 from .layout import Layout, Terrain, Variant
 
@@ -117,8 +118,10 @@ def segment_name(layout: Layout, rotation: Rotation, segment: int) -> str:
     when the tile has more than one segment of that terrain (the module's docstring
     gives the vocabulary). Should a tile-set file give two segments of one terrain the
     same places, each also says its number: ``the jungle on the west edge (segment 3)``.
-    Raises ``IndexError`` for a segment the layout does not have.
+    Raises ``IndexError`` for a segment the layout does not have, ``TypeError`` unless
+    ``layout`` is exactly a :class:`~carcassonne_amazonas.tiles.layout.Layout`.
     """
+    check_exact(layout, Layout, "layout")
     terrain = layout.segments[segment].terrain
     words = f"the {_TERRAIN_WORDS[terrain]}"
     same = [i for i, s in enumerate(layout.segments) if s.terrain is terrain]

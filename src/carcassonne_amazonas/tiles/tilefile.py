@@ -64,7 +64,7 @@ def parse_tileset(text: str, source_name: str = "tile set") -> TileSet:
 
     Raises :class:`~carcassonne_amazonas.errors.TileSetError` listing every problem found.
     """
-    check_exact(text, str, "a tile-set file's text, a str")
+    check_exact(text, str, "text", "a tile-set file's text, a str")
     if len(text) > MAX_TEXT:
         raise TileSetError([f"{len(text)} characters is too long for a tile-set file (at most "
                             f"{MAX_TEXT})"], source_name)

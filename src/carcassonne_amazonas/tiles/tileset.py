@@ -19,6 +19,7 @@ from typing import NewType
 
 import attrs
 
+from .._support.exact import check_exact
 from .._support.provenance import code_for
 from .._support.reprs import changed_fields_repr, repr_pretty
 from .geometry import Rotation
@@ -196,14 +197,18 @@ class TileSet:
         return self.tiles[tile_id]
 
     def tile_named(self, name: str) -> Tile:
-        """The tile copy called ``name`` (``LAYOUT.k``); KeyError if none."""
+        """The tile copy called ``name`` (``LAYOUT.k``); KeyError if none, ``TypeError``
+        unless ``name`` is exactly a ``str`` (a subclass could pass for every name)."""
+        check_exact(name, str, "name")
         for tile in self.tiles:
             if tile.name == name:
                 return tile
         raise KeyError(f"tile set {self.name!r} has no tile named {name!r}")
 
     def layout_named(self, name: str) -> Layout:
-        """The layout called ``name``; KeyError if none."""
+        """The layout called ``name``; KeyError if none, ``TypeError`` unless ``name`` is
+        exactly a ``str`` (a subclass could pass for every name)."""
+        check_exact(name, str, "name")
         for layout in self.layouts:
             if layout.name == name:
                 return layout

@@ -14,11 +14,12 @@ from typing import Any
 
 import attrs
 
+from .._support import json_text
+from .._support.exact import check_whole, json_kind
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN
-from ..formats._json import json_kind, reject_constant
 from ..rules.options import Rules
 from ..rules.players import PLAYER_COLOURS
 from ._options import DEFAULT_MAX_BOT_BUDGET
@@ -100,9 +101,10 @@ MAX_TURN_ACTIONS = 3
 
 
 def parse_json_object(body: bytes) -> dict[str, Any]:
-    """The body as a JSON object (UTF-8); :class:`ApiError` 400 otherwise."""
+    """The body as a JSON object (UTF-8); :class:`ApiError` 400 otherwise, also for a
+    key given twice in an object (named in the message)."""
     try:
-        data = json.loads(body.decode("utf-8"), parse_constant=reject_constant)
+        data = json_text.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
         raise ApiError(400, "the body is not UTF-8 text") from None
     except (ValueError, RecursionError) as error:
@@ -124,24 +126,13 @@ def _only(data: dict[str, Any], allowed: tuple[str, ...]) -> None:
                             + ", ".join(repr(name) for name in allowed))
 
 
-#: The largest whole number a JSON number with a fraction or an exponent (a float once
-#: parsed) holds exactly: ``1e3`` is accepted as 1000, ``1e17`` must be written out.
-_EXACT_FLOAT = 2**53
-
-
 def _whole(value: object, field: str, low: int, high: int) -> int:
-    if isinstance(value, float):
-        if not (value.is_integer() and abs(value) <= _EXACT_FLOAT):
-            exact = "" if not value.is_integer() else \
-                " exactly (it has an exponent or a fraction: write out its digits)"
-            raise ApiError(400, f"{field!r} must be a whole number, and {value!r} is not one"
-                                f"{exact}")
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ApiError(400, f"{field!r} must be a whole number, not {json_kind(value)}")
-    if not low <= value <= high:
-        raise ApiError(400, f"{field!r} must be from {low} to {high}, not {value}")
-    return value
+    """A whole number (exactly an int: not ``2.0``, not ``1e3``, not ``true``, the one rule
+    of every document and option) from ``low`` to ``high``."""
+    number = check_whole(value, field, lambda message: ApiError(400, message))
+    if not low <= number <= high:
+        raise ApiError(400, f"{field!r} must be from {low} to {high}, not {number}")
+    return number
 
 
 def _text(value: object, field: str, longest: int) -> str:

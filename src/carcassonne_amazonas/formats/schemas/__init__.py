@@ -47,7 +47,7 @@ def schema_text(name: str) -> str:
     """The text of the schema file of ``name`` (one of :data:`SCHEMA_NAMES`), as shipped.
 
     ``ValueError`` for another name, ``TypeError`` for a value that is not a ``str``."""
-    check_exact(name, str)
+    check_exact(name, str, "name")
     if name not in SCHEMA_NAMES:
         raise ValueError(f"no schema named {name[:40]!r}; the schemas are "
                          f"{', '.join(SCHEMA_NAMES)}")
