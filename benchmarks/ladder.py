@@ -20,7 +20,7 @@ Run (every pair of some bots, 100 games each):
 
 The ladder of docs/guides/bots.md chose the games per pair with ``--pair`` (the command
 is in the guide) and is reprinted from its saved results with
-``python benchmarks/ladder.py --load benchmarks/results/ladder-2026-11-26.json``.
+``python benchmarks/ladder.py --all --load benchmarks/results/ladder-2026-11-26.json``.
 
 ``--pair A B N`` plays N games for one pair only (repeatable), instead of all pairs.
 The results of one pair in several files are joined, so a long pair runs in chunks

@@ -20,7 +20,7 @@ shuffles 8000 to 8049, saved in ``benchmarks/results/``):
 
     python benchmarks/mcts_match.py '{"iterations": 400, "tree_turns": 2}' \\
         '{"iterations": 100}' --start 8000 --shuffles 50 --jobs 2 --save games.jsonl
-    python benchmarks/mcts_match.py --load \\
+    python benchmarks/mcts_match.py --all --load \\
         benchmarks/results/mcts-match-2026-11-27-tree2-400v100.jsonl
 """
 
