@@ -186,8 +186,11 @@ def code_label(code: Any) -> str:
     if not isinstance(code, dict):
         return "code not recorded (saved before results named their code)"
     if "saved_with" in code:
+        source = code.get("source", "?")
+        same = ", the current source, which the games did not record" if (
+            source == _current()[1]) else " there"
         return (f"code not recorded when measured; saved with commit "
-                f"{str(code['saved_with'])[:10]} (source {code.get('source', '?')} there)")
+                f"{str(code['saved_with'])[:10]} (source {source}{same})")
     commit = str(code.get("commit", "?"))
     short = commit[:10] + commit[40:] if len(commit) >= 40 else commit
     return f"commit {short}, source {code.get('source', '?')}"
