@@ -14,10 +14,11 @@ luck, not by what it learned.
 It collects the tile placements of a few games of the prior against itself, then
 asks ``MctsBot(iterations=N, **options)`` for each budget N to decide each of them,
 and prints per budget the share of decisions equal to the prior's, the share equal
-to the reference's (``--reference N``: one search of N iterations; by default the
-largest budget's first seed), the share of pairs of seeds that agree,
-how many root actions the search visited, the most visited action's share of the
-visits, and the processor time per decision (median).
+to the reference's (``--reference N``: one search of N iterations by the default
+player, whatever ``--options`` say; by default the largest budget's first seed), the
+share of pairs of seeds that agree, how many root actions the search visited, the
+most visited action's share of the visits, and the processor time per decision
+(median).
 
 Run (the default player, then a deeper rollout):
 
@@ -95,8 +96,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="games to take states from")
     parser.add_argument("--every", type=int, default=8, help="take every N-th placement")
     parser.add_argument("--reference", type=int,
-                        help="the budget that decides once as the reference (default: "
-                             "the largest of --budgets, its first seed)")
+                        help="the budget at which the default player decides once as the "
+                             "reference (default: the largest of --budgets, its first seed)")
     parser.add_argument("--repeats", type=int, default=1,
                         help="seeds per budget and position (2 or more: the budget's "
                              "agreement with itself)")
@@ -115,7 +116,7 @@ def main() -> None:
         reference = results[-1][1][0][0]
         print(f"reference: {budgets[-1]} iterations, the first seed")
     else:
-        reference = decide(states, args.reference, options)[0]
+        reference = decide(states, args.reference, {})[0]  # the default player's
         print(f"reference: {args.reference} iterations, the same as the prior in "
               f"{same(reference, prior):.0%} of the positions")
     print(f"{len(states)} tile placements, {args.repeats} seed(s) each; "
