@@ -96,8 +96,11 @@ def replicate_match(path: Path, shuffles: int | None, jobs: int,
     chosen = sorted({game["shuffle"] for game in saved})[:shuffles]
     saved = sorted((game for game in saved if game["shuffle"] in chosen),
                    key=lambda game: (game["shuffle"], game["a_seat"]))
-    with ProcessPoolExecutor(max(1, jobs)) as pool:
-        new = list(pool.map(_replay, saved))
+    if jobs <= 1:
+        new = [_replay(game) for game in saved]
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            new = list(pool.map(_replay, saved))
     same = sum(old["margin"] == game["margin"] for old, game in zip(saved, new))
     options = {"a": saved[0]["a"], "b": saved[0]["b"]}
     lines = [_same_code_line(saved[0].get("code"), options), "",
