@@ -1,12 +1,17 @@
 """The strength ladder of the built-in bots: every pair, 2-player games, seats swapped.
 
-For each pair of bots (A, B) it runs the command-line ``simulate`` twice with the
-same seed, ``--bots A,B`` and ``--bots B,A``: the same shuffles with the seats
-swapped, so neither bot profits from moving first.  It prints Markdown tables: A's
-win share against B (a shared victory counts 1/2) with its 95% Wilson interval,
-the mean scores, and each bot's processor time per decision as ``simulate``
-measured it.  ``--save`` keeps the raw ``simulate --json`` results and ``--load``
-prints the tables from them again without playing.
+For each pair of bots (A, B) it plays the games of the command-line ``simulate``
+twice with the same seed, ``--bots A,B`` and ``--bots B,A``: the same shuffles with
+the seats swapped, so neither bot profits from moving first.  It prints Markdown
+tables: A's win share against B (a shared victory counts 1/2) with its 95% Wilson
+interval, the mean scores, and each bot's processor time per decision.  ``--save``
+keeps the results (each seating as ``simulate --json`` summarises it, with every
+game: its index, the seed of its shuffle, the scores, the winners and the bots' times)
+and the code they measured (``"code"``: the commit and a fingerprint of the bots' code
+and the pair, see ``fingerprint.py``).  ``--load`` prints the tables from saved
+results again without playing: only those measured on the current code, saying what
+it left out and on which code that was measured; ``--all`` includes them, marked.
+``replicate.py`` plays a saved pair again on the current code.
 
 Run (every pair of some bots, 100 games each):
 
@@ -15,7 +20,7 @@ Run (every pair of some bots, 100 games each):
 
 The ladder of docs/guides/bots.md chose the games per pair with ``--pair`` (the command
 is in the guide) and is reprinted from its saved results with
-``python benchmarks/ladder.py --load benchmarks/results/ladder-2026-11-26.json``.
+``python benchmarks/ladder.py --all --load benchmarks/results/ladder-2026-11-26.json``.
 
 ``--pair A B N`` plays N games for one pair only (repeatable), instead of all pairs.
 The results of one pair in several files are joined, so a long pair runs in chunks
@@ -31,42 +36,52 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import spiel_rung
+from fingerprint import code_record, is_current, left_out_note
 from intervals import bradley_terry, rating_groups, rating_intervals, wilson
 
+from carcassonne_amazonas.ai.bots import derive_seed, parse_bot_spec
 from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
+from carcassonne_amazonas.ai.simulation import GameTask, run_games, summarise
 
 
-def simulate(bots: tuple[str, str], games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """``carcassonne-amazonas simulate --json`` for one seating (OpenSpiel's MCTS plays
-    through :mod:`spiel_rung` instead)."""
+def simulate(bots: tuple[str, ...], games: int, seed: int, jobs: int,
+             indices: list[int] | None = None) -> dict[str, Any]:
+    """The games of ``carcassonne-amazonas simulate --seed seed --bots ...`` (game i
+    of ``indices``, by default 0 to ``games`` - 1) summarised as ``simulate --json``
+    does, with each game under ``"games_played"`` (OpenSpiel's MCTS plays through
+    :mod:`spiel_rung` instead)."""
+    chosen = list(range(games)) if indices is None else indices
     if any(spiel_rung.is_spiel_kind(bot) for bot in bots):
-        return spiel_rung.simulate(bots, games, seed, jobs)
-    command = [sys.executable, "-m", "carcassonne_amazonas", "simulate", "--players", "2",
-               "--bots", ",".join(bots), "--games", str(games), "--seed", str(seed),
-               "--jobs", str(jobs), "--json"]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    if result.returncode != 0:
-        sys.exit(f"simulate --bots {','.join(bots)} failed:\n{result.stderr.strip()}")
-    summary: dict[str, Any] = json.loads(result.stdout)
+        return spiel_rung.simulate(tuple(bots), games, seed, jobs, chosen)
+    started = time.perf_counter()
+    tasks: list[GameTask] = [(index, seed, tuple(bots), None) for index in chosen]
+    results = list(run_games(tasks, min(jobs, len(tasks))))
+    summary = summarise(results, bots, seed, jobs, time.perf_counter() - started)
+    summary["games_played"] = [
+        {"index": result.index, "shuffle_seed": derive_seed(seed, "game", result.index),
+         "scores": list(result.scores), "winners": list(result.winners),
+         "decisions": list(result.decisions),
+         "seconds": [round(spent, 4) for spent in result.seconds]}
+        for result in results]
     return summary
 
 
 def play_pair(first: str, second: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """Both seatings of a pair (``games`` split between them), as raw summaries."""
+    """Both seatings of a pair (``games`` split between them), as raw summaries, with
+    the code they measured."""
     started = time.perf_counter()
     half = (games + 1) // 2
     runs = [simulate((first, second), half, seed, jobs),
             simulate((second, first), games - half, seed, jobs)]
     print(f"  {first} vs {second}: {games} games in {time.perf_counter() - started:.0f} s",
           file=sys.stderr, flush=True)
-    return {"pair": [first, second], "runs": runs}
+    return {"pair": [first, second], "code": code_record([first, second]), "runs": runs}
 
 
 def pair_result(entry: dict[str, Any]) -> dict[str, Any]:
@@ -89,7 +104,8 @@ def pair_result(entry: dict[str, Any]) -> dict[str, Any]:
             spent[bot] += (run["seconds_per_decision"][index] or 0.0) * count
     return {"first": first, "second": second, "games": int(games), "wins": wins,
             "scores": {bot: total / games for bot, total in scores.items()},
-            "spent": spent, "decisions": decisions}
+            "spent": spent, "decisions": decisions,
+            "other_code": any(run.get("other_code") for run in entry["runs"])}
 
 
 def strength_order(bot: str) -> tuple[int, int]:
@@ -141,16 +157,49 @@ def joined(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     by_pair: dict[frozenset[str], dict[str, Any]] = {}
     for entry in entries:
         key = frozenset(entry["pair"])
+        runs = [{**run, "other_code": True} if entry.get("other_code") else run
+                for run in entry["runs"]]
         if key in by_pair:
-            by_pair[key]["runs"].extend(entry["runs"])
+            by_pair[key]["runs"].extend(runs)
         else:
-            by_pair[key] = {"pair": list(entry["pair"]), "runs": list(entry["runs"])}
+            by_pair[key] = {"pair": list(entry["pair"]), "runs": runs}
     return list(by_pair.values())
+
+
+def games_of(entry: dict[str, Any]) -> int:
+    """How many games a saved pair holds."""
+    return sum(int(run["games"]) for run in entry["runs"])
+
+
+def current_entries(entries: list[dict[str, Any]], everything: bool,
+                    ) -> tuple[list[dict[str, Any]], str]:
+    """The saved pairs measured on the current code (all of them, those of other code
+    marked ``other_code``, when ``everything``), and a note on those left out or
+    marked: how many games, of which pairs, on which code."""
+    kept, others = [], []
+    for entry in entries:
+        if is_current(entry.get("code"), entry["pair"]):
+            kept.append(entry)
+        else:
+            others.append(entry)
+            if everything:
+                kept.append({**entry, "other_code": True})
+    if not others:
+        return kept, ""
+    names = ", ".join(dict.fromkeys(" vs ".join(entry["pair"]) for entry in others))
+    codes = [entry.get("code") for entry in others for _ in range(games_of(entry))]
+    note = left_out_note(codes, "games")
+    if everything:
+        note = note.replace("Left out", "Included, marked (other code),").replace(
+            ", --all includes them:", ":")
+    return kept, f"{note}\n(the pairs {names})"
 
 
 def tables(entries: list[dict[str, Any]]) -> str:
     """The Markdown tables of the ladder (the entries of one pair joined)."""
     results = [pair_result(entry) for entry in joined(entries)]
+    if not results:
+        return "No saved results to show."
     bots = sorted({bot for result in results for bot in (result["first"], result["second"])},
                   key=strength_order)
     lines = ["| A | B | games | A's win share | 95% interval | A's mean score | "
@@ -162,7 +211,8 @@ def tables(entries: list[dict[str, Any]]) -> str:
         first, second = result["first"], result["second"]
         share[(first, second)] = wins / games
         share[(second, first)] = 1 - wins / games
-        lines.append(f"| {first} | {second} | {games} | {100 * wins / games:.1f}% | "
+        mark = " (other code)" if result["other_code"] else ""
+        lines.append(f"| {first}{mark} | {second} | {games} | {100 * wins / games:.1f}% | "
                      f"{100 * low:.1f}–{100 * high:.1f}% | {result['scores'][first]:.1f} | "
                      f"{result['scores'][second]:.1f} |")
     lines += ["", "Win share of the row's bot against the column's bot:", "",
@@ -187,6 +237,34 @@ def tables(entries: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def reprint(paths: list[Path], everything: bool) -> str:
+    """The tables of the pairs saved in ``paths`` measured on the current code (all of
+    them, marked, when ``everything``), after a note on what was left out."""
+    entries = [entry for path in paths
+               for entry in json.loads(path.read_text(encoding="utf-8"))["pairs"]]
+    entries, note = current_entries(entries, everything)
+    shown = tables(entries) if entries else (
+        "No saved results were measured on the current code.")
+    return f"{note}\n\n{shown}" if note else shown
+
+
+def planned(parser: argparse.ArgumentParser, args: argparse.Namespace,
+            ) -> list[tuple[str, str, int]]:
+    """The pairs to play and their games, each bot kind checked before any game."""
+    if args.pair:
+        plan = [(a, b, int(n)) for a, b, n in args.pair]
+    else:
+        bots = [bot.strip() for bot in args.bots.split(",")]
+        plan = [(a, b, args.games) for a, b in itertools.combinations(bots, 2)]
+    for bot in sorted({bot for first, second, _ in plan for bot in (first, second)}):
+        if not spiel_rung.is_spiel_kind(bot):
+            try:
+                parse_bot_spec(bot)
+            except ValueError as error:
+                parser.error(str(error))
+    return plan
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -200,23 +278,23 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="write the raw results to this JSON file")
     parser.add_argument("--load", type=Path, action="append",
                         help="print the tables of saved results instead of playing "
-                             "(repeatable: the files are joined)")
+                             "(repeatable: the files are joined); only those measured "
+                             "on the current code")
+    parser.add_argument("--all", action="store_true",
+                        help="with --load: include the results measured on other code, "
+                             "marked (other code)")
     args = parser.parse_args()
+    if args.all and not args.load:
+        parser.error("--all goes with --load")
     if args.load:
-        entries = [entry for path in args.load
-                   for entry in json.loads(path.read_text(encoding="utf-8"))["pairs"]]
-    else:
-        if args.pair:
-            plan = [(a, b, int(n)) for a, b, n in args.pair]
-        else:
-            bots = [bot.strip() for bot in args.bots.split(",")]
-            plan = [(a, b, args.games) for a, b in itertools.combinations(bots, 2)]
-        entries = []
-        for first, second, games in plan:
-            entries.append(play_pair(first, second, games, args.seed, args.jobs))
-            if args.save:  # after every pair, so that an interrupted run keeps its results
-                args.save.write_text(json.dumps({"seed": args.seed, "pairs": entries}),
-                                     encoding="utf-8")
+        print(reprint(args.load, args.all))
+        return
+    entries = []
+    for first, second, games in planned(parser, args):
+        entries.append(play_pair(first, second, games, args.seed, args.jobs))
+        if args.save:  # after every pair, so that an interrupted run keeps its results
+            args.save.write_text(json.dumps({"seed": args.seed, "pairs": entries}),
+                                 encoding="utf-8")
     print(tables(entries))
 
 

@@ -4,18 +4,23 @@
 options of :class:`~carcassonne_amazonas.ai.mcts.MctsBot`, given as JSON, so that a
 variant can be measured before it becomes a default.  Each shuffle is played twice,
 A first and then B first; a shared victory counts 1/2.  Every game is one line of a
-JSON Lines file (both option sets, the shuffle, A's seat, A's win and margin, and both
-bots' processor time per decision), written as soon as it ends: a long run can stop and
-go on later with ``--start`` past the shuffles it played, and ``--load`` checks saved
-games (one pair of option sets, no game twice) and prints their summary again without
-playing.  The summary counts only shuffles with both seatings played.
+JSON Lines file (both option sets, the shuffle and the seed of its deal, A's seat, A's
+win and margin, both bots' processor time per decision, and the code it measured:
+``"code"``, the commit and a fingerprint of the bots' code and the two option sets,
+see ``fingerprint.py``), written as soon as it ends: a long run can stop and go on
+later with ``--start`` past the shuffles it played, and ``--load`` checks saved games
+(one pair of option sets, no game twice) and prints their summary again without
+playing: by default only the games measured on the current code, saying what it left
+out and on which code that was measured (``--all`` includes them).  The summary counts
+only shuffles with both seatings played.  ``replicate.py`` plays saved games again on
+the current code.
 
 The two-turn tree of ``docs/guides/bots.md`` was measured this way (the two chunks of
 shuffles 8000 to 8049, saved in ``benchmarks/results/``):
 
     python benchmarks/mcts_match.py '{"iterations": 400, "tree_turns": 2}' \\
         '{"iterations": 100}' --start 8000 --shuffles 50 --jobs 2 --save games.jsonl
-    python benchmarks/mcts_match.py --load \\
+    python benchmarks/mcts_match.py --all --load \\
         benchmarks/results/mcts-match-2026-11-27-tree2-400v100.jsonl
 """
 
@@ -30,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+from fingerprint import code_record, is_current, left_out_note
 from intervals import wilson
 
 from carcassonne_amazonas import apply_action, new_game
@@ -46,7 +52,8 @@ FIELDS = {"shuffle": int, "a_seat": int, "win": float, "margin": int, "cpu_a": f
 def play(a_options: dict[str, Any], b_options: dict[str, Any], shuffle: int,
          a_seat: int) -> dict[str, Any]:
     """One game of the shuffle with A in ``a_seat``; A's result and both bots' times."""
-    state = new_game(2, seed=derive_seed(SHUFFLE_LABEL, shuffle))
+    deal = derive_seed(SHUFFLE_LABEL, shuffle)
+    state = new_game(2, seed=deal)
     options = [b_options, b_options]
     options[a_seat] = a_options
     bots = [MctsBot(seed=derive_seed("bot", shuffle, a_seat, seat), **options[seat])
@@ -61,11 +68,13 @@ def play(a_options: dict[str, Any], b_options: dict[str, Any], shuffle: int,
         decisions[seat] += 1
         state = apply_action(state, action)
     b_seat = 1 - a_seat
-    return {"a": a_options, "b": b_options, "shuffle": shuffle, "a_seat": a_seat,
+    return {"a": a_options, "b": b_options, "shuffle": shuffle, "shuffle_seed": deal,
+            "a_seat": a_seat,
             "win": 1 / len(state.winners) if a_seat in state.winners else 0.0,
             "margin": state.scores[a_seat] - state.scores[b_seat],
             "cpu_a": spent[a_seat] / max(1, decisions[a_seat]),
-            "cpu_b": spent[b_seat] / max(1, decisions[b_seat])}
+            "cpu_b": spent[b_seat] / max(1, decisions[b_seat]),
+            "code": code_record({"a": a_options, "b": b_options})}
 
 
 def summary(games: list[dict[str, Any]]) -> str:
@@ -140,6 +149,20 @@ def load_games(paths: list[Path]) -> list[dict[str, Any]]:
     return games
 
 
+def current_games(games: list[dict[str, Any]], everything: bool,
+                  ) -> tuple[list[dict[str, Any]], str]:
+    """The saved games measured on the current code (all of them when ``everything``)
+    and a note on the others: how many, on which code."""
+    current = [is_current(game.get("code"), {"a": game.get("a"), "b": game.get("b")})
+               for game in games]
+    note = left_out_note([game.get("code") for game, now in zip(games, current)
+                          if not now], "games")
+    if everything or not note:
+        return games, note.replace("Left out", "Included").replace(
+            ", --all includes them:", ":")
+    return [game for game, now in zip(games, current) if now], note
+
+
 def play_all(args: argparse.Namespace, a_options: dict[str, Any],
              b_options: dict[str, Any]) -> list[dict[str, Any]]:
     """Every shuffle in both seatings, each game saved as soon as it ends."""
@@ -171,16 +194,24 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="append each game to this JSON Lines file")
     parser.add_argument("--load", type=Path, action="append",
                         help="print the summary of saved games instead of playing "
-                             "(repeatable: the files are joined)")
+                             "(repeatable: the files are joined); only those measured "
+                             "on the current code")
+    parser.add_argument("--all", action="store_true",
+                        help="with --load: include the games measured on other code")
     args = parser.parse_args()
     if args.load:
         if args.a is not None or args.save:
             parser.error("--load prints saved games: it takes no options and no --save")
         try:
-            print(summary(load_games(args.load)))
+            games, note = current_games(load_games(args.load), args.all)
         except (OSError, ValueError) as error:  # json's decode error is a ValueError
             parser.error(f"cannot load the games: {error}")
+        shown = summary(games) if games else (
+            "No saved games were measured on the current code.")
+        print(f"{note}\n\n{shown}" if note else shown)
         return
+    if args.all:
+        parser.error("--all goes with --load")
     if args.a is None or args.b is None:
         parser.error("give A's and B's options (or --load)")
     if args.shuffles < 1 or args.jobs < 1:

@@ -81,10 +81,16 @@ def play_game(task: tuple[int, int, tuple[str, ...]]) -> dict[str, Any]:
             "decisions": decisions, "seconds": seconds}
 
 
-def simulate(kinds: tuple[str, ...], games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """``games`` games of ``kinds`` in ``jobs`` processes, summarised as ``simulate --json``
-    does (the fields the ladder reads)."""
-    tasks = [(index, seed, kinds) for index in range(games)]
+def simulate(kinds: tuple[str, ...], games: int, seed: int, jobs: int,
+             indices: list[int] | None = None) -> dict[str, Any]:
+    """``games`` games of ``kinds`` (game i of ``indices``, by default 0 to ``games`` - 1)
+    in ``jobs`` processes, summarised as ``simulate --json`` does (the fields the ladder
+    reads), with each game under ``"games_played"``."""
+    from carcassonne_amazonas.ai.bots import derive_seed
+
+    chosen = list(range(games)) if indices is None else indices
+    games = len(chosen)
+    tasks = [(index, seed, kinds) for index in chosen]
     with ProcessPoolExecutor(max(1, jobs)) as pool:
         results = list(pool.map(play_game, tasks))
     seats = range(len(kinds))
@@ -95,4 +101,6 @@ def simulate(kinds: tuple[str, ...], games: int, seed: int, jobs: int) -> dict[s
             "scores": [{"total": {"mean": sum(r["scores"][seat] for r in results) / games}}
                        for seat in seats],
             "decisions": decisions,
-            "seconds_per_decision": [t / d if d else None for t, d in zip(spent, decisions)]}
+            "seconds_per_decision": [t / d if d else None for t, d in zip(spent, decisions)],
+            "games_played": [{"index": index, "shuffle_seed": derive_seed(seed, "game", index),
+                              **result} for index, result in zip(chosen, results)]}

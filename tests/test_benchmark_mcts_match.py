@@ -67,3 +67,19 @@ def test_loading_checks_every_saved_game(match: ModuleType, tmp_path: Path) -> N
         saved.write_text(bad, encoding="utf-8")
         with pytest.raises(ValueError, match=re.escape(message)):
             match.load_games([saved])
+
+
+def test_a_reprint_leaves_out_games_of_other_code_and_says_so(match: ModuleType) -> None:
+    options = {"a": {"iterations": 2}, "b": {"iterations": 1}}
+    played = match.play(options["a"], options["b"], 4, 0)
+    assert played["code"]["fingerprint"] and played["shuffle_seed"] > 0
+    old = {**options, **game(1, 0, 1.0, 3)}  # saved before games named their code
+    other = {**options, **game(1, 1, 0.0, -3), "code": {**played["code"],
+                                                           "fingerprint": "0" * 16}}
+    kept, note = match.current_games([played, old, other], everything=False)
+    assert kept == [played]
+    assert note.startswith("Left out 2 games measured on other code than the current")
+    assert "--all includes them" in note
+    everything, note = match.current_games([played, old, other], everything=True)
+    assert everything == [played, old, other] and note.startswith("Included 2 games")
+    assert match.current_games([played], everything=False) == ([played], "")

@@ -29,7 +29,7 @@ from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
 from carcassonne_amazonas.rules.actions import Action
 from carcassonne_amazonas.rules.boat_track import AmazonRanking
 from carcassonne_amazonas.rules.scoring import CampScoring
-from carcassonne_amazonas.web._options import DEFAULT_MAX_BOT_BUDGET
+from carcassonne_amazonas.web._options import DEFAULT_MAX_BOT_BUDGET, bot_menu
 from carcassonne_amazonas.web.app import create_app
 from web_helpers import act, create, play_to_the_end, record_text, tokens_of, view
 
@@ -267,3 +267,22 @@ def test_a_stored_bot_kind_this_server_lacks_is_a_500_that_changes_nothing(
         assert record_text(client, game) != before  # the tile stayed, the pass did not
         assert view(client, game)["phase"] == "place piece"
 
+
+
+def test_the_menu_offers_the_strongest_bot_within_the_cap_and_says_how_strong(
+        client: TestClient) -> None:
+    menu = client.get("/api/config").json()["menu"]
+    assert [choice["kind"] for choice in menu] == ["human", "random", "greedy", "mcts",
+                                                   "mcts:100"]
+    assert menu[-1]["label"].startswith("mcts:100 (strongest")
+    assert all("commit" in choice["detail"] for choice in menu[1:])
+    for choice in menu[1:]:
+        created = create(client, ["human", choice["kind"]], seed=4, rules=None)
+        assert view(client, created["game"])["seats"][1]["kind"] == choice["kind"]
+
+
+def test_a_lower_cap_leaves_out_the_bots_over_it_and_a_new_kind_comes_by_name(
+        first_kind: list[str]) -> None:
+    menu = bot_menu(bots_module.BOT_KINDS, 50)
+    assert "mcts:100" not in [choice["kind"] for choice in menu]
+    assert menu[-1] == {"kind": "first", "label": "first", "detail": ""}

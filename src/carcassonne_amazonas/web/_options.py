@@ -13,6 +13,8 @@ cap, plain ``kind`` plays the library's default or the cap if that is lower, and
 stored ``kind:N`` over the cap (from a server with a higher one) thinks no longer than
 the cap allows (:func:`~carcassonne_amazonas.web._served.bot_for`).  A fixed number of
 iterations, not a time budget, so that a game's bot moves stay the same on any machine.
+The lobby offers the kinds as a menu (:func:`bot_menu`) whose labels say how strong each
+is, from the measurements of the bots guide, up to the strongest bot within the cap.
 
 **Rule options** are spelt as the command line's flags and the snapshot's JSON, and read
 by the one reader of the options,
@@ -23,15 +25,38 @@ by the one reader of the options,
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-__all__ = ["DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_MAX_BOT_BUDGET",
-           "parse_duration"]
+from ..ai.bots import parse_bot_spec
+
+__all__ = ["BOT_MENU", "DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER",
+           "DEFAULT_MAX_BOT_BUDGET", "bot_menu", "parse_duration"]
 
 #: The most a bot that takes a budget may spend per move unless the server says
 #: otherwise: 100 MCTS iterations, a median of 0.2 s per decision in a 2-player game and
 #: 0.9 s with 4 players, measured on a busy shared 2-core machine (a turn takes 2 or 3
 #: decisions).
 DEFAULT_MAX_BOT_BUDGET = 100
+
+#: The seat choices the lobby offers first: each kind with a short label that says how
+#: strong it is, and the measurement behind it (``docs/guides/bots.md``, 2-player games,
+#: with the commit they were measured on).  ``mcts:100`` is the strongest player whose
+#: move fits about 1 s on one core: 0.2 to 0.4 s a decision with 2 players, 0.9 s with 4,
+#: where ``mcts:400`` takes 1 to 1.5 s with 2 players.  Kinds the bots module has and
+#: this list does not follow it by their names alone (:func:`bot_menu`).
+BOT_MENU: tuple[tuple[str, str, str], ...] = (
+    ("human", "human", "a person at a browser"),
+    ("random", "random (weakest)",
+     "any legal move: lost all 200 games against greedy (commit 482e4bd)"),
+    ("greedy", "greedy (weak)",
+     "the best score at once: lost 99 of 100 games against mcts (commit 40900d0)"),
+    ("mcts", "mcts (strong)",
+     "searches 20 iterations, about 0.1 s a move: won 99 of 100 games against "
+     "greedy (commit 40900d0)"),
+    ("mcts:100", "mcts:100 (strongest)",
+     "searches 100 iterations, up to about 1 s a move: about 3 points a game more "
+     "than 25 iterations, 58% of 520 games (commits 40900d0 to 085ac67)"),
+)
 
 #: An unfinished game with no move for this long (seconds: 7 days) is deleted
 #: (``serve --expire-after``).
@@ -54,3 +79,20 @@ def parse_duration(text: str) -> float:
     if seconds == 0:
         raise ValueError("a duration must be longer than 0")
     return float(seconds)
+
+
+def bot_menu(kinds: Sequence[str], max_budget: int) -> list[dict[str, str]]:
+    """The lobby's seat choices: those of :data:`BOT_MENU` that ``kinds`` (the bots
+    module's) and the server's cap ``max_budget`` allow, in its order, then any other
+    kind of ``kinds`` by its name; each as ``{"kind": ..., "label": ..., "detail": ...}``."""
+    menu = []
+    for kind, label, detail in BOT_MENU:
+        try:
+            parse_bot_spec(kind, kinds=kinds, max_budget=max_budget)
+        except ValueError:
+            continue
+        menu.append({"kind": kind, "label": label, "detail": detail})
+    offered = {choice["kind"] for choice in menu}
+    menu += [{"kind": kind, "label": kind, "detail": ""} for kind in kinds
+             if kind not in offered]
+    return menu

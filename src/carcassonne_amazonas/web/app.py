@@ -93,7 +93,12 @@ from ..rules.options import Rules
 from ..rules.players import PLAYER_COLOURS
 from ._answers import ViewCache, etag, matches, shape_of, view_answer, view_with_bot
 from ._guards import CreateLimiter, RequestGuard, SecurityHeaders
-from ._options import DEFAULT_CREATE_LIMIT, DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
+from ._options import (
+    DEFAULT_CREATE_LIMIT,
+    DEFAULT_EXPIRE_AFTER,
+    DEFAULT_MAX_BOT_BUDGET,
+    bot_menu,
+)
 from ._pictures import tile_picture
 from ._requests import (
     MAX_BODY_BYTES,
@@ -155,9 +160,10 @@ async def index(request: Request) -> Response:
 async def config(request: Request) -> Response:
     """``GET /api/config``: what a new game may ask for (the bots module's kinds, read
     now), and the server's version."""
+    cap = _service(request.app).max_bot_budget
     return _json({"version": __version__, "kinds": list(bots.BOT_KINDS),
                   "budgeted_kinds": list(bots.BUDGETED_KINDS),
-                  "max_bot_budget": _service(request.app).max_bot_budget,
+                  "max_bot_budget": cap, "menu": bot_menu(bots.BOT_KINDS, cap),
                   "rules": {name: list(option.values)
                             for name, option in Rules.VARIANTS.items()},
                   "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),

@@ -33,7 +33,10 @@ function renderSeatRows() {
     who.append(swatch(player), document.createTextNode(capitalise(config.colours[player])));
     const kind = el("select", { "data-seat": String(player),
       "aria-label": `who plays seat ${player + 1} (${config.colours[player]})` });
-    for (const option of config.kinds) kind.append(el("option", { value: option }, option));
+    const menu = config.menu || config.kinds.map((option) => ({ kind: option, label: option }));
+    for (const choice of menu) {
+      kind.append(el("option", { value: choice.kind, title: choice.detail || "" }, choice.label));
+    }
     kind.value = kept[player] ? kept[player].kind : (player === 0 ? "human" : "greedy");
     const name = el("input", { type: "text", maxlength: String(config.max_name_length || 24),
       placeholder: capitalise(config.colours[player]), "aria-label": `name of seat ${player + 1}` });
