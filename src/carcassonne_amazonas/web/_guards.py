@@ -232,9 +232,11 @@ def client_key(address: str) -> str:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip.ipv4_mapped or ip)
+    return str(ip)
 
 
 class CreateLimiter:

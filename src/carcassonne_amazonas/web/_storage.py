@@ -428,11 +428,11 @@ class GameStore:
                                  "client = ?", (client,)).fetchone()
         return None if row[0] is None else datetime.datetime.fromisoformat(row[0])
 
-    def backup(self, destination: str | os.PathLike[str]) -> None:
+    def backup(self, destination: str | os.PathLike[str]) -> int:
         """Copy the database to ``destination`` (a new file, or one replaced whole) with
         SQLite's online backup: a consistent copy while servers keep reading and
-        writing, a few pages at a time.  ``FileExistsError`` if ``destination`` is this
-        database."""
+        writing, a few pages at a time; how many games the copy holds.
+        ``FileExistsError`` if ``destination`` is this database."""
         target = Path(destination)
         if target.exists() and target.resolve() == self.path.resolve():
             raise FileExistsError(f"{target} is the database itself: back it up elsewhere")
@@ -442,10 +442,12 @@ class GameStore:
             try:
                 source.backup(copy, pages=256)
                 copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+                games: int = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
             finally:
                 copy.close()
         finally:
             source.close()
+        return games
 
     def unfinished_ids(self) -> list[str]:
         """The ids of the unfinished games, the longest idle first."""
