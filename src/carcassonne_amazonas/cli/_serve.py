@@ -159,7 +159,11 @@ def own_hosts(host: str) -> tuple[str, ...]:
     """The names besides IP addresses and ``localhost`` that a server listening on
     ``host`` answers to: ``host`` itself when it is a name, and this computer's name
     (and its ``.local`` mDNS name) when it listens beyond loopback."""
-    names = [] if host in ("", "0.0.0.0", "::") else [host.lower()]
+    try:
+        ipaddress.ip_address(host)
+        names = []
+    except ValueError:
+        names = [host.lower()] if host else []
     if not _is_loopback(host):
         computer = socket.gethostname().lower()
         if computer:
