@@ -107,6 +107,7 @@ def post_game(url: str, body: object, headers: dict[str, str] | None = None) -> 
 NEW_GAME = {"players": 2, "seats": ["human", "human"]}
 
 
+@pytest.mark.slow
 def test_the_real_server_believes_no_forwarded_address_and_no_foreign_host(
         tmp_path: Path) -> None:
     with serving(tmp_path / "a.sqlite3", "--create-limit", "3") as (_, url):
@@ -151,6 +152,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 def test_no_bot_worker_survives_a_sigkill_of_the_server(tmp_path: Path) -> None:
     with serving(tmp_path / "k.sqlite3", "--bot-workers", "1",

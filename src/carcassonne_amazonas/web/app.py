@@ -105,6 +105,7 @@ from ._guards import (
     client_key,
     parse_proxies,
 )
+from ._openapi import openapi_document
 from ._options import (
     DEFAULT_CREATE_LIMIT,
     DEFAULT_EXPIRE_AFTER,
@@ -179,6 +180,12 @@ async def config(request: Request) -> Response:
                             for name, option in Rules.VARIANTS.items()},
                   "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
                   "max_name_length": MAX_NAME_LENGTH})
+
+
+async def openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: this API as an OpenAPI 3.1 document
+    (:mod:`~carcassonne_amazonas.web._openapi`)."""
+    return _json(request.app.state.openapi)
 
 
 async def create_game(request: Request) -> Response:
@@ -295,6 +302,7 @@ async def failure(request: Request, error: Exception) -> Response:
 ROUTES = [
     Route("/", index),
     Route("/api/config", config),
+    Route("/api/openapi.json", openapi),
     Route("/api/games", create_game, methods=["POST"]),
     Route("/api/games/{game_id}", show_game),
     Route("/api/games/{game_id}/actions", play, methods=["POST"]),
@@ -381,6 +389,7 @@ def create_app(db_path: str | os.PathLike[str], *,
                                         Exception: failure})
     app.state.service = service
     app.state.page = page
+    app.state.openapi = openapi_document(ROUTES, __version__)
     app.state.views = ViewCache()
     app.state.create_limiter = CreateLimiter(create_limit)
     return app
