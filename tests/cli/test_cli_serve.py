@@ -73,3 +73,13 @@ def test_the_serve_command_module_imports_first_in_a_fresh_interpreter() -> None
                                  "import carcassonne_amazonas.cli as c; c.build_parser()"],
                                 capture_output=True, encoding="utf-8", env=ENV, timeout=60)
         assert result.returncode == 0, result.stderr
+
+
+def test_the_help_explains_hosts_and_proxies(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--allowed-host NAME" in shown and "DNS rebinding" in shown
+    assert "--trusted-proxy ADDRESS" in shown and "ignored (by default: from all)" in shown
+    assert "--max-games-per-client N" in shown and "Retry-After" in shown
+    assert "deployment notes" in shown
