@@ -95,10 +95,17 @@ def think(snapshot: str, kind: str, seed: int, max_budget: int) -> str:
     return format_action(bot_for(kind, seed, max_budget).choose(state))
 
 
+def _ready() -> None:
+    """In a worker process: import what :func:`think` needs, so that the first move a
+    worker thinks does not wait a second for the library to load."""
+    from . import _served  # noqa: F401
+
+
 class _Lane:
     """``workers`` processes and as many driver threads, fed in order from one queue."""
 
     def __init__(self, workers: int, name: str) -> None:
+        self.workers = workers
         self.queued: collections.OrderedDict[str, None] = collections.OrderedDict()
         self.processes = concurrent.futures.ProcessPoolExecutor(
             workers, mp_context=multiprocessing.get_context("spawn"),
@@ -177,6 +184,13 @@ class BotPool:
                 if game_id in lane.queued:
                     return {"queued": list(lane.queued).index(game_id)}
         return None
+
+    def warm_up(self) -> None:
+        """Start every worker process now, each loading the library, rather than when a
+        bot first thinks in it (the server calls it when it starts; returns at once)."""
+        for lane in self._lanes.values():
+            for _ in range(lane.workers):
+                lane.processes.submit(_ready)
 
     def pending(self) -> int:
         """How many games are queued or thinking."""

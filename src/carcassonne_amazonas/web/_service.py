@@ -163,9 +163,10 @@ class GameService:
     def resume_bots(self) -> int:
         """Queue every unfinished game with a bot seat for its bot's move (the pool moves
         only those where a bot is to move): after a restart, a game waiting on a bot goes
-        on by itself.  How many games were queued."""
+        on by itself.  The workers are started first.  How many games were queued."""
         if self.bots is None:
             return 0
+        self.bots.warm_up()
         seats = {game.id: [seat.kind for seat in game.seats if seat.kind != HUMAN]
                  for game in self.store.summaries() if not game.finished}
         queued = 0
