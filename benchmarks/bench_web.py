@@ -435,8 +435,13 @@ def greedy_replies(folder: Path, busy: int, replies: int) -> tuple[list[float], 
             view = get(f"{base}/api/games/{game}")
             rng = random.Random(5)
             while len(waits) < replies and not view["is_terminal"]:
-                view = post(f"{base}/api/games/{game}/actions",
-                            {"token": token, "action": pick(view, rng)})
+                try:
+                    view = post(f"{base}/api/games/{game}/actions",
+                                {"token": token, "action": pick(view, rng)})
+                except urllib.error.HTTPError as error:
+                    seen = {key: view[key] for key in ("seq", "phase", "to_move", "bot")}
+                    raise RuntimeError(f"{error.code} {error.read()!r} after the view "
+                                       f"{seen}") from None
                 if view["to_move"] != 1:
                     continue  # the human's turn goes on (its piece, say)
                 started, seq = time.perf_counter(), view["seq"]
