@@ -166,6 +166,9 @@ def test_a_trusted_proxy_says_who_the_client_is(db_path: Path) -> None:
         for forwarded in ({"x-forwarded-for": "1.1.1.1, 192.0.2.1"},
                           {"x-forwarded-for": "192.0.2.2, 10.9.9.9"},  # a second proxy
                           {"forwarded": 'for=192.0.2.3;proto=https, for="10.0.0.1:80"'},
+                          # A client's own Forwarded, passed on by a proxy that sets
+                          # X-Forwarded-For only: ignored.
+                          {"forwarded": "for=1.1.1.1", "x-forwarded-for": "192.0.2.5"},
                           {"forwarded": 'for="[2001:db8::1]:4711"'}):
             answer = client.post("/api/games", json=NEW_GAME, headers=forwarded)
             assert answer.status_code == 201, (forwarded, answer.text)
@@ -176,7 +179,7 @@ def test_a_trusted_proxy_says_who_the_client_is(db_path: Path) -> None:
                                       "origin": "https://testserver"})
         assert answer.status_code == 201, answer.text
     assert creators(db_path) == ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4",
-                                 "2001:db8::/64"]
+                                 "192.0.2.5", "2001:db8::/64"]
 
 
 def test_a_trusted_proxy_must_be_an_address_or_a_network(db_path: Path) -> None:

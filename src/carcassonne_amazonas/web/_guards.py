@@ -2,7 +2,7 @@
 create games.
 
 - :class:`ProxyHeaders` (ASGI middleware): the client's address and scheme a reverse proxy
-  reports (``Forwarded``, or ``X-Forwarded-For`` and ``X-Forwarded-Proto``), believed
+  reports (``X-Forwarded-For`` and ``X-Forwarded-Proto``, or ``Forwarded``), believed
   only from the proxies given (``serve --trusted-proxy``); from anyone else these
   headers are ignored, so a client cannot pose as many addresses to escape the limits.
 - :class:`RequestGuard` (ASGI middleware): a request whose path or query string is not
@@ -172,25 +172,25 @@ def _trusted(address: str, proxies: tuple[Network, ...]) -> bool:
 
 def _forwarded_chain(scope: Scope) -> tuple[list[str], str | None]:
     """The client addresses a proxy reports, the nearest last, and the scheme: from
-    ``Forwarded`` (RFC 7239) if present, else ``X-Forwarded-For`` and
-    ``X-Forwarded-Proto``."""
-    forwarded = _header(scope, b"forwarded")
-    if forwarded is not None:
-        chain, proto = [], None
-        for element in forwarded.split(","):
-            for pair in element.split(";"):
-                key, _, value = pair.strip().partition("=")
-                value = value.strip().strip('"')
-                if key.lower() == "for":
-                    chain.append(_host_name(value) if value.startswith("[") else
-                                 value.rpartition(":")[0] if value.count(":") == 1 else value)
-                elif key.lower() == "proto":
-                    proto = value.lower()
-        return chain, proto
-    chain = [part.strip() for part in (_header(scope, b"x-forwarded-for") or "").split(",")
-             if part.strip()]
-    proto = _header(scope, b"x-forwarded-proto")
-    return chain, proto.strip().lower() if proto else None
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` if present (what nginx, Caddy, Traefik
+    and HAProxy set, and a client's own ``Forwarded`` header passes through them
+    unchanged), else from ``Forwarded`` (RFC 7239)."""
+    forwarded_for = _header(scope, b"x-forwarded-for")
+    if forwarded_for is not None or _header(scope, b"forwarded") is None:
+        chain = [part.strip() for part in (forwarded_for or "").split(",") if part.strip()]
+        proto = _header(scope, b"x-forwarded-proto")
+        return chain, proto.strip().lower() if proto else None
+    chain, proto = [], None
+    for element in (_header(scope, b"forwarded") or "").split(","):
+        for pair in element.split(";"):
+            key, _, value = pair.strip().partition("=")
+            value = value.strip().strip('"')
+            if key.lower() == "for":
+                chain.append(_host_name(value) if value.startswith("[") else
+                             value.rpartition(":")[0] if value.count(":") == 1 else value)
+            elif key.lower() == "proto":
+                proto = value.lower()
+    return chain, proto
 
 
 class ProxyHeaders:
@@ -198,10 +198,10 @@ class ProxyHeaders:
     scheme the proxy reports become the request's; from any other peer the headers are
     ignored.
 
-    The address is the nearest one of ``Forwarded``'s ``for=`` (or of
-    ``X-Forwarded-For``) that is not itself a trusted proxy, so a client cannot choose
-    it by sending the header itself through the proxy (which appends the address it sees
-    after whatever the client sent).
+    The address is the nearest one of ``X-Forwarded-For`` (or, without it, of
+    ``Forwarded``'s ``for=``) that is not itself a trusted proxy, so a client cannot
+    choose it by sending the header itself through the proxy (which appends the address
+    it sees after whatever the client sent).
     """
 
     def __init__(self, app: ASGIApp, proxies: Iterable[Network] = ()) -> None:
