@@ -25,10 +25,15 @@ Prints:
   moves each;
 - **GET while bots think**: the latency of GETs of one game while other games wait for
   ``mcts`` bots (created with bot seats that move first), p50/p95.
+- **greedy while searches run**: how long a ``greedy`` bot takes to reply to a person's
+  move (from the move's answer to the bot's move stored, as the page sees it) while
+  ``--busy-games`` 4-player games keep their three ``mcts:100`` bots thinking (a thread
+  per game plays its human seat at once), with the server's default bot workers,
+  p50/p95/max; ``--only-bots`` runs this part alone.
 
 Run::
 
-    python benchmarks/bench_web.py [--moves N] [--clients N]
+    python benchmarks/bench_web.py [--moves N] [--clients N] [--busy-games N] [--only-bots]
 
 Every load is on 127.0.0.1 and bounded in count (``--moves``, ``--clients``) and time
 (each wait times out).  To compare with another version, run the script with
@@ -39,6 +44,7 @@ does not take are left out.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import http.client
 import inspect
@@ -52,6 +58,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -383,15 +390,98 @@ def gets_while_bots_think(folder: Path, games: int, gets: int) -> list[float]:
     return latencies
 
 
+def default_workers() -> int:
+    """The bot workers ``serve`` starts by default in this version."""
+    from carcassonne_amazonas.web import _bots
+    return int(_bots.default_bot_workers())
+
+
+def keep_busy(base: str, created: Json, stop: threading.Event) -> None:
+    """Play the human seat of a game at once whenever it is to move, so that its bots
+    think all the time, until ``stop``."""
+    game, token = created["game"], tokens_of(created)[0]
+    rng = random.Random(game)
+    while not stop.is_set():
+        view = get(f"{base}/api/games/{game}?log_after=100000")
+        if view["is_terminal"]:
+            return
+        if view["to_move"] == 0 and view["bot"] is None:
+            with contextlib.suppress(urllib.error.HTTPError):  # moved on: look again
+                post(f"{base}/api/games/{game}/actions", {"token": token,
+                                                          "action": pick(view, rng)})
+        else:
+            stop.wait(0.1)
+
+
+def greedy_replies(folder: Path, busy: int, replies: int) -> tuple[list[float], int]:
+    """How long (s) a greedy bot takes to reply to a person's move, ``replies`` times,
+    while ``busy`` games' mcts bots think; and the bot workers the server had."""
+    workers = default_workers()
+    app = app_over(folder / "greedy.sqlite3", bot_workers=workers, create_limit=1000,
+                   max_games_per_client=1000)
+    waits: list[float] = []
+    with running_server(folder / "greedy.sqlite3", app) as base:
+        stop = threading.Event()
+        games = [post(f"{base}/api/games", {"players": 4, "seats": ["human"] + ["mcts:100"] * 3})
+                 for _ in range(busy)]
+        threads = [threading.Thread(target=keep_busy, args=(base, game, stop), daemon=True)
+                   for game in games]
+        for thread in threads:
+            thread.start()
+        try:
+            time.sleep(3)  # the searches under way
+            created = post(f"{base}/api/games", {"players": 2, "seats": ["human", "greedy"]})
+            game, token = created["game"], tokens_of(created)[0]
+            view = get(f"{base}/api/games/{game}")
+            rng = random.Random(5)
+            while len(waits) < replies and not view["is_terminal"]:
+                try:
+                    view = post(f"{base}/api/games/{game}/actions",
+                                {"token": token, "action": pick(view, rng)})
+                except urllib.error.HTTPError as error:
+                    seen = {key: view[key] for key in ("seq", "phase", "to_move", "bot")}
+                    raise RuntimeError(f"{error.code} {error.read()!r} after the view "
+                                       f"{seen}") from None
+                if view["to_move"] != 1:
+                    continue  # the human's turn goes on (its piece, say)
+                started, seq = time.perf_counter(), view["seq"]
+                deadline = started + 120
+                while view["seq"] == seq or view["bot"] is not None:
+                    if time.perf_counter() > deadline:
+                        raise RuntimeError("the greedy bot did not reply in 120 s")
+                    time.sleep(0.01)
+                    view = get(f"{base}/api/games/{game}")
+                waits.append(time.perf_counter() - started)
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=120)
+    return waits, workers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=20, help="moves per client (20)")
     parser.add_argument("--clients", type=int, default=32, help="clients playing (32)")
     parser.add_argument("--bot-games", type=int, default=8,
                         help="games whose bots think during the GETs (8)")
+    parser.add_argument("--busy-games", type=int, default=6,
+                        help="games whose mcts bots think while greedy replies (6)")
+    parser.add_argument("--replies", type=int, default=20,
+                        help="greedy replies measured (20)")
+    parser.add_argument("--only-bots", action="store_true",
+                        help="measure the greedy replies only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
+        waits, workers = greedy_replies(folder, args.busy_games, args.replies)
+        print(f"greedy's reply while {args.busy_games} games' mcts:100 bots think "
+              f"({workers} bot workers, {os.cpu_count()} CPUs): p50 "
+              f"{1000 * percentile(waits, 0.5):.0f} ms, p95 "
+              f"{1000 * percentile(waits, 0.95):.0f} ms, max {1000 * max(waits):.0f} ms "
+              f"({len(waits)} replies)")
+        if args.only_bots:
+            return
         alone = server_cpu_per_move(folder)
         if alone is not None:
             print(f"server CPU per move, mid-game, the server alone (its own process): "

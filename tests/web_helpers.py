@@ -59,8 +59,10 @@ def running_server(db_path: Path, app: Any = None) -> Iterator[str]:
     # server waited for it, and each browser test for the thread's 30 s join below; with
     # 1 s, each test with a page open waited 1 s. With 0 the server cancels what still
     # runs after the 0.1 s it gives the connections to close.
+    # proxy_headers=False as serve has it: the app believes forwarded headers from
+    # --trusted-proxy only, and uvicorn's own would believe them from 127.0.0.1.
     config = uvicorn.Config(create_app(db_path) if app is None else app, log_level="critical",
-                            timeout_graceful_shutdown=0)
+                            timeout_graceful_shutdown=0, proxy_headers=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     poll = mock.patch.object(_stream, "EVENTS_POLL", TEST_EVENTS_POLL)

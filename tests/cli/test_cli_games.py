@@ -112,3 +112,37 @@ def test_a_missing_or_damaged_file_is_one_error_line(
     junk.write_bytes(b"junk" * 1000)
     code, _, err = run_main(capsys, monkeypatch, "games", "list", "--db", str(junk))
     assert code == 1 and "is damaged" in error_of(err)
+
+
+def test_backup_copies_the_database_while_a_server_holds_it(
+        games_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    server = GameStore(games_db)  # a server's store, open meanwhile
+    holder = sqlite3.connect(games_db)
+    holder.execute("BEGIN")  # and a reader in the middle of a read
+    holder.execute("SELECT COUNT(*) FROM actions").fetchone()
+    try:
+        copy = tmp_path / "backup.sqlite3"
+        code, out, err = run_main(capsys, monkeypatch, "games", "backup", str(copy),
+                                  "--db", str(games_db))
+        assert code == 0 and err == ""
+        assert out == f"copied 3 games to {copy}\n"
+        server.append_actions("fresh", 1, ("t0,1,0",), False)  # the server goes on
+    finally:
+        holder.rollback()
+        holder.close()
+        server.close()
+    assert ids(copy) == ["done", "fresh", "idle"]
+    restored = GameStore(copy)
+    try:
+        fresh = restored.load("fresh")
+        assert fresh is not None and fresh.actions == ("*5",)  # as it was when copied
+    finally:
+        restored.close()
+    code, _, err = run_main(capsys, monkeypatch, "games", "backup", str(games_db),
+                            "--db", str(games_db))
+    assert code == 1 and "is the database itself: back it up elsewhere" in error_of(err)
+    code, _, err = run_main(capsys, monkeypatch, "games", "backup",
+                            str(tmp_path / "no" / "such" / "folder.sqlite3"),
+                            "--db", str(games_db))
+    assert code == 1 and "cannot back up to" in error_of(err)

@@ -1,11 +1,13 @@
 """``games``: the web app's stored games, looked at and cleared from the command line.
 
 ``games list`` prints one line per game (the most recently moved first), ``games show
-ID`` one game's seats and state, ``games delete ID`` deletes one game and ``games prune``
+ID`` one game's seats and state, ``games delete ID`` deletes one game, ``games prune``
 the unfinished games with no move for ``--expire-after`` (what a running server does by
-itself).  Each takes ``--db PATH`` as ``serve`` does, and needs only the standard
-library: the store is :class:`~carcassonne_amazonas.web._storage.GameStore`, which may be
-shared with a running server.
+itself), and ``games backup DEST`` copies the database with SQLite's online backup (a
+consistent copy while a server writes it).  Each takes ``--db PATH`` as ``serve`` does,
+and needs only the standard library: the store is
+:class:`~carcassonne_amazonas.web._storage.GameStore`, which may be shared with a running
+server.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import datetime
 import sqlite3
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .._support.wording import plural
 from ..rules.players import colour
@@ -26,11 +29,13 @@ __all__ = ["add_command", "run"]
 
 
 def add_command(add: AddCommand) -> None:
-    """Add ``games`` (with ``list``, ``show``, ``delete`` and ``prune``)."""
-    games = add("games", help="list, show, delete and prune the web app's stored games",
+    """Add ``games`` (with ``list``, ``show``, ``delete``, ``prune`` and ``backup``)."""
+    games = add("games", help="list, show, delete, prune and back up the web app's stored "
+                              "games",
                 description="The games database of 'serve': list its games, show one, "
-                            "delete one, or delete the unfinished games nobody has moved "
-                            "in for a while. Safe while a server runs over the same file.")
+                            "delete one, delete the unfinished games nobody has moved "
+                            "in for a while, or copy the whole database. Safe while a server "
+                            "runs over the same file.")
     actions = games.add_subparsers(dest="games_command", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="one line per game, the most recent first")
     show = actions.add_parser("show", help="one game's seats and progress")
@@ -39,7 +44,15 @@ def add_command(add: AddCommand) -> None:
     delete.add_argument("game", metavar="ID", help="the game's id (as in its link)")
     prune = actions.add_parser("prune", help="delete unfinished games with no recent move")
     add_expire_option(prune)
-    for parser in (listing, show, delete, prune):
+    backup = actions.add_parser(
+        "backup", help="copy the database, consistently, while a server may write it",
+        description="Copy the games database to DEST with SQLite's online backup: a "
+                    "consistent copy, made while servers keep reading and writing it "
+                    "(copying the file with cp while a server runs can catch it half "
+                    "written). DEST is replaced if it exists.")
+    backup.add_argument("destination", metavar="DEST", type=Path,
+                        help="the file to write the copy to")
+    for parser in (listing, show, delete, prune, backup):
         add_db_option(parser)
         parser.set_defaults(func=run, parser=parser)
 
@@ -85,6 +98,12 @@ def _run(store: GameStore, args: argparse.Namespace) -> int:
         deleted = store.prune(idle_since)
         say(out, f"deleted {plural(len(deleted), 'unfinished game')} with no move since "
                  f"{idle_since.isoformat(timespec='seconds')}")
+    elif args.games_command == "backup":
+        try:
+            copied = store.backup(args.destination)
+        except (OSError, sqlite3.Error) as error:
+            raise CliError(f"cannot back up to {str(args.destination)!r}: {error}") from None
+        say(out, f"copied {plural(copied, 'game')} to {args.destination}")
     elif args.games_command == "delete":
         if not store.delete_game(args.game):
             raise CliError(f"there is no game {args.game[:40]!r} in {store.path}")

@@ -13,16 +13,19 @@ API:
   checks a seat's token, applies a player's action and the draws after it, stores
   what happened (one lock per game), expires idle games, and has the bots move;
 - :mod:`~carcassonne_amazonas.web._bots` is the pool of worker processes the bots
-  think in, off the request path;
+  think in, off the request path (a lane for searching bots, one for cheap ones);
 - :mod:`~carcassonne_amazonas.web._guards` refuses what no endpoint should see (a
-  foreign ``Origin``, a body that is not JSON, an address that is not UTF-8) and limits
-  how many games one address creates;
+  foreign ``Origin`` or ``Host``, a body that is not JSON, an address that is not UTF-8),
+  believes forwarded headers from trusted proxies only, and limits how many games one
+  address creates;
 - :mod:`~carcassonne_amazonas.web._views` builds the JSON view a page draws a game with,
   and the updates of :mod:`~carcassonne_amazonas.web._stream`, the live stream of a game;
 - :mod:`~carcassonne_amazonas.web._options` says what a new game may ask for: the seat
   kinds (the bots module's, with a cap on their thinking) and the rule variants;
 - :mod:`~carcassonne_amazonas.web._requests` checks the JSON bodies the API accepts and
   defines :class:`~carcassonne_amazonas.web._requests.ApiError`, its one error;
+- :mod:`~carcassonne_amazonas.web._openapi` describes the HTTP API as an OpenAPI 3.1
+  document, checked against the app's routes;
 - :mod:`~carcassonne_amazonas.web.app` is the Starlette application (the HTTP API and
   the page);
 - ``static/`` holds the page: plain HTML, CSS and JavaScript, no build step.

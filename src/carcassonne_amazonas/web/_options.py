@@ -29,8 +29,8 @@ from collections.abc import Sequence
 
 from ..ai.bots import parse_bot_spec
 
-__all__ = ["BOT_MENU", "DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER",
-           "DEFAULT_MAX_BOT_BUDGET", "bot_menu", "parse_duration"]
+__all__ = ["BOT_MENU", "DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_MAX_BOT_BUDGET",
+           "DEFAULT_MAX_GAMES_PER_CLIENT", "MAX_RETRY_AFTER", "bot_menu", "parse_duration"]
 
 #: The most a bot that takes a budget may spend per move unless the server says
 #: otherwise: 100 MCTS iterations, a median of 0.2 s per decision in a 2-player game and
@@ -63,6 +63,13 @@ BOT_MENU: tuple[tuple[str, str, str], ...] = (
 DEFAULT_EXPIRE_AFTER = 7 * 24 * 3600.0
 #: How many new games one client address may create per minute (``serve --create-limit``).
 DEFAULT_CREATE_LIMIT = 20
+#: How many unfinished games one client address may hold at once
+#: (``serve --max-games-per-client``): with the default cap of 500 on all unfinished
+#: games, it takes 25 addresses to fill the server.
+DEFAULT_MAX_GAMES_PER_CLIENT = 20
+#: The longest ``Retry-After`` (seconds: 1 hour) of a full server or client: the first
+#: unfinished game expires later than that, but games end, or are deleted, any time.
+MAX_RETRY_AFTER = 3600
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 24 * 3600}
 _DURATION = re.compile(r"([0-9]{1,9})([smhd])")

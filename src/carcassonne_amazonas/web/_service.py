@@ -31,8 +31,13 @@ from ..render.anchors import segment_at
 from ..rules.actions import Action, DrawTile
 from ..rules.engine import new_game
 from ..rules.notation import parse_action
-from ._bots import BotPool
-from ._options import DEFAULT_EXPIRE_AFTER, DEFAULT_MAX_BOT_BUDGET
+from ._bots import BotPool, is_search
+from ._options import (
+    DEFAULT_EXPIRE_AFTER,
+    DEFAULT_MAX_BOT_BUDGET,
+    DEFAULT_MAX_GAMES_PER_CLIENT,
+    MAX_RETRY_AFTER,
+)
 from ._requests import ActionRequest, ApiError, NewGameRequest
 from ._served import (
     ServedGame,
@@ -46,6 +51,7 @@ from ._served import (
 from ._storage import (
     DEFAULT_MAX_OPEN_GAMES,
     GameStore,
+    ReadOnlyDatabaseError,
     StaleWriteError,
     StoreBusyError,
     StoredSeat,
@@ -93,10 +99,12 @@ class GameService:
     actions it holds.  Replayed games are cached, keyed by their id and checked against
     the stored actions on every use; a cached game is never changed.  An unfinished game
     with no move for ``expire_after`` seconds is deleted before a new game is counted
-    against ``max_open_games`` (:meth:`expire`).
+    against ``max_open_games``, and against ``max_games_per_client`` for the client that
+    creates it (:meth:`expire`).
     """
 
     def __init__(self, store: GameStore, *, max_open_games: int = DEFAULT_MAX_OPEN_GAMES,
+                 max_games_per_client: int = DEFAULT_MAX_GAMES_PER_CLIENT,
                  max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET,
                  expire_after: float = DEFAULT_EXPIRE_AFTER, bot_workers: int = 0) -> None:
         self.store = store
@@ -104,6 +112,7 @@ class GameService:
         """The worker processes of the bots (:mod:`~carcassonne_amazonas.web._bots`);
         None: bots move inside the request that made it their turn."""
         self.max_open_games = max_open_games
+        self.max_games_per_client = max_games_per_client
         self.max_bot_budget = max_bot_budget
         self.expire_after = expire_after
         self._cache: collections.OrderedDict[str, ServedGame] = collections.OrderedDict()
@@ -120,6 +129,9 @@ class GameService:
         except StoreBusyError as error:
             raise ApiError(503, f"{error}; nothing was changed, try again in a moment",
                            retry_after=max(1, math.ceil(self.store.write_timeout))) from None
+        except ReadOnlyDatabaseError as error:
+            raise ApiError(503, f"nothing was changed: {error}",
+                           retry_after=MAX_RETRY_AFTER) from None
 
     def expire(self) -> list[str]:
         """Delete the unfinished games with no move for :attr:`expire_after` seconds;
@@ -144,23 +156,31 @@ class GameService:
 
     def _stored(self, game: ServedGame) -> None:
         """Queue ``game`` for its bot's move if a bot is to move (with a pool)."""
-        if self.bots is not None and game.bot_to_move() is not None:
-            self.bots.schedule(game.id)
+        seat = game.bot_to_move()
+        if self.bots is not None and seat is not None:
+            self.bots.schedule(game.id, seat.kind)
 
     def resume_bots(self) -> int:
-        """Queue every unfinished game for its bot's move (the pool moves only those
-        where a bot is to move): after a restart, a game waiting on a bot goes on by
-        itself.  How many games were queued."""
+        """Queue every unfinished game with a bot seat for its bot's move (the pool moves
+        only those where a bot is to move): after a restart, a game waiting on a bot goes
+        on by itself.  The workers are started first.  How many games were queued."""
         if self.bots is None:
             return 0
-        ids = self.store.unfinished_ids()
-        for game_id in ids:
-            self.bots.schedule(game_id)
-        return len(ids)
+        self.bots.warm_up()
+        seats = {game.id: [seat.kind for seat in game.seats if seat.kind != HUMAN]
+                 for game in self.store.summaries() if not game.finished}
+        queued = 0
+        for game_id in self.store.unfinished_ids():  # the longest idle first
+            bots = sorted(seats.get(game_id, ()), key=is_search, reverse=True)
+            if bots:  # in the search lane if a seat searches, else in the cheap one
+                self.bots.schedule(game_id, bots[0])
+                queued += 1
+        return queued
 
     def bot_status(self, game_id: str) -> dict[str, object] | None:
         """Whether game ``game_id``'s bot is queued (``{"queued": N}``, N games ahead) or
-        thinking (``{"thinking": true}``); None when no bot move is under way."""
+        thinking (``{"thinking": true, "since": TIME}``); None when no bot move is under
+        way (:meth:`~carcassonne_amazonas.web._bots.BotPool.status`)."""
         return None if self.bots is None else self.bots.status(game_id)
 
     def bot_step(self, game_id: str) -> None:
@@ -215,20 +235,42 @@ class GameService:
         self._remember(cached)
         return cached
 
-    def _check_room(self) -> None:
+    def _retry_after(self, client: str | None) -> int:
+        """Seconds until the first unfinished game (of ``client``) expires, from 1 to
+        :data:`~carcassonne_amazonas.web._options.MAX_RETRY_AFTER` (games also end or are
+        deleted sooner)."""
+        oldest = self.store.oldest_move(client)
+        if oldest is None:
+            return 1
+        expires = oldest + datetime.timedelta(seconds=self.expire_after)
+        wait = (expires - datetime.datetime.now(datetime.timezone.utc)).total_seconds()
+        return max(1, min(MAX_RETRY_AFTER, math.ceil(wait)))
+
+    def _check_room(self, client: str | None) -> None:
+        """503 when the server holds ``max_open_games`` unfinished games, 429 when
+        ``client`` does ``max_games_per_client``; both with ``Retry-After``."""
         self.expire()
         if self.store.open_games() >= self.max_open_games:
             raise ApiError(503, f"the server already holds {self.max_open_games} "
-                                "unfinished games, its limit; finish some or try later")
+                                "unfinished games, its limit; finish some or try later",
+                           retry_after=self._retry_after(None))
+        if client is not None and \
+                self.store.open_games(client) >= self.max_games_per_client:
+            raise ApiError(429, f"your address already has {self.max_games_per_client} "
+                                "unfinished games, the most one address may hold; finish "
+                                "some or wait for idle ones to expire",
+                           retry_after=self._retry_after(client))
 
-    def create(self, request: NewGameRequest) -> dict[str, Any]:
+    def create(self, request: NewGameRequest, client: str | None = None) -> dict[str, Any]:
         """A new game (``POST /api/games``): its id and one token per human seat.  The
         first tile is drawn, and bot seats that move first have already moved.
+        ``client`` (:func:`~carcassonne_amazonas.web._guards.client_key`) is who asks,
+        whose unfinished games are capped; None: anyone's, only the total is.
 
         The game has the request's rule options and draws its tiles explicitly with the
         request's seed, or a fresh secret one (:func:`new_draw_seed`).
         """
-        self._check_room()  # refuse at once, before the bots think
+        self._check_room(client)  # refuse at once, before the bots think
         initial = new_game(request.players, rules=request.rules, draws="explicit")
         game_id = secrets.token_urlsafe(9)
         draw_seed = request.seed if request.seed is not None else new_draw_seed()
@@ -241,9 +283,10 @@ class GameService:
         game = ServedGame(game_id, seats, draw_seed, Game(initial))
         game.play_server_moves(self.max_bot_budget, bots=self.bots is None)
         with self._create_lock, self._writing():
-            self._check_room()
+            self._check_room(client)
             self.store.create_game(game_id, GameRecord.from_game(initial, ()).to_json(), seats,
-                                   game.action_texts, game.state.is_terminal, draw_seed)
+                                   game.action_texts, game.state.is_terminal, draw_seed,
+                                   client)
         self._remember(game)
         self._stored(game)
         return {"game": game_id,

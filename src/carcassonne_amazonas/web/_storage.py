@@ -10,11 +10,17 @@ restarting the server loses nothing.  A game is deleted only on purpose: an unfi
 one with no move for a while (:meth:`GameStore.prune`, the server's ``--expire-after``),
 or one named to ``carcassonne-amazonas games delete``.
 
-Seat tokens are never stored, only their SHA-256 hashes.
+Seat tokens are never stored, only their SHA-256 hashes.  Each game created through the
+API keeps the client that created it (:func:`~carcassonne_amazonas.web._guards.client_key`,
+table ``creators``, deleted with the game), so the server can cap the unfinished games of
+one client (:meth:`GameStore.open_games`).
 
 The file's ``PRAGMA user_version`` is the layout it was written with
 (:data:`SCHEMA_VERSION`).  A file of another layout is refused with a message that says
-what to do, and so is a damaged file (``PRAGMA quick_check`` when the store opens).
+what to do, and so is a damaged file (``PRAGMA quick_check`` when the store opens), and a
+file the server may not write (:class:`ReadOnlyDatabaseError`, with its own message).
+:meth:`GameStore.backup` copies the database while servers use it (SQLite's online
+backup).
 
 The store can be used from the threads of a web server.  Each thread reads on its own
 connection, and in WAL mode a read never waits for a write.  Writes go through one
@@ -40,8 +46,8 @@ from .._support.reprs import repr_pretty
 from .._support.wording import plural
 
 __all__ = ["DEFAULT_MAX_OPEN_GAMES", "DEFAULT_WRITE_TIMEOUT", "SCHEMA_VERSION", "GameStore",
-           "GameSummary", "StaleWriteError", "StoreBusyError", "StoredGame", "StoredSeat",
-           "default_db_path"]
+           "GameSummary", "ReadOnlyDatabaseError", "StaleWriteError", "StoreBusyError",
+           "StoredGame", "StoredSeat", "default_db_path"]
 
 #: How many unfinished games a server keeps at most (``serve --max-open-games``).
 DEFAULT_MAX_OPEN_GAMES = 500
@@ -51,8 +57,16 @@ DEFAULT_WRITE_TIMEOUT = 5.0
 #: ``PRAGMA user_version`` of the database layout this module reads and writes: 4, whose
 #: games draw their tiles with the library's exact sampler
 #: (:func:`~carcassonne_amazonas.rules.chance.sample_draw`) and keep the time of their
-#: last move.  Files of layouts 1 to 3 (earlier development versions) are refused.
+#: last move.  Files of layouts 1 to 3 (earlier development versions) are refused.  The
+#: table ``creators`` came later within layout 4: it is added to a file that lacks it,
+#: and holds no reference to ``games`` (a server without it deletes games as before; the
+#: rows it leaves are ignored and deleted later).
 SCHEMA_VERSION = 4
+
+#: SQLite's primary result codes (the low byte of an extended one) of a database that may
+#: not be written: SQLITE_READONLY, and SQLITE_CANTOPEN (a WAL file's ``-shm`` that
+#: cannot be made next to a file that is read-only to its user).
+_READONLY_CODES = (8, 14)
 
 _SCHEMA = f"""
 BEGIN IMMEDIATE;
@@ -79,6 +93,11 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games(finished, updated_at);
+CREATE TABLE IF NOT EXISTS creators (
+    game_id TEXT PRIMARY KEY,
+    client TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS creators_client ON creators(client);
 PRAGMA user_version = {SCHEMA_VERSION};
 COMMIT;
 """
@@ -101,6 +120,18 @@ def _now() -> str:
 
 def _timestamp(moment: datetime.datetime) -> str:
     return moment.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class ReadOnlyDatabaseError(RuntimeError):
+    """The database file (or its folder) may not be written by this process: the server
+    needs to.  Its message says what to do."""
+
+
+def _read_only(error: sqlite3.Error, path: Path) -> bool:
+    """Whether ``error`` says the database file at ``path`` may not be written (not
+    opened, for a path that is no file: that is another error)."""
+    code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+    return code == _READONLY_CODES[0] or (code in _READONLY_CODES and path.is_file())
 
 
 class StaleWriteError(Exception):
@@ -170,7 +201,8 @@ class GameStore:
     Reads run on a connection of the calling thread, writes on one shared connection,
     one at a time, waiting at most ``write_timeout`` seconds for the database
     (:class:`StoreBusyError`); :meth:`close` closes them all.  ``RuntimeError`` saying
-    what to do for a file of another layout or a damaged one.
+    what to do for a file of another layout or a damaged one, and
+    :class:`ReadOnlyDatabaseError` for a file it may not write.
     """
 
     def __init__(self, path: str | os.PathLike[str], *,
@@ -192,9 +224,21 @@ class GameStore:
             self._db.execute("PRAGMA foreign_keys=ON")
             # In one transaction, since two servers may open a new file at once.
             self._db.executescript(_SCHEMA)
+        except sqlite3.Error as error:
+            self.close()
+            if _read_only(error, self.path):
+                raise self._read_only_error(error) from None
+            raise
         except BaseException:
             self.close()
             raise
+
+    def _read_only_error(self, error: sqlite3.Error) -> ReadOnlyDatabaseError:
+        return ReadOnlyDatabaseError(
+            f"{self.path} cannot be written ({error}): the server stores every move in it, "
+            "so its user needs write access to the file and to its folder (SQLite makes "
+            "-wal and -shm files next to it); check the permissions and that the disk is "
+            "not mounted read-only, or use another --db file")
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=self.write_timeout, isolation_level=None,
@@ -212,6 +256,8 @@ class GameStore:
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             problems = [row[0] for row in self._db.execute("PRAGMA quick_check(5)")]
         except sqlite3.DatabaseError as error:
+            if _read_only(error, self.path):
+                raise self._read_only_error(error) from None
             raise RuntimeError(damaged.format(error)) from None
         if problems != ["ok"]:
             said = " ".join(" ".join(problems).split())  # one line
@@ -257,22 +303,36 @@ class GameStore:
             except sqlite3.OperationalError as error:
                 if "locked" in str(error) or "busy" in str(error):
                     raise busy from None
+                if _read_only(error, self.path):
+                    raise self._read_only_error(error) from None
                 raise
             try:
                 yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                self._db.execute("COMMIT")
+            except sqlite3.OperationalError as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if _read_only(error, self.path):  # made read-only under a running server
+                    raise self._read_only_error(error) from None
                 raise
-            self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
         finally:
             self._write_lock.release()
 
     def create_game(self, game_id: str, setup: str, seats: Sequence[StoredSeat],
-                    actions: Sequence[str], finished: bool, draw_seed: int) -> None:
+                    actions: Sequence[str], finished: bool, draw_seed: int,
+                    client: str | None = None) -> None:
         """Store a new game with its first ``actions`` (the first draw, and the bot moves
-        before any human's) and the secret seed of its draws."""
+        before any human's), the secret seed of its draws and the client that created it
+        (None: not counted against any client)."""
         now = _now()
         with self._write() as db:
+            if client is not None:
+                db.execute("INSERT INTO creators (game_id, client) VALUES (?, ?)",
+                           (game_id, client))
             db.execute("INSERT INTO games (id, created_at, updated_at, setup, finished, "
                        "draw_seed) VALUES (?, ?, ?, ?, ?, ?)",
                        (game_id, now, now, setup, int(finished), draw_seed))
@@ -342,11 +402,52 @@ class GameStore:
                              "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
         return None if row is None else int(row[0])
 
-    def open_games(self) -> int:
-        """How many stored games are not finished."""
+    def open_games(self, client: str | None = None) -> int:
+        """How many stored games are not finished (of those ``client`` created, if
+        given)."""
         with self._read() as db:
-            count: int = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0]
-        return count
+            if client is None:
+                row = db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()
+            else:
+                row = db.execute("SELECT COUNT(*) FROM games JOIN creators ON "
+                                 "creators.game_id = games.id WHERE finished = 0 AND "
+                                 "client = ?", (client,)).fetchone()
+        return int(row[0])
+
+    def oldest_move(self, client: str | None = None) -> datetime.datetime | None:
+        """When the unfinished game with the oldest last move (of those ``client``
+        created, if given) moved last; None without unfinished games: the first to
+        expire."""
+        with self._read() as db:
+            if client is None:
+                row = db.execute("SELECT MIN(updated_at) FROM games WHERE finished = 0"
+                                 ).fetchone()
+            else:
+                row = db.execute("SELECT MIN(updated_at) FROM games JOIN creators ON "
+                                 "creators.game_id = games.id WHERE finished = 0 AND "
+                                 "client = ?", (client,)).fetchone()
+        return None if row[0] is None else datetime.datetime.fromisoformat(row[0])
+
+    def backup(self, destination: str | os.PathLike[str]) -> int:
+        """Copy the database to ``destination`` (a new file, or one replaced whole) with
+        SQLite's online backup: a consistent copy while servers keep reading and
+        writing, a few pages at a time; how many games the copy holds.
+        ``FileExistsError`` if ``destination`` is this database."""
+        target = Path(destination)
+        if target.exists() and target.resolve() == self.path.resolve():
+            raise FileExistsError(f"{target} is the database itself: back it up elsewhere")
+        source = sqlite3.connect(self.path, timeout=self.write_timeout)
+        try:
+            copy = sqlite3.connect(target)
+            try:
+                source.backup(copy, pages=256)
+                copy.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+                games: int = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            finally:
+                copy.close()
+        finally:
+            source.close()
+        return games
 
     def unfinished_ids(self) -> list[str]:
         """The ids of the unfinished games, the longest idle first."""
@@ -381,6 +482,9 @@ class GameStore:
         rows = [(game_id,) for game_id in ids]
         db.executemany("DELETE FROM actions WHERE game_id = ?", rows)
         db.executemany("DELETE FROM seats WHERE game_id = ?", rows)
+        db.executemany("DELETE FROM creators WHERE game_id = ?", rows)
+        # and the rows of games a server without this table deleted
+        db.execute("DELETE FROM creators WHERE game_id NOT IN (SELECT id FROM games)")
         before = db.total_changes
         db.executemany("DELETE FROM games WHERE id = ?", rows)
         return db.total_changes - before

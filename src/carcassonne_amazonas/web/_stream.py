@@ -43,9 +43,12 @@ async def events(request: Request) -> Response:
     service: GameService = request.app.state.service
     game_id = request.path_params["game_id"]
     game = await run_in_threadpool(service.load, game_id)  # 404 before the stream starts
-    since = request.headers.get("last-event-id") or request.query_params.get("after", "")
-    if since and not since.isdigit():
-        raise ApiError(400, f"after must be a number of actions, not {since[:20]!r}")
+    after = request.query_params.get("after", "")
+    resumed = request.headers.get("last-event-id", "")
+    for name, given in (("after", after), ("Last-Event-ID", resumed)):
+        if given and not (given.isascii() and given.isdigit()):
+            raise ApiError(400, f"{name} must be a number of actions, not {given[:20]!r}")
+    since = resumed or after
     seq = min(int(since), game.seq) if since else game.seq
     if game.state.is_terminal and seq == game.seq:
         return Response(status_code=204)  # nothing will come: a browser stops reconnecting

@@ -16,8 +16,8 @@
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``log_after``, ``final_scoring``, ``result``,
     ``seed`` (null until the game is over), ``bot`` (``{"queued": N}``,
-    ``{"thinking": true}`` or null); ``?board=1`` (or ``true``; ``0``, ``false``: no;
-    anything else: 400) adds ``board_svg`` (see
+    ``{"thinking": true, "since": TIME}``, UTC, or null); ``?board=1`` (or ``true``;
+    ``0``, ``false``: no; anything else: 400) adds ``board_svg`` (see
     :func:`~carcassonne_amazonas.web._views.view_of`); ``?log_after=N`` leaves the first
     N log entries out (those a page shows already; ``log_after`` in the view says so).
     The answer's ``ETag`` changes with every action stored; sent back in
@@ -31,7 +31,7 @@
     one player's moves of one turn, the tile then the piece) → 200 and the view after
     the actions and the server's draws (``?board=1``, ``?log_after=N`` as above); with
     bot workers the view's ``bot`` says when a bot's move is ``queued`` (how many games
-    are ahead) or ``thinking``, and the bot moves follow one at a time; without, they
+    are ahead) or ``thinking`` (since when), and the bot moves follow one at a time; without, they
     are in it.
 ``GET /api/games/{ID}/events``
     A Server-Sent Events stream: one ``step`` event per stored change, carrying only
@@ -47,6 +47,8 @@
 ``GET /api/tiles/{SET}/{ID}/{DEGREES}.svg``
     A tile's picture, at the address a view or a stream update gives
     (:mod:`~carcassonne_amazonas.web._pictures`): served once, then cached by the browser.
+``GET /api/openapi.json``
+    This API as an OpenAPI 3.1 document (:mod:`~carcassonne_amazonas.web._openapi`).
 ``GET /api/config``
     The seat kinds (and which take a budget, up to what), the rule options and the
     player counts the server accepts.
@@ -58,9 +60,12 @@ that is not Unicode among it), 403 a token that opens no seat, or an ``Origin`` 
 neither the server's own nor allowed (:mod:`~carcassonne_amazonas.web._guards`), 404 an
 unknown game, 409 an action that is not legal now (the library's message), 413 a body
 over 64 KiB, 415 a ``POST`` that is not ``application/json``, 429 too many new games from
-one address (with ``Retry-After``), 503 too many unfinished games, or a database held by
-another process past the write timeout (with ``Retry-After``), 500 a failure of the
-server (a database it cannot read, say), still with a JSON message.  Nothing changes on
+one address, or too many of its games unfinished (with ``Retry-After``), 503 too many
+unfinished games (with ``Retry-After``: when the first expires, at most an hour), a
+database held by another process past the write timeout or one the server may not write
+(with ``Retry-After``), 500 a failure of the server (a database it cannot read, say),
+still with a JSON message; 400 too a ``Host`` that is not the server's (with
+``allowed_hosts``: :mod:`~carcassonne_amazonas.web._guards`).  Nothing changes on
 an error.  Answers over 1 KB are gzip-compressed for clients that accept it.
 
 The endpoints are the functions of this module; each reads the app's
@@ -92,11 +97,20 @@ from ..ai import bots
 from ..rules.options import Rules
 from ..rules.players import PLAYER_COLOURS
 from ._answers import ViewCache, etag, matches, shape_of, view_answer, view_with_bot
-from ._guards import CreateLimiter, RequestGuard, SecurityHeaders
+from ._guards import (
+    CreateLimiter,
+    ProxyHeaders,
+    RequestGuard,
+    SecurityHeaders,
+    client_key,
+    parse_proxies,
+)
+from ._openapi import openapi_document
 from ._options import (
     DEFAULT_CREATE_LIMIT,
     DEFAULT_EXPIRE_AFTER,
     DEFAULT_MAX_BOT_BUDGET,
+    DEFAULT_MAX_GAMES_PER_CLIENT,
     bot_menu,
 )
 from ._pictures import tile_picture
@@ -170,14 +184,21 @@ async def config(request: Request) -> Response:
                   "max_name_length": MAX_NAME_LENGTH})
 
 
+async def openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: this API as an OpenAPI 3.1 document
+    (:mod:`~carcassonne_amazonas.web._openapi`)."""
+    return _json(request.app.state.openapi)
+
+
 async def create_game(request: Request) -> Response:
-    """``POST /api/games``: a new game, 201 (429 past the client address's limit)."""
+    """``POST /api/games``: a new game, 201 (429 past the client address's limits)."""
     service = _service(request.app)
     body = await _read_body(request)
     new = parse_new_game_request(parse_json_object(body), max_budget=service.max_bot_budget)
     limiter: CreateLimiter = request.app.state.create_limiter
-    limiter.admit(request.client.host if request.client is not None else "")
-    return _json(await run_in_threadpool(service.create, new), status=201)
+    client = client_key(request.client.host if request.client is not None else "")
+    limiter.admit(client)
+    return _json(await run_in_threadpool(service.create, new, client), status=201)
 
 
 def _after(request: Request) -> tuple[str, ...]:
@@ -283,6 +304,7 @@ async def failure(request: Request, error: Exception) -> Response:
 ROUTES = [
     Route("/", index),
     Route("/api/config", config),
+    Route("/api/openapi.json", openapi),
     Route("/api/games", create_game, methods=["POST"]),
     Route("/api/games/{game_id}", show_game),
     Route("/api/games/{game_id}/actions", play, methods=["POST"]),
@@ -314,7 +336,10 @@ def create_app(db_path: str | os.PathLike[str], *,
                max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET,
                expire_after: float = DEFAULT_EXPIRE_AFTER,
                create_limit: int = DEFAULT_CREATE_LIMIT,
+               max_games_per_client: int = DEFAULT_MAX_GAMES_PER_CLIENT,
                allowed_origins: tuple[str, ...] = (),
+               allowed_hosts: tuple[str, ...] | None = None,
+               trusted_proxies: tuple[str, ...] = (),
                write_timeout: float = DEFAULT_WRITE_TIMEOUT,
                bot_workers: int = 0) -> Starlette:
     """The app over the SQLite database ``db_path`` (created if missing), its
@@ -323,36 +348,50 @@ def create_app(db_path: str | os.PathLike[str], *,
     ``max_open_games`` caps the unfinished games stored; creating one more answers 503.
     An unfinished game with no move for ``expire_after`` seconds is deleted (when the
     server starts and before each new game).  One client address creates at most
-    ``create_limit`` games a minute (429 past that).  ``allowed_origins`` are the origins
+    ``create_limit`` games a minute and holds at most ``max_games_per_client``
+    unfinished ones (429 past either).  ``allowed_origins`` are the origins
     (``https://example.org``) besides the server's own whose pages may send requests
-    (403 for any other ``Origin``).  A write waits at most ``write_timeout`` seconds for
-    a database another process holds (503 after that).  With ``bot_workers`` (``serve``
-    gives :func:`~carcassonne_amazonas.web._bots.default_bot_workers`), bots think in
-    that many worker processes after the request that made it their turn has returned
-    (:mod:`~carcassonne_amazonas.web._bots`), and a game waiting on a bot when the server
-    starts goes on by itself; with 0, bots move inside that request (what scripts and
-    tests that want the bots' moves in the answer use).  ``max_bot_budget`` caps what a
-    bot that takes a budget (``mcts``) may spend per move
-    (:func:`~carcassonne_amazonas.web._served.bot_for`).  The database is closed when the
-    app's lifespan ends (the server stops).  ``RuntimeError`` saying what to do for a
-    database of another layout or a damaged one (:mod:`~carcassonne_amazonas.web._storage`).
+    (403 for any other ``Origin``).  ``allowed_hosts``: the names besides IP addresses
+    and ``localhost`` a request's ``Host`` may give (400 for any other; None, the
+    default: any ``Host``, for an app whose server checks it; ``serve`` always gives
+    them).  ``trusted_proxies``: the addresses or networks (``10.0.0.0/8``) of the
+    reverse proxies whose ``Forwarded`` or ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+    say who the client is (ignored from anyone else).  A write waits at most
+    ``write_timeout`` seconds for a database another process holds (503 after that).
+    With ``bot_workers`` (``serve`` gives
+    :func:`~carcassonne_amazonas.web._bots.default_bot_workers`), bots think in that
+    many search worker processes, and cheap bots in one more, after the request that
+    made it their turn has returned (:mod:`~carcassonne_amazonas.web._bots`), and a game
+    waiting on a bot when the server starts goes on by itself; with 0, bots move inside
+    that request (what scripts and tests that want the bots' moves in the answer use).
+    ``max_bot_budget`` caps what a bot that takes a budget (``mcts``) may spend per move
+    (:func:`~carcassonne_amazonas.web._served.bot_for`).  The database is closed when
+    the app's lifespan ends (the server stops).  ``RuntimeError`` saying what to do for
+    a database of another layout or a damaged one
+    (:mod:`~carcassonne_amazonas.web._storage`).
     """
     for name, value, least in (("max_bot_budget", max_bot_budget, 1),
-                               ("create_limit", create_limit, 1), ("bot_workers", bot_workers, 0)):
+                               ("create_limit", create_limit, 1), ("bot_workers", bot_workers, 0),
+                               ("max_games_per_client", max_games_per_client, 1)):
         if not isinstance(value, int) or value < least:
             raise ValueError(f"{name} must be a whole number >= {least}, not {value!r}")
     page = (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
+    proxies = parse_proxies(trusted_proxies)
     service = GameService(GameStore(db_path, write_timeout=write_timeout),
-                          max_open_games=max_open_games, max_bot_budget=max_bot_budget,
-                          expire_after=expire_after, bot_workers=bot_workers)
-    middleware = [Middleware(SecurityHeaders),
-                  Middleware(RequestGuard, allowed_origins=allowed_origins),
+                          max_open_games=max_open_games,
+                          max_games_per_client=max_games_per_client,
+                          max_bot_budget=max_bot_budget, expire_after=expire_after,
+                          bot_workers=bot_workers)
+    middleware = [Middleware(ProxyHeaders, proxies=proxies), Middleware(SecurityHeaders),
+                  Middleware(RequestGuard, allowed_origins=allowed_origins,
+                             allowed_hosts=allowed_hosts),
                   Middleware(GZipMiddleware, minimum_size=1000)]
     app = Starlette(routes=ROUTES, lifespan=_lifespan, middleware=middleware,
                     exception_handlers={ApiError: refusal, HTTPException: refusal,
                                         Exception: failure})
     app.state.service = service
     app.state.page = page
+    app.state.openapi = openapi_document(ROUTES, __version__)
     app.state.views = ViewCache()
     app.state.create_limiter = CreateLimiter(create_limit)
     return app

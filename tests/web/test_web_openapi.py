@@ -1,0 +1,204 @@
+"""The HTTP API's OpenAPI 3.1 document, ``GET /api/openapi.json``:
+
+- it describes every route and nothing else (the app refuses to start otherwise), and
+  its schemas are valid JSON Schemas;
+- the views, steps and answers of a whole game with bots conform to it;
+- schemathesis, on a live uvicorn server, sends each operation generated requests, valid
+  and malformed, to unknown games and to a real one: no server error, and every status,
+  content type, header and body is the document's.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+pytest.importorskip("schemathesis", reason="needs schemathesis ([test])")
+
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from carcassonne_amazonas.web._openapi import OPERATIONS, openapi_document
+from carcassonne_amazonas.web._views import update_of
+from carcassonne_amazonas.web.app import ROUTES, create_app
+from web_helpers import Json, create, running_server, tokens_of, view
+
+# A dependency of schemathesis, whose types are not installed: typed as Any.
+jsonschema: Any = importlib.import_module("jsonschema")
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_headers_conformance, response_schema_conformance]
+
+
+def validator(document: Json, name: str) -> Any:
+    """A validator of the document's component ``name``, its references resolved."""
+    schema = {"$ref": f"#/components/schemas/{name}", **{"components": document["components"]}}
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_document_describes_every_route_and_nothing_else(client: TestClient) -> None:
+    answer = client.get("/api/openapi.json")
+    assert answer.status_code == 200
+    document = answer.json()
+    assert document["openapi"] == "3.1.0"
+    routed = {(route.path, method.lower()) for route in ROUTES if isinstance(route, Route)
+              for method in route.methods or () if method != "HEAD"}
+    described = {(path, method) for path, item in document["paths"].items()
+                 for method in item}
+    assert routed == described
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            assert {"400", "500"} <= set(operation["responses"]), (path, method)
+            for status, response in operation["responses"].items():
+                assert response["description"], (path, method, status)
+    for schema in document["components"]["schemas"].values():
+        jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_a_route_without_a_description_or_a_description_without_a_route_is_refused() -> None:
+    async def hidden(request: Any) -> Any:
+        raise AssertionError
+
+    with pytest.raises(ValueError, match=r"routes not described \[\('/api/hidden', 'get'\)\]"):
+        openapi_document([*ROUTES, Route("/api/hidden", hidden)], "0")
+    with pytest.raises(ValueError, match=r"descriptions of no route \[\('/api/config', 'get'\)"):
+        openapi_document([route for route in ROUTES
+                          if getattr(route, "path", "") != "/api/config"], "0")
+    assert "/api/games/{game_id}/actions" in OPERATIONS
+
+
+def test_the_answers_of_a_whole_game_conform(db_path: Path) -> None:
+    with TestClient(create_app(db_path, max_bot_budget=3)) as client:
+        document = client.get("/api/openapi.json").json()
+        views, steps = validator(document, "View"), validator(document, "Step")
+        validator(document, "Config").validate(client.get("/api/config").json())
+        body = {"players": 3, "seats": ["human", "greedy", "mcts:2"], "seed": 3,
+                "names": ["Ann", "", "Bo"], "rules": {"camp_scoring": "per-camp"}}
+        validator(document, "NewGame").validate(body)
+        created = create(client, ["human", "greedy", "mcts:2"], seed=3,
+                         names=body["names"], rules=body["rules"])
+        validator(document, "Created").validate(created)
+        game, token = created["game"], tokens_of(created)[0]
+        current = view(client, game)
+        service = cast(Any, client.app).state.service
+        while not current["is_terminal"]:
+            views.validate(current)
+            seq = current["seq"]
+            move = {"token": token, "action": current["legal"][-1], "seq": seq}
+            validator(document, "Actions").validate(move)
+            answer = client.post(f"/api/games/{game}/actions?board=1&log_after={seq}",
+                                 json=move)
+            assert answer.status_code == 200
+            current = answer.json()
+            steps.validate({**update_of(service.load(game), seq), "bot": None})
+        views.validate(current)
+        assert current["final_scoring"] is not None
+        for path in (f"/api/games/{game}/segment?x=0&y=0", "/api/games/nope"):
+            answer = client.get(path)
+            schema = "Segment" if answer.status_code == 200 else "Error"
+            validator(document, schema).validate(answer.json())
+
+
+def test_a_thinking_bots_status_conforms() -> None:
+    document = openapi_document(ROUTES, "0")
+    bot = {"$ref": "#/components/schemas/View/properties/bot",
+           "components": document["components"]}
+    checker = jsonschema.Draft202012Validator(bot)
+    for status in (None, {"queued": 2}, {"thinking": True, "since": "2026-12-04T20:31:37.123Z"}):
+        checker.validate(status)
+    assert not checker.is_valid({"thinking": True})
+
+
+@pytest.mark.slow
+def test_schemathesis_finds_no_failure_on_a_live_server(tmp_path: Path) -> None:
+    """Every operation, a bounded number of generated requests each (valid ones, then
+    malformed ones, which must be refused with a 4xx the document describes), against
+    unknown games and against a real one."""
+    db = tmp_path / "live.sqlite3"
+    app = create_app(db, max_bot_budget=2, create_limit=10_000, max_games_per_client=10_000)
+    with running_server(db, app) as base:
+        game = schemathesis.openapi.from_url(f"{base}/api/openapi.json")
+        playing = post(f"{base}/api/games", {"players": 2, "seats": ["human", "greedy"],
+                                             "seed": 1})["game"]
+        # A finished game for the live stream, which ends then (an unfinished game's
+        # stream goes on until the client leaves).
+        over = post(f"{base}/api/games", {"players": 2, "seats": ["human", "greedy"],
+                                          "seed": 2})
+        finish(base, over)
+        failures: list[str] = []
+        unbreakable: set[str] = set()
+        for result in game.get_all_operations():
+            operation = cast(Any, result).ok()
+            ids: list[dict[str, Any] | None] = [None]
+            if "{game_id}" in operation.path:
+                ids.append({"game_id": over["game"]})
+                if not operation.path.endswith("/events"):
+                    ids.append({"game_id": playing})
+            for path_parameters in ids:
+                # (typed Any: the enum's base, StrEnum, is not in Python 3.10's stubs)
+                modes: list[Any] = [schemathesis.GenerationMode.POSITIVE,
+                                    schemathesis.GenerationMode.NEGATIVE]
+                for mode in modes:
+                    strategy = operation.as_strategy(generation_mode=mode,
+                                                     path_parameters=path_parameters)
+                    checks = CHECKS + ([negative_data_rejection]
+                                       if mode is schemathesis.GenerationMode.NEGATIVE else [])
+                    try:
+                        run_cases(strategy, base, checks)
+                    except Unsatisfiable:  # no request breaks this operation's schema
+                        assert mode is schemathesis.GenerationMode.NEGATIVE
+                        unbreakable.add(f"{operation.method.upper()} {operation.path}")
+                    except Exception as error:  # collected, then reported
+                        failures.append(f"{operation.method.upper()} {operation.path} "
+                                        f"({mode}, {path_parameters}): {error}")
+        assert not failures, "\n\n".join(failures)
+        # Those whose parameters are free text: every other one got malformed requests.
+        assert unbreakable == {"GET /", "GET /api/config", "GET /api/games/{game_id}/record",
+                               "GET /api/games/{game_id}/board.svg",
+                               "GET /api/tiles/{key}/{tile}/{name}"}
+
+
+def post(url: str, body: Json) -> Json:
+    request = urllib.request.Request(url, method="POST", data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        result: Json = json.load(answer)
+    return result
+
+
+def finish(base: str, created: Json) -> None:
+    """Play the human seat of ``created`` to the end (its last legal action each time)."""
+    game, token = created["game"], tokens_of(created)[0]
+    with urllib.request.urlopen(f"{base}/api/games/{game}", timeout=60) as answer:
+        current = json.load(answer)
+    while not current["is_terminal"]:
+        current = post(f"{base}/api/games/{game}/actions",
+                       {"token": token, "action": current["legal"][-1]})
+
+
+def run_cases(strategy: st.SearchStrategy[Any], base: str, checks: list[Any]) -> None:
+    @settings(max_examples=15, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(case=strategy)
+    def check(case: Any) -> None:
+        case.call_and_validate(base_url=base, checks=checks, timeout=30)
+
+    check()
