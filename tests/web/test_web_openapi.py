@@ -202,3 +202,23 @@ def run_cases(strategy: st.SearchStrategy[Any], base: str, checks: list[Any]) ->
         case.call_and_validate(base_url=base, checks=checks, timeout=30)
 
     check()
+
+
+def test_the_snapshot_and_the_record_are_the_file_formats_schemas(client: TestClient) -> None:
+    """The view's state and the record answer refer to the shipped JSON Schemas of the
+    snapshot and the record (formats.schemas), rewritten to plain pointers, rather than
+    describing the formats a second time."""
+    from carcassonne_amazonas.formats.schemas import schema
+
+    document = client.get("/api/openapi.json").json()
+    components = document["components"]["schemas"]
+    assert components["View"]["properties"]["state"]["$ref"] == "#/components/schemas/State"
+    record = document["paths"]["/api/games/{game_id}/record"]["get"]["responses"]["200"]
+    assert record["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Record"}
+    for name, component in (("state", "State"), ("record", "Record")):
+        shipped = schema(name)
+        assert components[component]["properties"]["schema"] == shipped["properties"]["schema"]
+        assert set(components[component]["$defs"]) == set(shipped["$defs"])
+    text = json.dumps(components)
+    assert "urn:carcassonne-amazonas" not in text and '"$id"' not in text

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..ai.bots import BOT_KINDS
+from ..formats.schemas import schema
 from ._requests import MAX_NAME_LENGTH, MAX_SEED, MAX_TURN_ACTIONS
 
 __all__ = ["OPERATIONS", "openapi_document"]
@@ -108,13 +109,15 @@ SCHEMAS: Json = {
         "budgeted_kinds": {"type": "array", "items": _STR}, "max_bot_budget": _INT,
         "rules": {"type": "object", "additionalProperties": {"type": "array"}},
         "min_players": _INT, "max_players": _INT,
-        "colours": {"type": "array", "items": _STR}, "max_name_length": _INT}),
+        "colours": {"type": "array", "items": _STR}, "max_name_length": _INT,
+        "menu": {"type": "array", "items": _closed(
+            {"kind": _STR, "label": _STR, "detail": _STR})}}),
     "View": {
         **_closed({
             "game": _STR, "seq": _INT, "phase": _STR, "to_move": _NULLABLE_INT,
             "scores": _INTS, "is_terminal": _BOOL, "winners": _INTS,
             "legal": {"type": "array", "items": _STR},
-            "state": {**_OBJECT, "description": "The snapshot (state_to_json)."},
+            "state": {**_ref("State"), "description": "The snapshot (state_to_json)."},
             "projected": {"type": "array", "items": _BREAKDOWN},
             "seats": {"type": "array", "items": _closed({
                 "player": _INT, "kind": _STR, "name": _STR, "colour": _STR})},
@@ -286,7 +289,7 @@ OPERATIONS: dict[str, dict[str, Json]] = {
         "summary": "The game record.", "operationId": "record", "parameters": [_GAME_ID],
         "responses": {
             "200": {"description": "The GameRecord JSON.",
-                    "content": {"application/json": {"schema": _OBJECT}}},
+                    "content": {"application/json": {"schema": _ref("Record")}}},
             "404": _UNKNOWN}}},
     "/api/games/{game_id}/board.svg": {"get": {
         "summary": "The board picture.", "operationId": "board", "parameters": [_GAME_ID],
@@ -335,6 +338,45 @@ def _route_operations(routes: Iterable[Any]) -> set[tuple[str, str]]:
     return found
 
 
+def _embedded(name: str, component: str) -> Json:
+    """The file format ``name``'s JSON Schema (:func:`~..formats.schemas.schema`) as the
+    component ``component``: its references, made against the ``$id`` of the schema
+    (or of a schema bundled in it), rewritten as pointers into this document, so that a
+    tool reading the document needs to know nothing about ``$id``."""
+    document = schema(name)
+    where: dict[str, str] = {}
+
+    def collect(node: Any, pointer: str) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("$id"), str):
+                where[node["$id"]] = pointer
+            for key, value in node.items():
+                collect(value, f"{pointer}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                collect(value, f"{pointer}/{index}")
+
+    def rewrite(node: Any, base: str) -> Any:
+        if isinstance(node, list):
+            return [rewrite(value, base) for value in node]
+        if not isinstance(node, dict):
+            return node
+        base = where.get(node.get("$id", ""), base)
+        out = {}
+        for key, value in node.items():
+            if key in ("$id", "$schema"):
+                continue
+            if key == "$ref" and isinstance(value, str):
+                resource, _, fragment = value.partition("#")
+                value = (where[resource] if resource else base) + fragment
+            out[key] = rewrite(value, base)
+        return out
+
+    root = f"#/components/schemas/{component}"
+    collect(document, root)
+    return dict(rewrite(document, root))
+
+
 def openapi_document(routes: Iterable[Any], version: str) -> Json:
     """The OpenAPI 3.1 document of ``routes`` (the app's, :data:`OPERATIONS`
     describing each), for server version ``version``.  ``ValueError`` naming a route
@@ -360,5 +402,9 @@ def openapi_document(routes: Iterable[Any], version: str) -> Json:
                  "description": "Play Carcassonne – Amazonas with friends and bots. All "
                                 "JSON; every error is {\"error\": message}."},
         "paths": paths,
-        "components": {"schemas": copy.deepcopy(SCHEMAS)},
+        # The snapshot and the record are the library's file formats: their own JSON
+        # Schemas (formats.schemas), not a second description of them.
+        "components": {"schemas": {**copy.deepcopy(SCHEMAS),
+                                   "State": _embedded("state", "State"),
+                                   "Record": _embedded("record", "Record")}},
     }
