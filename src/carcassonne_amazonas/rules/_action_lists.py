@@ -1,5 +1,6 @@
 """The legal actions of a phase from a position's parts: the building blocks of
-:func:`~carcassonne_amazonas.rules.engine.legal_actions`, for fast paths.
+:func:`~carcassonne_amazonas.rules.engine.legal_actions`, for fast paths (the API that
+code outside the rules uses is :mod:`~carcassonne_amazonas.rules.fast_path`).
 
 :func:`~carcassonne_amazonas.rules.engine.legal_actions` reads a
 :class:`~carcassonne_amazonas.rules.state.GameState`; code that keeps a position's parts
