@@ -4,7 +4,7 @@
 ID`` one game's seats and state, ``games delete ID`` deletes one game and ``games prune``
 the unfinished games with no move for ``--expire-after`` (what a running server does by
 itself).  Each takes ``--db PATH`` as ``serve`` does, and needs only the standard
-library: the store is :class:`~carcassonne_amazonas.web._storage.GameStore`, which may be
+library: the store is :class:`~carcassonne_amazonas.web.GameStore`, which may be
 shared with a running server.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .._support.wording import plural
 from ..rules.players import colour
-from ..web._storage import GameStore, StoreBusyError, StoredSeat, default_db_path
+from ..web import GameStore, StoreBusyError, StoredSeat, default_db_path
 from ._common import AddCommand, CliError, say
 from ._serve import add_db_option, add_expire_option
 

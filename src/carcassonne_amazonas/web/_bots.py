@@ -16,22 +16,15 @@ import collections
 import concurrent.futures
 import logging
 import multiprocessing
-import os
 import threading
 from collections.abc import Callable
 
 from ..formats.snapshot import state_from_json
 from ..rules.notation import format_action
 
-__all__ = ["BotPool", "default_bot_workers", "think"]
+__all__ = ["BotPool", "think"]
 
 _log = logging.getLogger(__name__)
-
-
-def default_bot_workers() -> int:
-    """One worker process per CPU core but one (for the server itself), at least 1 and
-    at most 4: ``serve --bot-workers``'s default."""
-    return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
 def think(snapshot: str, kind: str, seed: int, max_budget: int) -> str:

@@ -22,10 +22,11 @@ by the one reader of the options,
 
 from __future__ import annotations
 
+import os
 import re
 
 __all__ = ["DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_MAX_BOT_BUDGET",
-           "parse_duration"]
+           "default_bot_workers", "parse_duration"]
 
 #: The most a bot that takes a budget may spend per move unless the server says
 #: otherwise: 100 MCTS iterations, a median of 0.2 s per decision in a 2-player game and
@@ -38,6 +39,13 @@ DEFAULT_MAX_BOT_BUDGET = 100
 DEFAULT_EXPIRE_AFTER = 7 * 24 * 3600.0
 #: How many new games one client address may create per minute (``serve --create-limit``).
 DEFAULT_CREATE_LIMIT = 20
+
+
+def default_bot_workers() -> int:
+    """One worker process per CPU core but one (for the server itself), at least 1 and
+    at most 4: ``serve --bot-workers``'s default."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 24 * 3600}
 _DURATION = re.compile(r"([0-9]{1,9})([smhd])")
