@@ -251,7 +251,7 @@ EXAMPLES = ROOT / "examples"
 
 def imported_modules(path: Path) -> set[str]:
     """The modules of the package a script outside it imports (absolute imports only)."""
-    found = set()
+    found: set[str] = set()
     for node, _function in _statements(ast.parse(path.read_text(encoding="utf-8"))):
         names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
                  else [f"{node.module}.{alias.name}" for alias in node.names]
