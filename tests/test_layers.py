@@ -246,6 +246,56 @@ def test_the_support_package_is_open_to_every_layer_and_nothing_else_is() -> Non
                                }) == []
 
 
+def module_all(path: Path) -> list[str] | None:
+    """A module's ``__all__``, read from its source (None without one)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets):
+            return list(ast.literal_eval(node.value))
+    return None
+
+
+def unpromised_imports(source: Path) -> list[str]:
+    """The names a module takes from a public module of another layer that the module's
+    ``__all__`` does not promise: a layer uses another one through its API alone."""
+    modules = module_files(source)
+    promised = {name: module_all(path) for name, path in modules.items()}
+    found = []
+    for name, path in modules.items():
+        for node, _function in _statements(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            origin = next(_targets(ast.ImportFrom(node.module, [ast.alias("*")], node.level),
+                                   name, path.name == "__init__.py", modules), None)
+            if (origin is None or private_owner(origin) is not None
+                    or layer_of(origin, source.name) == layer_of(name, source.name)):
+                continue
+            found += [f"{name} imports {alias.name} from {origin}, not in its __all__"
+                      for alias in node.names
+                      if f"{origin}.{alias.name}" not in modules
+                      and alias.name not in (promised[origin] or [])]
+    return found
+
+
+def test_a_layer_takes_from_another_only_the_names_its_modules_promise() -> None:
+    found = unpromised_imports(SOURCE)
+    assert found == [], "names taken from another layer outside __all__:\n" + "\n".join(found)
+
+
+def test_a_deliberate_unpromised_import_is_found(tmp_path: Path) -> None:
+    source = write_package(tmp_path, {
+        "__init__.py": "", "low/__init__.py": "",
+        "low/state.py": "__all__ = ['State']\nclass State: pass\ndef helper(): pass\n",
+        "low/other.py": "from .state import helper\n",                   # its own layer
+        "render/__init__.py": "",
+        "render/draw.py": "from ..low.state import State, helper\n"
+                          "from ..low import state\n"})
+    assert unpromised_imports(source) == [
+        "pkg.render.draw imports helper from pkg.low.state, not in its __all__"]
+
+
 EXAMPLES = ROOT / "examples"
 
 

@@ -35,8 +35,8 @@ from ..errors import NotationError
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import TileId
 
-__all__ = ["TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp", "PlaceMeeple",
-           "PlaceTile", "check_action"]
+__all__ = ["ACTION_TYPES", "TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass", "PlaceCamp",
+           "PlaceMeeple", "PlaceTile", "check_action"]
 
 _ROTATIONS = {rotation.degrees: rotation for rotation in Rotation}
 _MAX_DIGITS = 9
@@ -271,6 +271,7 @@ class DrawTile(_Notated):
 
 
 Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass | DrawTile
+#: Every action class, in the order of :data:`Action`.
 ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)
 #: The actions that end a player's turn: a meeple, a camp or passing, the piece step that
 #: closes every turn (R-T5; the next player then draws, R-C8).
