@@ -43,9 +43,14 @@ from .._support.sampling import uniform_below
 from ..errors import IllegalActionError
 from ..rules.actions import Action, ChooseDouble, PlaceTile
 from ..rules.board import Board
-from ..rules.fast_path import Playthrough, piece_actions, place_tile_action, tile_actions
+from ..rules.fast_path import (
+    Playthrough,
+    fit_table,
+    piece_actions,
+    place_tile_action,
+    tile_actions,
+)
 from ..rules.features import FeatureGraph
-from ..rules.fits import fit_table
 from ..rules.pile import Pile
 from ..rules.players import PlayerState
 from ..rules.state import GameState, Phase

@@ -26,10 +26,10 @@ from itertools import chain
 from ..tiles.geometry import Rotation, cell_key, position_of_key
 from ..tiles.layout import Layout, Terrain
 from ..tiles.tileset import Tile
+from ._fits import fit_table
 from .actions import Action, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .board import Board
 from .features import FeatureGraph, node_of
-from .fits import fit_table
 from .players import PlayerState
 
 __all__ = ["PASS", "piece_actions", "place_tile_action", "tile_actions", "tile_placement_cells"]

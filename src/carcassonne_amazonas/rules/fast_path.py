@@ -15,7 +15,10 @@ the final state.  This module gives it the engine's own pieces:
   :func:`~carcassonne_amazonas.rules.engine.legal_actions` lists them and in its order:
   :func:`tile_actions` and :func:`tile_placement_cells` (R-G2–R-G6), :func:`piece_actions`
   (R-T5, R-F6), and the action objects themselves, :func:`place_tile_action` and
-  :data:`PASS`.
+  :data:`PASS`;
+- :func:`fit_table`: which rotations of a tile meet the edges of an open cell (R-G4,
+  R-G5), a :class:`FitTable` read at the cost of a dict lookup, with which a playout
+  tries a random cell and rotation without listing the placements (R-G2–R-G6).
 
 Every legal action is *interned*: the same action is the same object in every state, so
 lists of them cost little and compare fast.
@@ -41,11 +44,12 @@ from ._action_lists import (
     tile_actions,
     tile_placement_cells,
 )
+from ._fits import FitTable, fit_table
 from ._turn import Turn
 from .state import GameState
 
-__all__ = ["PASS", "Playthrough", "piece_actions", "place_tile_action", "tile_actions",
-           "tile_placement_cells"]
+__all__ = ["PASS", "FitTable", "Playthrough", "fit_table", "piece_actions",
+           "place_tile_action", "tile_actions", "tile_placement_cells"]
 
 
 class Playthrough(Turn):
