@@ -270,6 +270,7 @@ class DrawTile(_Notated):
         return f"*{self.tile}"
 
 
+#: Any of the action classes: the type of an action.
 Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass | DrawTile
 #: Every action class, in the order of :data:`Action`.
 ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)
