@@ -239,13 +239,18 @@ def definitions(path: Path) -> dict[str, tuple[str, str]]:
 
 def module_all(source: Path, module: str) -> list[str]:
     """The names of ``module.__all__``, read from the source (so that nothing is imported
-    before autodoc mocks the extras); ``ValueError`` for a public module without one."""
+    before autodoc mocks the extras); ``ValueError`` for a public module without one, or
+    with more than one (the last would win at run time)."""
+    found = []
     for node in ast.parse(module_path(source, module).read_text(encoding="utf-8")).body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
-                return [str(name) for name in ast.literal_eval(node.value)]
-    raise ValueError(f"{module} has no __all__: a public module lists what it promises")
+                found.append([str(name) for name in ast.literal_eval(node.value)])
+    if len(found) != 1:
+        raise ValueError(f"{module} assigns __all__ {len(found)} times: a public module "
+                         "lists what it promises, once")
+    return found[0]
 
 
 def imported_homes(source: Path, module: str) -> dict[str, str]:
