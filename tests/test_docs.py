@@ -175,6 +175,19 @@ def test_a_name_left_out_of_all_is_left_out_of_the_reference() -> None:
     assert "{py:obj}`MctsBot <carcassonne_amazonas.ai.mcts.MctsBot>`" in bots
 
 
+def test_a_link_to_a_name_of_a_private_module_goes_where_it_is_exported() -> None:
+    """A signature names a class by its defining module, private or not: the docs build
+    sends such a link to the public module that exports the name."""
+    source = Path(carcassonne_amazonas.__file__).resolve().parent
+    homes = docs_extension().public_homes(source)
+    assert homes["carcassonne_amazonas.rules._fits.FitTable"] == \
+        "carcassonne_amazonas.rules.fast_path.FitTable"
+    assert homes["carcassonne_amazonas.web._storage.GameStore"] == \
+        "carcassonne_amazonas.web.GameStore"
+    assert all(not any(part.startswith("_") for part in target.split("."))
+               for target in homes.values())
+
+
 def test_the_page_on_what_is_api_gives_every_public_module_a_reason_and_its_names() -> None:
     generated_pages = docs_extension()
     source = Path(carcassonne_amazonas.__file__).resolve().parent

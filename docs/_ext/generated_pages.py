@@ -37,6 +37,7 @@ import os
 import random
 import re
 import sys
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -361,6 +362,33 @@ def api_pages(source: Path, architecture: str) -> dict[str, str]:
     return pages
 
 
+@cache
+def public_homes(source: Path) -> dict[str, str]:
+    """``private path -> public path`` of every name a public module exports from a
+    private one (``carcassonne_amazonas.rules._fits.FitTable`` ->
+    ``carcassonne_amazonas.rules.fast_path.FitTable``): a signature names a class by the
+    module that defines it, and the reference documents it where it is exported."""
+    found: dict[str, str] = {}
+    for module in public_modules(source):
+        homes = imported_homes(source, module)
+        for name in module_all(source, module):
+            home = homes.get(name, "")
+            if any(part.startswith("_") for part in home.split(".")):
+                found.setdefault(f"{home}.{name}", f"{module}.{name}")
+    return found
+
+
+def on_missing_reference(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve a reference to a name of a private module to where a public module exports
+    it (see :func:`public_homes`); None leaves any other reference as it is."""
+    target = public_homes(Path(carcassonne_amazonas.__file__).resolve().parent).get(
+        node.get("reftarget", ""))
+    if target is None or node.get("refdomain") != "py":
+        return None
+    return env.get_domain("py").resolve_xref(env, node["refdoc"], app.builder,
+                                             node["reftype"], target, node, contnode)
+
+
 def on_builder_inited(app: Sphinx) -> None:
     """Generate the pieces before Sphinx looks for source files."""
     srcdir = Path(app.srcdir)
@@ -382,4 +410,5 @@ def on_builder_inited(app: Sphinx) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the event handler."""
     app.connect("builder-inited", on_builder_inited)
+    app.connect("missing-reference", on_missing_reference)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
