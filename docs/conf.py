@@ -7,7 +7,9 @@ Build (warnings are errors)::
 
 The build needs no network: no intersphinx, and the optional AI frameworks are
 mocked for autodoc.  The tile gallery is generated from the tile-set data by the
-local extension ``docs/_ext/tileset_gallery.py`` into ``docs/_generated/``.
+local extension ``docs/_ext/tileset_gallery.py`` into ``docs/_generated/``, and the API
+reference (``docs/api/``, one page per public module, from its ``__all__``) by
+``docs/_ext/generated_pages.py``; neither folder is committed.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ extensions = [
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"carcassonne_amazonas\.(.*\.)?_.*"),
-    (r"py:.*", r"(typing|collections\.abc|fractions|argparse|hypothesis|starlette)\..*"),
+    (r"py:.*", r"(typing|collections\.abc|fractions|argparse|pathlib|hypothesis|starlette)\..*"),
     (r"py:data", r"Ellipsis"),
 ]
 
@@ -67,11 +69,10 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
 # -- autodoc ----------------------------------------------------------------------------
+# The API reference documents exactly the names of each module's __all__: the generated
+# pages (docs/_ext/generated_pages.py) list them in ``:members:``, so no default adds others.
 autodoc_default_options = {
-    "members": True,
     "member-order": "bysource",
-    # Every public name, also those a module leaves out of its __all__.
-    "ignore-module-all": True,
 }
 autodoc_member_order = "bysource"
 autodoc_class_signature = "mixed"

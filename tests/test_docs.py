@@ -3,7 +3,9 @@
 - the rules reference has an entry for every rule id and every worked
   example;
 - every test the docs cite (``tests/FILE.py::test_name``) exists;
-- every module of the package has a page in the API reference;
+- every public module has a page in the API reference, which documents exactly the
+  names of its ``__all__``, and the page on what is API gives every public module its
+  reason and lists its names;
 - every example script is described in the docs.
 
 The Sphinx build itself (``python -m sphinx -W ...``) runs in CI, not here.
@@ -36,9 +38,11 @@ NEXT_ENTRY = re.compile(r"\n\((?:rule|example)-\w+\)=\n|\n## ")
 
 
 def doc_pages() -> list[Path]:
-    """Every hand-written page of the docs (not the build, not generated pages)."""
+    """Every hand-written page of the docs (not the build, not generated pages: those in
+    ``_generated`` and the API reference in ``api``)."""
     return sorted(path for path in DOCS.rglob("*.md")
-                  if not path.relative_to(DOCS).parts[0].startswith("_"))
+                  if not path.relative_to(DOCS).parts[0].startswith("_")
+                  and path.relative_to(DOCS).parts[0] != "api")
 
 
 @cache
@@ -129,6 +133,87 @@ def test_the_api_reference_documents_what_a_module_exports_from_a_private_one() 
     assert ".. autofunction:: carcassonne_amazonas.ai.observation.observation_string" in observation
     assert "autofunction:: carcassonne_amazonas.rules.engine." not in \
         pages["carcassonne_amazonas.rules.engine.md"]  # it defines what it exports
+
+
+def test_every_public_module_promises_what_its_all_lists_and_nothing_more() -> None:
+    """Each public module has an ``__all__`` whose names exist, and its reference page
+    documents exactly those: the ones it defines in ``:members:``, the ones it exports from
+    a private module one by one, and a link for the ones another public module defines."""
+    generated_pages = docs_extension()
+    source = Path(carcassonne_amazonas.__file__).resolve().parent
+    pages = generated_pages.api_pages(source, (DOCS / "architecture.md").read_text(
+        encoding="utf-8"))
+    for module in generated_pages.public_modules(source):
+        names = generated_pages.module_all(source, module)
+        assert len(set(names)) == len(names), module
+        page = pages[f"{module}.md"]
+        members = re.search(r":members: (.*)\n", page)
+        documented = set(members.group(1).split(", ")) if members else set()
+        documented |= set(re.findall(rf"\.\. auto\w+:: {re.escape(module)}\.(\w+)", page))
+        documented |= set(re.findall(r"\.\. py:data:: (\w+)", page))
+        documented |= set(re.findall(r"\{py:obj\}`(\w+) <", page))
+        if module == source.name:
+            assert "_generated/package_names.md" in page
+            documented = set(names)
+        assert documented - {"__version__"} == set(names) - {"__version__"}, module
+        try:
+            imported = importlib.import_module(module)
+        except ImportError:  # an integration whose framework is not installed
+            continue
+        assert list(imported.__all__) == names, f"{module} assigns __all__ more than once"
+
+
+def test_a_name_left_out_of_all_is_left_out_of_the_reference() -> None:
+    source = Path(carcassonne_amazonas.__file__).resolve().parent
+    page = docs_extension().api_page(source, "carcassonne_amazonas.rules.pile")
+    assert ":members: DRAW_MODES, MAX_SLICES, Draws, Pile, Shuffle" in page
+    # defined in rules.pile and public-looking, but not promised
+    assert "plan_for" in page and "_amazon_quota" not in page
+    web = docs_extension().api_page(source, "carcassonne_amazonas.web")
+    assert ".. autoclass:: carcassonne_amazonas.web.GameStore\n   :members:" in web
+    bots = docs_extension().api_page(source, "carcassonne_amazonas.ai.bots")
+    assert "{py:obj}`MctsBot <carcassonne_amazonas.ai.mcts.MctsBot>`" in bots
+
+
+def test_a_link_to_a_name_of_a_private_module_goes_where_it_is_exported() -> None:
+    """A signature names a class by its defining module, private or not: the docs build
+    sends such a link to the public module that exports the name."""
+    source = Path(carcassonne_amazonas.__file__).resolve().parent
+    homes = docs_extension().public_homes(source)
+    assert homes["carcassonne_amazonas.rules._fits.FitTable"] == \
+        "carcassonne_amazonas.rules.fast_path.FitTable"
+    assert homes["carcassonne_amazonas.web._storage.GameStore"] == \
+        "carcassonne_amazonas.web.GameStore"
+    assert all(not any(part.startswith("_") for part in target.split("."))
+               for target in homes.values())
+
+
+def test_the_page_on_what_is_api_gives_every_public_module_a_reason_and_its_names() -> None:
+    generated_pages = docs_extension()
+    source = Path(carcassonne_amazonas.__file__).resolve().parent
+    page = (DOCS / "api-contract.md").read_text(encoding="utf-8")
+    rows = page.split("<!-- module-reasons", 1)[1].split("\n\n", 2)[1].splitlines()[2:]
+    listed = [re.findall(r"`([^`]+)`", row)[0] for row in rows]
+    public = [module.removeprefix("carcassonne_amazonas.") for module in
+              generated_pages.public_modules(source)]
+    assert sorted(listed) == sorted(public)
+    assert "```{include} _generated/api_names.md" in page
+    architecture = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    table = generated_pages.api_names(source, architecture)
+    assert "| {py:mod}`rules.fast_path <carcassonne_amazonas.rules.fast_path>` | `PASS`, " \
+        "`FitTable`, `Playthrough`," in table
+    assert len(table.splitlines()) == len(public) + 4
+    for where in ((ROOT / "README.md").read_text(encoding="utf-8"),
+                  generated_pages.api_pages(source, architecture)["index.md"]):
+        assert "api-contract" in where
+    for promise in ("semantic versioning", "DeprecationWarning", '"Deprecated"',
+                    "exit codes", "HTTP API", "`schema` field"):
+        assert promise in page, promise
+
+
+def test_the_api_reference_is_generated_not_committed() -> None:
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "docs/api/" in ignored
 
 
 def test_every_package_name_has_a_whole_sentence_for_its_summary() -> None:

@@ -8,6 +8,13 @@ method (``__str__``, ``_repr_svg_`` ...) importing a renderer inside its body, t
 python-chess's ``Board._repr_svg_`` does.  The layer table is read from the architecture
 page, so the page and the test cannot disagree; a synthetic package shows that the checker
 finds a violation when there is one.
+
+A private module (a part of its name starts with an underscore) is imported only from
+inside the package that holds it: ``pkg._x`` and ``pkg._x.y`` only by modules of ``pkg``.
+The top package's ``_support`` is therefore open to every layer, and a layer's private
+modules to that layer alone: whatever another layer needs is public API of the layer
+that owns it.  The examples show users the public API and import no private module at
+all; the benchmarks may (they measure the internals).
 """
 
 from __future__ import annotations
@@ -131,6 +138,26 @@ def layer_violations(edges: set[Edge], package: str,
     return found
 
 
+def private_owner(module: str) -> str | None:
+    """The package whose private part ``module`` is (``pkg.web`` for ``pkg.web._storage``
+    and ``pkg.web._storage.x``), or None for a public module."""
+    parts = module.split(".")
+    for index, part in enumerate(parts):
+        if part.startswith("_") and index:
+            return ".".join(parts[:index])
+    return None
+
+
+def private_violations(edges: set[Edge]) -> list[str]:
+    """The imports of a private module from outside the package that holds it."""
+    found = []
+    for importer, imported in sorted(edges):
+        owner = private_owner(imported)
+        if owner is not None and not (importer == owner or importer.startswith(owner + ".")):
+            found.append(f"{importer} imports {imported}, private to {owner}")
+    return found
+
+
 def cycles(edges: set[Edge]) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan's algorithm)."""
     graph: dict[str, set[str]] = {}
@@ -204,6 +231,92 @@ def test_no_import_breaks_the_layer_table() -> None:
     assert found == [], "imports across layers:\n" + "\n".join(found)
 
 
+def test_no_module_imports_another_packages_private_module() -> None:
+    found = private_violations(set(source_edges()))
+    assert found == [], "imports of another package's private module:\n" + "\n".join(found)
+
+
+def test_the_support_package_is_open_to_every_layer_and_nothing_else_is() -> None:
+    assert private_owner(f"{PACKAGE}._support.reprs") == PACKAGE
+    assert private_owner(f"{PACKAGE}.formats._checks.board") == f"{PACKAGE}.formats"
+    assert private_owner(f"{PACKAGE}.rules.engine") is None
+    assert private_violations({(f"{PACKAGE}.web.app", f"{PACKAGE}._support.reprs"),
+                               (f"{PACKAGE}.formats.snapshot", f"{PACKAGE}.formats._checks.board"),
+                               (f"{PACKAGE}.formats._checks", f"{PACKAGE}.formats._checks.board"),
+                               }) == []
+
+
+def module_all(path: Path) -> list[str] | None:
+    """A module's ``__all__``, read from its source (None without one)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets):
+            return list(ast.literal_eval(node.value))
+    return None
+
+
+def unpromised_imports(source: Path) -> list[str]:
+    """The names a module takes from a public module of another layer that the module's
+    ``__all__`` does not promise: a layer uses another one through its API alone."""
+    modules = module_files(source)
+    promised = {name: module_all(path) for name, path in modules.items()}
+    found = []
+    for name, path in modules.items():
+        for node, _function in _statements(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            origin = next(_targets(ast.ImportFrom(node.module, [ast.alias("*")], node.level),
+                                   name, path.name == "__init__.py", modules), None)
+            if (origin is None or private_owner(origin) is not None
+                    or layer_of(origin, source.name) == layer_of(name, source.name)):
+                continue
+            found += [f"{name} imports {alias.name} from {origin}, not in its __all__"
+                      for alias in node.names
+                      if f"{origin}.{alias.name}" not in modules
+                      and alias.name not in (promised[origin] or [])]
+    return found
+
+
+def test_a_layer_takes_from_another_only_the_names_its_modules_promise() -> None:
+    found = unpromised_imports(SOURCE)
+    assert found == [], "names taken from another layer outside __all__:\n" + "\n".join(found)
+
+
+def test_a_deliberate_unpromised_import_is_found(tmp_path: Path) -> None:
+    source = write_package(tmp_path, {
+        "__init__.py": "", "low/__init__.py": "",
+        "low/state.py": "__all__ = ['State']\nclass State: pass\ndef helper(): pass\n",
+        "low/other.py": "from .state import helper\n",                   # its own layer
+        "render/__init__.py": "",
+        "render/draw.py": "from ..low.state import State, helper\n"
+                          "from ..low import state\n"})
+    assert unpromised_imports(source) == [
+        "pkg.render.draw imports helper from pkg.low.state, not in its __all__"]
+
+
+EXAMPLES = ROOT / "examples"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules of the package a script outside it imports (absolute imports only)."""
+    found: set[str] = set()
+    for node, _function in _statements(ast.parse(path.read_text(encoding="utf-8"))):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [f"{node.module}.{alias.name}" for alias in node.names]
+                 if node.module and not node.level else [])
+        found.update(name for name in names if name.split(".")[0] == PACKAGE)
+    return found
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.py")), ids=lambda p: p.name)
+def test_the_examples_import_no_private_module(example: Path) -> None:
+    private = sorted(name for name in imported_modules(example)
+                     if any(part.startswith("_") for part in name.split(".")[1:]))
+    assert private == [], f"{example.name} shows users private modules: {private}"
+
+
 def test_no_import_cycles() -> None:
     found = cycles(set(source_edges()))
     assert found == [], "import cycles: " + "; ".join(", ".join(group) for group in found)
@@ -236,6 +349,22 @@ def test_a_deliberate_violation_is_found(tmp_path: Path, violation: str) -> None
     assert layer_violations(edges, "pkg", SMALL_TABLE) == [
         "pkg.low.state (low) imports pkg.render.draw (render)"]
     assert cycles(edges) == [["pkg.low.state", "pkg.render.draw"]]
+
+
+@pytest.mark.parametrize("violation", [
+    "from ..low._inner import helper\n",                               # module level
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..low import _inner\n",
+    "def helper():\n    import pkg.low._inner\n",                       # inside a function
+])
+def test_a_deliberate_private_import_is_found(tmp_path: Path, violation: str) -> None:
+    source = write_package(tmp_path, {"__init__.py": "", "_support.py": "",
+                                      "low/__init__.py": "", "low/_inner.py": "",
+                                      "low/public.py": "from . import _inner\n"
+                                                       "from .._support import x\n",
+                                      "render/__init__.py": "",
+                                      "render/draw.py": violation})
+    assert private_violations(import_edges(source)) == [
+        "pkg.render.draw imports pkg.low._inner, private to pkg.low"]
 
 
 def test_a_package_init_edge_counts(tmp_path: Path) -> None:

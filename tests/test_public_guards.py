@@ -68,12 +68,12 @@ from carcassonne_amazonas.render.text import (
     track_text,
 )
 from carcassonne_amazonas.rules.actions import Pass
+from carcassonne_amazonas.rules.fast_path import fit_table
 from carcassonne_amazonas.rules.final_scoring import (
     projected_final_scoring,
     projected_scores,
     projected_totals,
 )
-from carcassonne_amazonas.rules.fits import fit_table
 from carcassonne_amazonas.tiles.reference import shipped_tileset
 from carcassonne_amazonas.tiles.segment_names import segment_name
 

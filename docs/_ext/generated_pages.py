@@ -10,12 +10,16 @@ On ``builder-inited`` (before Sphinx looks for source files) it writes into
 - ``quickstart_board.svg``: the board at the end of the quick start's game, drawn by
   :func:`carcassonne_amazonas.render.svg.board_svg`.
 
-It also writes the API reference into ``docs/api/`` (git-ignored): a page for every
-public module (:func:`public_modules`: no part of its name starts with an underscore),
-and an index that groups them by the layers of ``docs/architecture.md``.  Private
-modules get no page, so the reference documents only the API; the classes and functions
-a public module exports from a private one are documented on the public module's page
-(:func:`reexports`).
+- ``api_names.md``: every public module with the names its ``__all__`` promises, for the
+  page on what is API (``docs/api-contract.md``).
+
+It also writes the API reference into ``docs/api/`` (git-ignored, never committed): a
+page for every public module (:func:`public_modules`: no part of its name starts with an
+underscore), and an index that groups them by the layers of ``docs/architecture.md``.
+A page documents exactly the names of the module's ``__all__``: those the module defines,
+those it exports from a private module (:func:`reexports`), and a link for each it
+exports from another public module, where that name is documented.  Private modules get
+no page, and a name outside ``__all__`` none, so the reference documents only the API.
 
 So these parts can never fall behind the code.
 """
@@ -33,6 +37,7 @@ import os
 import random
 import re
 import sys
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -233,42 +238,105 @@ def definitions(path: Path) -> dict[str, tuple[str, str]]:
     return found
 
 
+def module_all(source: Path, module: str) -> list[str]:
+    """The names of ``module.__all__``, read from the source (so that nothing is imported
+    before autodoc mocks the extras); ``ValueError`` for a public module without one, or
+    with more than one (the last would win at run time)."""
+    found = []
+    for node in ast.parse(module_path(source, module).read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                found.append([str(name) for name in ast.literal_eval(node.value)])
+    if len(found) != 1:
+        raise ValueError(f"{module} assigns __all__ {len(found)} times: a public module "
+                         "lists what it promises, once")
+    return found[0]
+
+
+def imported_homes(source: Path, module: str) -> dict[str, str]:
+    """``name -> the module it is imported from`` for the package's own modules that
+    ``module`` imports from at its top level."""
+    tree = ast.parse(module_path(source, module).read_text(encoding="utf-8"))
+    package = module if module_path(source, module).name == "__init__.py" else \
+        module.rpartition(".")[0]
+    homes: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level and node.module:
+            home = importlib.util.resolve_name("." * node.level + node.module, package)
+            homes.update({alias.asname or alias.name: home for alias in node.names})
+    return homes
+
+
 def reexports(source: Path, module: str) -> list[str]:
     """A directive for each name in ``module.__all__`` that the module imports from a
     private module: ``automodule`` documents only what a module defines itself, so these
     are documented one by one, on the page of the module that exports them (a constant
     with the documentation it has where it is defined).  Read from the source, so that
     nothing is imported before autodoc mocks the extras."""
-    tree = ast.parse(module_path(source, module).read_text(encoding="utf-8"))
-    exported: list[str] = []
-    homes: dict[str, str] = {}
-    package = module if module_path(source, module).name == "__init__.py" else \
-        module.rpartition(".")[0]
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and any(isinstance(target, ast.Name)
-                                                 and target.id == "__all__"
-                                                 for target in node.targets)):
-            exported = list(ast.literal_eval(node.value))
-        elif (isinstance(node, ast.ImportFrom) and node.level and node.module
-              and any(part.startswith("_") for part in node.module.split("."))):
-            home = importlib.util.resolve_name("." * node.level + node.module, package)
-            homes.update({alias.asname or alias.name: home for alias in node.names})
+    homes = {name: home for name, home in imported_homes(source, module).items()
+             if any(part.startswith("_") for part in home.split("."))}
     found = []
-    for name in exported:
+    for name in module_all(source, module):
         if name not in homes:
             continue
         directive, doc = definitions(module_path(source, homes[name])).get(name, ("", ""))
         if directive == "py:data":
             found.append(f".. py:data:: {name}\n   :module: {module}\n\n   {doc}")
+        elif directive == "autoclass":
+            found.append(f".. autoclass:: {module}.{name}\n   :members:")
         elif directive:
             found.append(f".. {directive}:: {module}.{name}")
     return found
 
 
+def exported_from_public(source: Path, module: str) -> list[tuple[str, str]]:
+    """``(name, the public module that defines it)`` for each name of ``module.__all__``
+    that the module imports from another public module: documented there, linked here."""
+    homes = imported_homes(source, module)
+    return [(name, homes[name]) for name in module_all(source, module)
+            if name in homes and not any(part.startswith("_") for part in homes[name].split("."))]
+
+
 def api_page(source: Path, module: str) -> str:
-    """The reference page of one public module (``source``: the package's folder)."""
-    directives = [f".. automodule:: {module}", *reexports(source, module)]
-    return f"# `{module}`\n\n```{{eval-rst}}\n" + "\n\n".join(directives) + "\n```\n"
+    """The reference page of one public module (``source``: the package's folder): the
+    names of its ``__all__`` and nothing else."""
+    defined = definitions(module_path(source, module))
+    own = [name for name in module_all(source, module)
+           if name in defined and not name.startswith("__")]
+    head = f".. automodule:: {module}" + (f"\n   :members: {', '.join(own)}" if own else "")
+    text = f"# `{module}`\n\n```{{eval-rst}}\n" + "\n\n".join(
+        [head, *reexports(source, module)]) + "\n```\n"
+    if module == source.name:  # the package's own names: the table with their summaries
+        return text + "\n## Its names\n\n```{include} ../_generated/package_names.md\n```\n"
+    linked = exported_from_public(source, module)
+    if linked:
+        text += ("\nAlso exported here, and documented where they are defined: "
+                 + ", ".join(f"{{py:obj}}`{name} <{home}.{name}>`" for name, home in linked)
+                 + ".\n")
+    return text
+
+
+def api_names(source: Path, architecture: str) -> str:
+    """Every public module, by layer, with the names its ``__all__`` promises."""
+    modules = public_modules(source)
+    lines = ["<!-- Generated by docs/_ext/generated_pages.py from the modules' __all__. -->",
+             "", "| module | the names it promises |", "|---|---|"]
+    for module in _by_layer(modules, source.name, architecture):
+        names = ", ".join(f"`{name}`" for name in module_all(source, module)) or \
+            "none of its own (a package of modules)"
+        lines.append(f"| {{py:mod}}`{module.removeprefix(source.name + '.')} <{module}>` "
+                     f"| {names} |")
+    return "\n".join(lines) + "\n"
+
+
+def _by_layer(modules: list[str], package: str, architecture: str) -> list[str]:
+    """The modules in the order of the layer table, alphabetically within a layer."""
+    ordered = []
+    for _layer, home, _holds in _layers(architecture):
+        ordered += [module for module in modules
+                    if [*module.split("."), ""][1] == home or (not home and module == package)]
+    return ordered
 
 
 def api_pages(source: Path, architecture: str) -> dict[str, str]:
@@ -278,8 +346,10 @@ def api_pages(source: Path, architecture: str) -> dict[str, str]:
     index = ["# API reference", "",
              "Every public module, class and function of the package, from its docstrings, "
              "grouped by the layers of {doc}`../architecture`. The most common names are "
-             "importable from the package itself (see {doc}`carcassonne_amazonas`). Modules "
-             "whose names start with an underscore are private and not listed.", ""]
+             "importable from the package itself (see {doc}`carcassonne_amazonas`). Each "
+             "page documents exactly the names of its module's `__all__`; modules whose "
+             "names start with an underscore are private and not listed. What is API, and "
+             "what the stability policy promises about it: {doc}`../api-contract`.", ""]
     for layer, package, holds in _layers(architecture):
         members = [module for module in modules
                    if [*module.split("."), ""][1] == package or (not package and
@@ -292,14 +362,46 @@ def api_pages(source: Path, architecture: str) -> dict[str, str]:
     return pages
 
 
+@cache
+def public_homes(source: Path) -> dict[str, str]:
+    """``private path -> public path`` of every name a public module exports from a
+    private one (``carcassonne_amazonas.rules._fits.FitTable`` ->
+    ``carcassonne_amazonas.rules.fast_path.FitTable``): a signature names a class by the
+    module that defines it, and the reference documents it where it is exported."""
+    found: dict[str, str] = {}
+    for module in public_modules(source):
+        homes = imported_homes(source, module)
+        for name in module_all(source, module):
+            home = homes.get(name, "")
+            if any(part.startswith("_") for part in home.split(".")):
+                found.setdefault(f"{home}.{name}", f"{module}.{name}")
+    return found
+
+
+def on_missing_reference(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve a reference to a name of a private module to where a public module exports
+    it (see :func:`public_homes`); None leaves any other reference as it is."""
+    target = public_homes(Path(carcassonne_amazonas.__file__).resolve().parent).get(
+        node.get("reftarget", ""))
+    if target is None or node.get("refdomain") != "py":
+        return None
+    return env.get_domain("py").resolve_xref(env, node["refdoc"], app.builder,
+                                             node["reftype"], target, node, contnode)
+
+
 def on_builder_inited(app: Sphinx) -> None:
     """Generate the pieces before Sphinx looks for source files."""
     srcdir = Path(app.srcdir)
     source = Path(carcassonne_amazonas.__file__).resolve().parent
     architecture = (srcdir / "architecture.md").read_text(encoding="utf-8")
-    for name, text in api_pages(source, architecture).items():
+    pages = api_pages(source, architecture)
+    for name, text in pages.items():
         write_if_changed(srcdir / "api" / name, text)
+    for stale in (srcdir / "api").glob("*.md"):  # a module that went private or away
+        if stale.name not in pages:
+            stale.unlink()
     outdir = srcdir / GENERATED
+    write_if_changed(outdir / "api_names.md", api_names(source, architecture))
     write_if_changed(outdir / "package_names.md", package_names())
     write_if_changed(outdir / "cli_help.md", cli_help())
     write_if_changed(outdir / "quickstart_board.svg", quickstart_board())
@@ -308,4 +410,5 @@ def on_builder_inited(app: Sphinx) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the event handler."""
     app.connect("builder-inited", on_builder_inited)
+    app.connect("missing-reference", on_missing_reference)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -27,7 +27,8 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
 from starlette.testclient import TestClient
 
-from carcassonne_amazonas.web._bots import BotPool, default_bot_workers, is_search
+from carcassonne_amazonas.web import default_bot_workers
+from carcassonne_amazonas.web._bots import BotPool, is_search
 from carcassonne_amazonas.web._guards import client_key, host_allowed, parse_proxies
 from carcassonne_amazonas.web._storage import GameStore, ReadOnlyDatabaseError
 from carcassonne_amazonas.web.app import create_app

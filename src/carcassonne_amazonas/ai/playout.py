@@ -10,7 +10,7 @@ gives both, exactly as if they had been chosen from the lists:
   :func:`~carcassonne_amazonas.rules.chance.chance_outcomes`;
 - :func:`random_playout` plays such actions until the game is over and
   returns the final state.  It applies the rules with the engine's own
-  transition (:meth:`Turn.play <carcassonne_amazonas.rules._turn.Turn.play>`, as
+  transition (:class:`~carcassonne_amazonas.rules.fast_path.Playthrough`, as
   :func:`~carcassonne_amazonas.rules.engine.apply_action` does) but builds no state
   between the first and the last: the result equals the loop
   ``while not state.is_terminal: state = apply_action(state, random_action(state, rng))``
@@ -41,12 +41,16 @@ from typing import Final
 from .._support.exact import check_exact
 from .._support.sampling import uniform_below
 from ..errors import IllegalActionError
-from ..rules._action_lists import piece_actions, place_tile_action, tile_actions
-from ..rules._turn import Turn
 from ..rules.actions import Action, ChooseDouble, PlaceTile
 from ..rules.board import Board
+from ..rules.fast_path import (
+    Playthrough,
+    fit_table,
+    piece_actions,
+    place_tile_action,
+    tile_actions,
+)
 from ..rules.features import FeatureGraph
-from ..rules.fits import fit_table
 from ..rules.pile import Pile
 from ..rules.players import PlayerState
 from ..rules.state import GameState, Phase
@@ -92,7 +96,7 @@ def random_playout(state: GameState, rng: random.Random) -> GameState:
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.is_terminal:
         return state
-    turn = Turn(state, None)
+    turn = Playthrough(state)
     while True:
         phase = turn.phase
         if phase is Phase.GAME_OVER:

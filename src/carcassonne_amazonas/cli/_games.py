@@ -6,7 +6,7 @@ the unfinished games with no move for ``--expire-after`` (what a running server 
 itself), and ``games backup DEST`` copies the database with SQLite's online backup (a
 consistent copy while a server writes it).  Each takes ``--db PATH`` as ``serve`` does,
 and needs only the standard library: the store is
-:class:`~carcassonne_amazonas.web._storage.GameStore`, which may be shared with a running
+:class:`~carcassonne_amazonas.web.GameStore`, which may be shared with a running
 server.
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .._support.wording import plural
 from ..rules.players import colour
-from ..web._storage import GameStore, StoreBusyError, StoredSeat, default_db_path
+from ..web import GameStore, StoreBusyError, StoredSeat, default_db_path
 from ._common import AddCommand, CliError, say
 from ._serve import add_db_option, add_expire_option
 

@@ -16,13 +16,15 @@ from pathlib import Path
 
 from .._support.extras import install_hint
 from ..ai.mcts import DEFAULT_ITERATIONS
-from ..web._options import (
+from ..web import (
     DEFAULT_CREATE_LIMIT,
     DEFAULT_MAX_BOT_BUDGET,
     DEFAULT_MAX_GAMES_PER_CLIENT,
+    DEFAULT_MAX_OPEN_GAMES,
+    default_bot_workers,
+    default_db_path,
     parse_duration,
 )
-from ..web._storage import DEFAULT_MAX_OPEN_GAMES, default_db_path
 from ._common import AddCommand, error_line, int_in
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "add_command", "add_db_option", "add_expire_option",
@@ -35,7 +37,7 @@ DEFAULT_PORT = 8000
 
 def duration(text: str) -> float:
     """An argparse type: seconds in a duration such as ``30s``, ``15m`` or ``7d``
-    (:func:`~carcassonne_amazonas.web._options.parse_duration`)."""
+    (:func:`~carcassonne_amazonas.web.parse_duration`)."""
     try:
         return parse_duration(text)
     except ValueError as error:
@@ -185,7 +187,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web._bots import default_bot_workers
         from ..web.app import create_app
     except ImportError as error:
         error_line(f"serve needs the web extra ({error.name or error} is missing): "

@@ -100,8 +100,9 @@ from ._checks.derivation import derive
 from ._json import Fields, check_int, check_text, parse_json
 from .problems import Problem, find_problems
 
-__all__ = ["STATE_SCHEMA", "read_header", "state_from_fields", "state_from_json", "state_to_json",
-           "tileset_from_json"]
+# read_header, state_from_fields and tileset_from_json read parsed fields of the private
+# formats._json: shared with the records, not API.
+__all__ = ["STATE_SCHEMA", "state_from_json", "state_to_json"]
 
 STATE_SCHEMA = "carcassonne-amazonas/state/1"
 _ROTATIONS = {r.degrees: r for r in Rotation}

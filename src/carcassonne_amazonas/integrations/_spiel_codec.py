@@ -22,10 +22,10 @@ from itertools import chain
 
 from ..ai.encoding import ActionSpace, action_space, decode_action, encode_action
 from ..errors import IllegalActionError
-from ..rules._action_lists import place_tile_action, tile_placement_cells
 from ..rules.actions import Action, DrawTile, Pass, PlaceCamp, PlaceMeeple
 from ..rules.draw_odds import DrawDistribution
 from ..rules.engine import legal_actions
+from ..rules.fast_path import place_tile_action, tile_placement_cells
 from ..rules.options import Rules
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import cell_key, position_of_key

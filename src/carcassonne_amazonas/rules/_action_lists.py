@@ -1,5 +1,6 @@
 """The legal actions of a phase from a position's parts: the building blocks of
-:func:`~carcassonne_amazonas.rules.engine.legal_actions`, for fast paths.
+:func:`~carcassonne_amazonas.rules.engine.legal_actions`, for fast paths (the API that
+code outside the rules uses is :mod:`~carcassonne_amazonas.rules.fast_path`).
 
 :func:`~carcassonne_amazonas.rules.engine.legal_actions` reads a
 :class:`~carcassonne_amazonas.rules.state.GameState`; code that keeps a position's parts
@@ -25,10 +26,10 @@ from itertools import chain
 from ..tiles.geometry import Rotation, cell_key, position_of_key
 from ..tiles.layout import Layout, Terrain
 from ..tiles.tileset import Tile
+from ._fits import fit_table
 from .actions import Action, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from .board import Board
 from .features import FeatureGraph, node_of
-from .fits import fit_table
 from .players import PlayerState
 
 __all__ = ["PASS", "piece_actions", "place_tile_action", "tile_actions", "tile_placement_cells"]

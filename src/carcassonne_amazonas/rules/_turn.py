@@ -5,8 +5,9 @@ places tiles (R-T2, R-T3) and pieces (R-T5), moves boats (R-T4–R-T6, R-T9), sc
 completed features (R-T7, R-M1) and Amazon scorings (R-A1–R-A4, R-T8), draws the next
 tile (R-T1, R-G7) and runs the final scoring (R-E1–R-E6), recording events as it
 goes.  :meth:`Turn.play` is the one dispatch of an action to its step, for the engine
-(:mod:`~carcassonne_amazonas.rules.engine`) and the playout fast path
-(:mod:`~carcassonne_amazonas.ai.playout`); :meth:`Turn.freeze` makes the next state.
+(:mod:`~carcassonne_amazonas.rules.engine`) and the fast path
+(:class:`~carcassonne_amazonas.rules.fast_path.Playthrough`, its public face);
+:meth:`Turn.freeze` makes the next state.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ _amazon_points = functools.lru_cache(maxsize=4096)(amazon_scoring)
 class Turn:
     """A scratch copy of a state while actions are applied.
 
-    The engine (:mod:`~carcassonne_amazonas.rules.engine`) makes one per action; the playout
-    fast path (:mod:`~carcassonne_amazonas.ai.playout`) keeps one for a whole playout and
-    applies every action through :meth:`play`, building no state in between.  Nothing
-    else uses it, and it never escapes: :meth:`freeze` makes the immutable state.
+    The engine (:mod:`~carcassonne_amazonas.rules.engine`) makes one per action; the fast
+    path's :class:`~carcassonne_amazonas.rules.fast_path.Playthrough` (a subclass, the
+    public API) keeps one for a whole playout and applies every action through
+    :meth:`play`, building no state in between; :meth:`freeze` makes the immutable
+    state.
     """
 
     __slots__ = (
@@ -92,7 +94,8 @@ class Turn:
 
     def play(self, action: Action) -> None:
         """Apply one action of the current phase: the engine's one dispatch, which
-        :func:`~carcassonne_amazonas.rules.engine.apply_action` and the playout fast path run.
+        :func:`~carcassonne_amazonas.rules.engine.apply_action` and the fast path
+        (:class:`~carcassonne_amazonas.rules.fast_path.Playthrough`) run.
 
         The action's type must have been checked
         (:func:`~carcassonne_amazonas.rules.actions.check_action`); one of another phase raises

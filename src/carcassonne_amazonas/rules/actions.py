@@ -45,8 +45,8 @@ from ..tiles.geometry import Position, Rotation
 from ..tiles.segment_names import COMPASS_POINTS
 from ..tiles.tileset import TileId
 
-__all__ = ["MAX_NOTATION_NUMBER", "TURN_END", "Action", "ChooseDouble", "DrawTile", "Pass",
-           "PlaceCamp", "PlaceMeeple", "PlaceTile", "check_action"]
+__all__ = ["ACTION_TYPES", "MAX_NOTATION_NUMBER", "TURN_END", "Action", "ChooseDouble", "DrawTile",
+           "Pass", "PlaceCamp", "PlaceMeeple", "PlaceTile", "check_action"]
 
 _ROTATIONS = {rotation.degrees: rotation for rotation in Rotation}
 _MAX_DIGITS = 9
@@ -356,7 +356,9 @@ class DrawTile(_Notated):
         return f"*{self.tile}"
 
 
+#: Any of the action classes: the type of an action.
 Action: TypeAlias = PlaceTile | ChooseDouble | PlaceMeeple | PlaceCamp | Pass | DrawTile
+#: Every action class, in the order of :data:`Action`.
 ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)
 #: The actions that end a player's turn: a meeple, a camp or passing, the piece step that
 #: closes every turn (R-T5; the next player then draws, R-C8).

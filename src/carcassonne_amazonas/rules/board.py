@@ -8,7 +8,7 @@ A loader that replays a whole board grows one board in place instead
 (:meth:`Board.growing`), so that its time grows with the board, not with its square.
 
 Which rotations of a tile fit an open cell, what placing a tile writes and why a
-placement is refused are worked out per layout in :mod:`~carcassonne_amazonas.rules.fits`
+placement is refused are worked out per layout in :mod:`~carcassonne_amazonas.rules._fits`
 (its placement plans are shared with this module).
 """
 
@@ -33,9 +33,9 @@ from ..tiles.geometry import (
 )
 from ..tiles.layout import Terrain, TileKind, Variant, VariantCell
 from ..tiles.tileset import Tile
-from .fits import _PLANS, PlacementProblem, _layout_plans, fit_table
+from ._fits import _PLANS, PlacementProblem, _layout_plans, fit_table
 
-__all__ = ["Board", "Contact", "Placement"]
+__all__ = ["Board", "Contact", "Placement", "PlacementProblem"]
 
 _HALF_STRIDE = KEY_STRIDE // 2
 
@@ -79,7 +79,7 @@ class Board:
     river_column: int
     river_end_row: int
     # cell key -> (placement index, the placed cell's edges and ports, the side pattern of
-    # each of its sides, see fits.side_pattern)
+    # each of its sides, see _fits.side_pattern)
     _cells: dict[int, _Cell] = attrs.field(repr=False, alias="cells")
     # empty cell key next to a tile -> packed constraint of its neighbours' edges
     _open: dict[int, int] = attrs.field(repr=False, alias="open_cells")
@@ -273,7 +273,7 @@ class Board:
         """Where the ``index``-th placed tile touches other tiles (R-G4): for each side of
         its cells that faces another tile, cell by cell, side by side, ``(the side's
         pattern, the facing side's pattern, the other tile's placement index)`` (see
-        :func:`~carcassonne_amazonas.rules.fits.side_pattern`).  Kept from :meth:`place` for
+        :func:`~carcassonne_amazonas.rules._fits.side_pattern`).  Kept from :meth:`place` for
         the last tile placed."""
         if index == len(self.placements) - 1:
             return self._contacts

@@ -171,6 +171,7 @@ class GameOver(_Event):
     winners: tuple[int, ...]
 
 
+#: Any of the event classes: the type of an event.
 Event: TypeAlias = (
     TileDrawn | TileRemoved | TilePlaced | DoubleChosen | PiecePlaced | BoatAdvanced
     | FeatureScored | AmazonScored | JungleScored | RiverScored | GameOver

@@ -26,8 +26,8 @@ from .._support.tables import OwnedDict
 from .._support.wording import plural
 from ..tiles.layout import Terrain
 from ..tiles.tileset import Tile
+from ._fits import side_pattern
 from .board import Board
-from .fits import side_pattern
 
 __all__ = ["Feature", "FeatureGraph", "PlacementResult", "node_of", "placement_of", "segment_of"]
 
@@ -375,7 +375,7 @@ _JOINS: dict[int, _Joins] = {}
 
 def _joins_of(pattern: int, facing: int) -> _Joins:
     """Which segments meet across a shared edge (R-F2, R-G4) between a side with ``pattern``
-    and the facing side with pattern ``facing`` (see ``fits.side_pattern``): ``(segment,
+    and the facing side with pattern ``facing`` (see ``_fits.side_pattern``): ``(segment,
     other's segment, port pairs)`` in port order, worked out once per pair of patterns.
 
     Ports are numbered clockwise around each cell, so the two sides run in opposite

@@ -77,9 +77,6 @@ def projected_totals(state: GameState) -> tuple[int, ...]:
     return tuple(breakdown.total for breakdown in projected_scores(state))
 
 
-
-__all__ = ["FINAL_CATEGORIES", "FinalFeatureScore", "FinalTally", "final_scoring"]
-
 #: The breakdown category each kind of feature scores in at the end (R-E2–R-E4).
 FINAL_CATEGORIES = {Terrain.TRIBUTARY: "tributaries", Terrain.VILLAGE: "villages",
                     Terrain.JUNGLE: "camps"}

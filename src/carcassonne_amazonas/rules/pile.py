@@ -37,8 +37,8 @@ from ..tiles.layout import TileKind
 from ..tiles.tileset import Tile
 from .draw_odds import DrawDistribution, _facts, _per_copy_odds
 
-__all__ = ["DRAW_MODES", "Draws", "Pile", "Shuffle", "as_draws", "shuffled_pile",
-           "slice_plan"]
+__all__ = ["DRAW_MODES", "MAX_SLICES", "Draws", "Pile", "Shuffle", "as_draws", "plan_for",
+           "shuffled_pile", "slice_plan"]
 
 
 Draws: TypeAlias = Literal["seeded", "explicit"]

@@ -33,12 +33,16 @@ import attrs
 from .._support.reprs import ShortEnumRepr, repr_pretty
 
 __all__ = [
+    "COORDINATE_LIMIT",
+    "KEY_DELTAS",
+    "KEY_STRIDE",
     "PORTS_PER_SIDE",
     "Position",
     "Rotation",
     "Side",
     "cell_key",
     "facing_port",
+    "in_range",
     "port_index",
     "port_name",
     "port_side",
@@ -50,9 +54,9 @@ __all__ = [
 PORTS_PER_SIDE: Final = 3
 PORTS_PER_CELL: Final = 12
 
-# Cell keys pack (x, y) into one int, y * KEY_STRIDE + x, so that sorting keys
-# sorts cells row by row.  Columns stay well inside +-KEY_STRIDE/2 for any tile
-# set the loader accepts (it caps the tile count).
+#: Cell keys (:func:`cell_key`) pack (x, y) into one int, y * KEY_STRIDE + x, so that
+#: sorting keys sorts cells row by row.  Columns stay well inside +-KEY_STRIDE/2 for any
+#: tile set the loader accepts (it caps the tile count).
 KEY_STRIDE: Final = 1 << 12
 _HALF_STRIDE: Final = KEY_STRIDE // 2
 

@@ -26,6 +26,7 @@ from .geometry import Rotation
 from .layout import Layout, TileKind
 
 __all__ = [
+    "NO_ICONS",
     "Icons",
     "StartSide",
     "Tile",
@@ -67,6 +68,7 @@ class Icons:
         return any((self.boats, self.fruit, self.animals, self.caimans, self.piranhas))
 
 
+#: The icons of a tile segment that shows none.
 NO_ICONS = Icons()
 
 

@@ -34,4 +34,39 @@ Only :mod:`~carcassonne_amazonas.web.app`, :mod:`~carcassonne_amazonas.web._guar
 :mod:`~carcassonne_amazonas.web._stream` (imported by the app alone) import Starlette, so
 the command-line tool can describe ``serve`` and run ``games`` without the extra
 installed.
+
+The web layer's API is :func:`~carcassonne_amazonas.web.app.create_app` and what a program
+that serves the app or looks after its games needs besides, exported here (all without
+Starlette): the server's defaults (the values of ``create_app``'s parameters and of the
+``serve`` command's options), :func:`parse_duration` (``serve --expire-after``), and the
+games database, :class:`GameStore` with what its methods return and raise (the ``games``
+command is built on it).
 """
+
+from ._options import (
+    DEFAULT_CREATE_LIMIT,
+    DEFAULT_EXPIRE_AFTER,
+    DEFAULT_MAX_BOT_BUDGET,
+    DEFAULT_MAX_GAMES_PER_CLIENT,
+    default_bot_workers,
+    parse_duration,
+)
+from ._storage import (
+    DEFAULT_MAX_OPEN_GAMES,
+    DEFAULT_WRITE_TIMEOUT,
+    SCHEMA_VERSION,
+    GameStore,
+    GameSummary,
+    ReadOnlyDatabaseError,
+    StaleWriteError,
+    StoreBusyError,
+    StoredGame,
+    StoredSeat,
+    default_db_path,
+)
+
+__all__ = ["DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_MAX_BOT_BUDGET",
+           "DEFAULT_MAX_GAMES_PER_CLIENT", "DEFAULT_MAX_OPEN_GAMES", "DEFAULT_WRITE_TIMEOUT",
+           "SCHEMA_VERSION", "GameStore", "GameSummary", "ReadOnlyDatabaseError",
+           "StaleWriteError", "StoreBusyError", "StoredGame", "StoredSeat",
+           "default_bot_workers", "default_db_path", "parse_duration"]

@@ -12,8 +12,9 @@ and the game goes to the back of the queue while another bot is to move.
 :data:`~carcassonne_amazonas.ai.bots.BUDGETED_KINDS`, ``mcts``: up to the server's budget
 per move) thinks in the *search* lane, ``workers`` processes; every other bot
 (``greedy``, ``random``: a few milliseconds a move) in the *cheap* lane, one process of
-its own, so that a cheap bot never waits behind a long search.  :func:`default_bot_workers`
-sizes the search lane after the processors this process may use.
+its own, so that a cheap bot never waits behind a long search.
+:func:`~carcassonne_amazonas.web.default_bot_workers` sizes the search lane after the
+processors this process may use.
 
 :meth:`BotPool.status` tells a page whether its game is queued (and how many games are
 ahead in its lane) or thinking, and since when.
@@ -40,7 +41,7 @@ from ..ai.bots import BUDGETED_KINDS
 from ..formats.snapshot import state_from_json
 from ..rules.notation import format_action
 
-__all__ = ["PARENT_POLL", "BotPool", "default_bot_workers", "is_search", "think"]
+__all__ = ["PARENT_POLL", "BotPool", "is_search", "think"]
 
 _log = logging.getLogger(__name__)
 
@@ -48,22 +49,6 @@ _log = logging.getLogger(__name__)
 PARENT_POLL = 0.25
 #: The worker processes of the cheap lane (``greedy``, ``random``).
 CHEAP_WORKERS = 1
-
-
-def _usable_cpus() -> int:
-    """The processors this process may run on (its affinity, where the system says;
-    else every one)."""
-    affinity = getattr(os, "sched_getaffinity", None)
-    if affinity is not None:
-        return max(1, len(affinity(0)))
-    return max(1, os.cpu_count() or 1)
-
-
-def default_bot_workers() -> int:
-    """The search lane's worker processes: one per processor this process may use but
-    one (for the server and the cheap lane), at least 1 (``serve --bot-workers``'s
-    default)."""
-    return max(1, _usable_cpus() - 1)
 
 
 def is_search(kind: str) -> bool:

@@ -24,13 +24,15 @@ by the one reader of the options,
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 
 from ..ai.bots import parse_bot_spec
 
 __all__ = ["BOT_MENU", "DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_MAX_BOT_BUDGET",
-           "DEFAULT_MAX_GAMES_PER_CLIENT", "MAX_RETRY_AFTER", "bot_menu", "parse_duration"]
+           "DEFAULT_MAX_GAMES_PER_CLIENT", "MAX_RETRY_AFTER", "bot_menu", "default_bot_workers",
+           "parse_duration"]
 
 #: The most a bot that takes a budget may spend per move unless the server says
 #: otherwise: 100 MCTS iterations, a median of 0.2 s per decision in a 2-player game and
@@ -70,6 +72,23 @@ DEFAULT_MAX_GAMES_PER_CLIENT = 20
 #: The longest ``Retry-After`` (seconds: 1 hour) of a full server or client: the first
 #: unfinished game expires later than that, but games end, or are deleted, any time.
 MAX_RETRY_AFTER = 3600
+
+
+def _usable_cpus() -> int:
+    """The processors this process may run on (its affinity, where the system says;
+    else every one)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def default_bot_workers() -> int:
+    """The search lane's worker processes: one per processor this process may use but
+    one (for the server and the cheap lane), at least 1 (``serve --bot-workers``'s
+    default)."""
+    return max(1, _usable_cpus() - 1)
+
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 24 * 3600}
 _DURATION = re.compile(r"([0-9]{1,9})([smhd])")

@@ -359,7 +359,7 @@ def create_app(db_path: str | os.PathLike[str], *,
     say who the client is (ignored from anyone else).  A write waits at most
     ``write_timeout`` seconds for a database another process holds (503 after that).
     With ``bot_workers`` (``serve`` gives
-    :func:`~carcassonne_amazonas.web._bots.default_bot_workers`), bots think in that
+    :func:`~carcassonne_amazonas.web.default_bot_workers`), bots think in that
     many search worker processes, and cheap bots in one more, after the request that
     made it their turn has returned (:mod:`~carcassonne_amazonas.web._bots`), and a game
     waiting on a bot when the server starts goes on by itself; with 0, bots move inside

@@ -8,10 +8,14 @@ along one side of a cell (R-F2), so that features join across a shared edge once
 pair of patterns; a :class:`PlacementProblem` says why a tile may not lie somewhere.
 All are worked out once per layout (or pattern) and kept for the process.
 
-A public module, apart from :class:`~carcassonne_amazonas.rules.board.Board`, which
-reads these tables and records placements: :func:`fit_table` and :func:`side_pattern`
-serve the legal-action lists, the features and the fast playouts too.  Nothing here
-needs the board.
+Private to the rules: :class:`~carcassonne_amazonas.rules.board.Board` reads these
+tables and records placements, and :func:`fit_table` and :func:`side_pattern` serve the
+legal-action lists and the features too.  What other layers use is public elsewhere:
+:class:`PlacementProblem` in :mod:`~carcassonne_amazonas.rules.board` (what
+:meth:`Board.placement_problem <carcassonne_amazonas.rules.board.Board.placement_problem>`
+returns), :class:`FitTable` and :func:`fit_table` in
+:mod:`~carcassonne_amazonas.rules.fast_path` (the fast playouts draw placements with
+them).  Nothing here needs the board.
 """
 
 from __future__ import annotations
