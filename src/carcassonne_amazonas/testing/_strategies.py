@@ -49,6 +49,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from .._support.provenance import remember
 from .._support.reprs import repr_pretty
+from .._support.tracing import untraced
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.engine import apply_action, legal_actions, new_game
 from ..rules.notation import format_action, parse_action
@@ -135,7 +136,8 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
 
 def _remembered_state(game: PlayedGame) -> GameState:
     # Hypothesis then prints the state as the call that rebuilds it (see provenance.py).
-    remember(game.final, game.replay_code("replay_game"))
+    with untraced():
+        remember(game.final, game.replay_code("replay_game"))
     return game.final
 
 
@@ -195,13 +197,25 @@ def played_games(spec: GameSpec) -> st.SearchStrategy[PlayedGame]:
 
 @st.composite
 def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
+    # Untraced: replaying the game is the library's work, not the test's; traced by
+    # Hypothesis's explain phase it costs several times as much (see _support/tracing.py).
+    with untraced():
+        return _play(draw, spec)
+
+
+def _play(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
     players = draw(st.sampled_from(spec.players), label="num_players")
     phase = draw(st.sampled_from(spec.phases), label="phase")
     modes = spec.modes_for(phase)
     mode = draw(st.sampled_from(modes), label="draws") if len(modes) > 1 else modes[0]
     rules = spec.rules if spec.rules is not None else _drawn_rules(draw, players, spec.variants)
-    target = None if phase is Phase.GAME_OVER else \
-        draw(st.integers(spec.min_turns, spec.last_turn), label="turns")
+    # A finished game draws its turn too, as the last turn: when the shrinker moves the
+    # phase to an earlier one, the choices that follow keep their meaning (the game
+    # stays the same up to that turn) and the turn shrinks from there.
+    last = spec.last_turn
+    turns = draw(st.integers(last, last) if phase is Phase.GAME_OVER
+                 else st.integers(spec.min_turns, last), label="turns")
+    target = None if phase is Phase.GAME_OVER else turns
     seed: int | None = None
     if mode == "seeded":
         seed = draw(st.integers(0, 2**32 - 1), label="seed")
@@ -280,7 +294,8 @@ def legal_actions_of(state: GameState) -> st.SearchStrategy[Action]:
     ``TypeError`` for anything but a ``GameState`` (a subclass too: types are exact).
     """
     check_exact(state, GameState)  # exact: a subclass can lie in __eq__
-    choices = legal_actions(state)
+    with untraced():
+        choices = legal_actions(state)
     if not choices:
         raise ValueError("the game is over: the state has no legal action")
     return st.sampled_from(choices)
