@@ -206,16 +206,19 @@ def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
 def _play(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
     players = draw(st.sampled_from(spec.players), label="num_players")
     phase = draw(st.sampled_from(spec.phases), label="phase")
-    modes = spec.modes_for(phase)
-    mode = draw(st.sampled_from(modes), label="draws") if len(modes) > 1 else modes[0]
-    rules = spec.rules if spec.rules is not None else _drawn_rules(draw, players, spec.variants)
-    # A finished game draws its turn too, as the last turn: when the shrinker moves the
-    # phase to an earlier one, the choices that follow keep their meaning (the game
-    # stays the same up to that turn) and the turn shrinks from there.
+    # The turn comes before the setup: Hypothesis prefers smaller choices in order, so
+    # a shorter game beats one with fewer rule options (the explain phase, which tries
+    # random examples, keeps any it finds smaller).  A finished game draws its turn
+    # too, as the last turn: when the shrinker moves the phase to an earlier one, the
+    # choices that follow keep their meaning (the game stays the same up to that turn)
+    # and the turn shrinks from there.
     last = spec.last_turn
     turns = draw(st.integers(last, last) if phase is Phase.GAME_OVER
                  else st.integers(spec.min_turns, last), label="turns")
     target = None if phase is Phase.GAME_OVER else turns
+    modes = spec.modes_for(phase)
+    mode = draw(st.sampled_from(modes), label="draws") if len(modes) > 1 else modes[0]
+    rules = spec.rules if spec.rules is not None else _drawn_rules(draw, players, spec.variants)
     seed: int | None = None
     if mode == "seeded":
         seed = draw(st.integers(0, 2**32 - 1), label="seed")
