@@ -66,6 +66,7 @@ from ..rules.options import Rules
 from ..rules.pile import Draws
 from ..rules.state import GameState, Phase
 from ._from_type import from_type_strategies, register, state_actions
+from ._public_types import REFUSALS, register_public_types
 from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from ._replay import problems_of, step
 from ._steering import PHASES
@@ -74,6 +75,7 @@ from ._strategies import actions, game_states, legal_actions_of, replay_game, tu
 __all__ = [
     "CORRUPTIONS",
     "PHASES",
+    "REFUSALS",
     "GameMachine",
     "RecordText",
     "actions",
@@ -222,6 +224,7 @@ class GameMachine(RuleBasedStateMachine):
 
 
 register()
+register_public_types()
 
 # ---------------------------------------------------------------------------- invariants
 

@@ -48,7 +48,7 @@ from ._replay import step
 from ._steering import GameSpec
 from ._strategies import PlayedGame, game_states, legal_actions_of, played_games, variant_rules
 
-__all__ = ["from_type_strategies", "resolve_annotations", "state_actions"]
+__all__ = ["from_states", "from_type_strategies", "resolve_annotations", "state_actions"]
 
 _T = TypeVar("_T")
 _SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
@@ -79,7 +79,7 @@ def _paired(draw: st.DrawFn, states: st.SearchStrategy[GameState]) -> tuple[Game
 
 # ---------------------------------------------------------------------------- game parts
 
-def _from_states(part: Callable[[GameState], Iterable[_T]], **options: Any
+def from_states(part: Callable[[GameState], Iterable[_T]], **options: Any
                  ) -> st.SearchStrategy[_T]:
     """One of the ``part``s of a state drawn by :func:`game_states` with ``options``."""
     @st.composite
@@ -127,7 +127,7 @@ def _piece_step_action(kind: type[PlaceMeeple] | type[PlaceCamp]) -> st.SearchSt
         segments = [index for index, segment in enumerate(placement.tile.layout.segments)
                     if segment.terrain in wanted] or [0]
         return [kind(position, index) for index in segments]
-    return _from_states(actions_of, max_turns=30, phase=Phase.PLACE_PIECE)
+    return from_states(actions_of, max_turns=30, phase=Phase.PLACE_PIECE)
 
 
 _EVENTS = (ev.TileDrawn, ev.TilePlaced, ev.PiecePlaced, ev.BoatAdvanced, ev.FeatureScored,
@@ -170,13 +170,13 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
         GameState: game_states(draws=None),
         GameRecord: games(draws=None),
         Game: games(draws=None).map(Game.from_record),
-        Board: _from_states(lambda state: (state.board,)),
-        Placement: _from_states(lambda state: state.board.placements),
-        PlayerState: _from_states(lambda state: state.players),
-        PlacedPiece: _from_states(lambda state: tuple(state.pieces()), min_turns=8),
-        Feature: _from_states(lambda state: tuple(state.features)),
-        ScoreBreakdown: _from_states(lambda state: [p.breakdown for p in state.players]),
-        FinalScore: _from_states(lambda state: state.final_scoring or (),
+        Board: from_states(lambda state: (state.board,)),
+        Placement: from_states(lambda state: state.board.placements),
+        PlayerState: from_states(lambda state: state.players),
+        PlacedPiece: from_states(lambda state: tuple(state.pieces()), min_turns=8),
+        Feature: from_states(lambda state: tuple(state.features)),
+        ScoreBreakdown: from_states(lambda state: [p.breakdown for p in state.players]),
+        FinalScore: from_states(lambda state: state.final_scoring or (),
                                  phase=Phase.GAME_OVER),
         PlaceTile: early_tiles.flatmap(lambda state: st.sampled_from(legal_actions(state))),
         PlaceMeeple: _piece_step_action(PlaceMeeple),
