@@ -42,7 +42,8 @@ from carcassonne_amazonas.ai.simulation import GameResult, RulesSpec, rules_for
 from carcassonne_amazonas.formats.snapshot import state_from_json, state_to_json
 from carcassonne_amazonas.rules.draw_odds import DrawDistribution
 from carcassonne_amazonas.rules.pile import Pile
-from carcassonne_amazonas.testing import REFUSALS
+from carcassonne_amazonas.testing import REFUSALS, IllegalAction, RecordText, TileSetText
+from carcassonne_amazonas.tiles.tilefile import tileset_problems
 from carcassonne_amazonas.tiles.tileset import StartSide
 
 pytestmark = pytest.mark.slow  # drawn games for every public class
@@ -116,6 +117,9 @@ CHECKS: dict[type, Callable[[Any], bool]] = {
     StartSide: lambda side: 2 <= side.min_players <= side.max_players <= 5
     and _positive(side.river_spaces),
     Pile: lambda pile: pile.drawn >= 1 and pile.drawn + len(pile.tiles) in _LAND_COUNTS,
+    RecordText: lambda drawn: drawn.valid == (drawn.corruption == ""),
+    TileSetText: lambda drawn: drawn.valid == (tileset_problems(drawn.text) == []),
+    IllegalAction: lambda drawn: drawn.rule.startswith("R-") and drawn.code != "",
     DrawDistribution: lambda odds: sum(odds.probabilities) == 1 and _positive(odds.total),
 }
 

@@ -65,29 +65,39 @@ from ..rules.events import Event
 from ..rules.options import Rules
 from ..rules.pile import Draws
 from ..rules.state import GameState, Phase
+from ._check_bot import BotCheckError, check_bot
 from ._from_type import from_type_strategies, register, state_actions
+from ._illegal import IllegalAction, illegal_actions_of
 from ._public_types import REFUSALS, register_public_types
 from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from ._replay import problems_of, step
 from ._steering import PHASES
 from ._strategies import actions, game_states, legal_actions_of, replay_game, turns_played
+from ._text_strategies import TileSetText, notation_texts, tileset_files
 
 __all__ = [
     "CORRUPTIONS",
     "PHASES",
     "REFUSALS",
+    "BotCheckError",
     "GameMachine",
+    "IllegalAction",
     "RecordText",
+    "TileSetText",
     "actions",
+    "check_bot",
     "check_invariants",
     "from_type_strategies",
     "game_record",
     "game_states",
     "games",
+    "illegal_actions_of",
     "legal_actions_of",
+    "notation_texts",
     "records",
     "replay_game",
     "state_actions",
+    "tileset_files",
     "turns_played",
 ]
 

@@ -44,7 +44,12 @@ from ..tiles.geometry import Position, Rotation
 from ..tiles.layout import CellPort, Layout, Segment, Variant, VariantCell
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import Icons, StartSide, Tile
+from ._check_bot import BotCheckError
 from ._from_type import from_states
+from ._illegal import IllegalAction, illegal_actions_of
+from ._record_strategies import RecordText, records
+from ._strategies import game_states
+from ._text_strategies import TileSetText, tileset_files
 
 __all__ = ["REFUSALS", "public_type_strategies", "register_public_types"]
 
@@ -68,6 +73,8 @@ REFUSALS: Final[dict[type, str]] = {
     BoardPlane: "BoardPlane is a namespace of board-plane indices (BoardPlane.MEEPLES), "
                 "not a type with values: sample the indices you need, "
                 "st.sampled_from([BoardPlane.OCCUPIED, BoardPlane.MEEPLES])",
+    BotCheckError: "exceptions are raised, not drawn: run check_bot on a bot and catch "
+                   "the BotCheckError",
     IllegalActionError: "exceptions are raised, not drawn: apply an action of "
                         "illegal_actions_of(state) and catch the IllegalActionError",
     NotationError: "exceptions are raised, not drawn: parse a text of "
@@ -166,7 +173,10 @@ def public_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
     - the parts of played games: ``Pile`` and ``DrawDistribution`` (R-C7), ``FeatureGraph``,
       ``FeaturePoints``, ``FinalTally`` and ``FinalFeatureScore`` (R-E2–R-E5),
       ``FeatureGeometry`` and ``SvgDocument`` (a board drawn), ``PlacementProblem``
-      (why a tile cannot go somewhere, R-G1–R-G4).
+      (why a tile cannot go somewhere, R-G1–R-G4);
+    - the testing tools' own values: ``IllegalAction`` (:func:`illegal_actions_of` a
+      drawn state), ``RecordText`` (:func:`records`, valid or not), ``TileSetText``
+      (:func:`tileset_files`, valid or not).
     """
     variants = st.sampled_from(_TILESETS).map(lambda ts: Rules(tileset=ts))
     start_sides = st.builds(lambda ts, n: ts.start_side(n), st.sampled_from(_TILESETS),
@@ -203,6 +213,9 @@ def public_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
         FinalFeatureScore: _of_states(lambda state: _tally(state)[0].features, min_turns=10),
         FeatureGeometry: _of_states(_geometries, max_turns=20),
         SvgDocument: _of_states(lambda state: (board_svg(state),), max_turns=10),
+        IllegalAction: game_states(max_turns=30, draws=None).flatmap(illegal_actions_of),
+        RecordText: records(),
+        TileSetText: tileset_files(None),
         PlacementProblem: _of_states(_problems, max_turns=20,
                                      phase=(Phase.PLACE_TILE, Phase.PLACE_DOUBLE)),
     }
