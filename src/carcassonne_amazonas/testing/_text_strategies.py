@@ -11,9 +11,14 @@ notation and the file format wherever they go.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from .._support.extras import missing_extra
+from .._support.tracing import untraced
 
 try:
     from hypothesis import strategies as st
@@ -36,13 +41,14 @@ _NOISE = (",", ";", "-", "+", " ", "x", "T", "9", "é", ".", "\n", "'")
 def notation_texts(valid: bool | None = True) -> st.SearchStrategy[str]:
     """Action notation (:mod:`~carcassonne_amazonas.rules.notation`): with ``valid``
     True, the notation of an action of any class (``'t0,4,90'``, ``'m-1,3,2'``, ``'p'``,
-    ``'d81'``) that :func:`~carcassonne_amazonas.rules.notation.parse_action` reads back
-    to the action; with False, such a text broken by a character removed, added or
+    ``'d81'``, from :func:`actions`) that
+    :func:`~carcassonne_amazonas.rules.notation.parse_action` reads (numbers too long to
+    read are left out); with False, such a text broken by a character removed, added or
     replaced, cut short or run together with another, which ``parse_action`` refuses
     with :class:`~carcassonne_amazonas.errors.NotationError`; with None, either."""
     if valid is None:
         return st.one_of(notation_texts(True), notation_texts(False))
-    texts = actions().map(format_action)
+    texts = actions().map(format_action).filter(lambda text: not _refused(text))
     if valid:
         return texts
     return st.builds(_broken, texts, st.data()).filter(_refused)
@@ -69,7 +75,8 @@ def _broken(text: str, data: st.DataObject) -> str:
 def _refused(text: str) -> bool:
     """Whether ``parse_action`` refuses ``text`` (with NotationError, and only that)."""
     try:
-        parse_action(text)
+        with untraced():  # the library's work, not the user's (see _support/tracing.py)
+            parse_action(text)
     except NotationError:
         return True
     return False
@@ -101,11 +108,25 @@ def tileset_files(valid: bool | None = True) -> st.SearchStrategy[TileSetText]:
     """
     if valid is None:
         return st.one_of(tileset_files(True), tileset_files(False))
-    files = st.builds(_renamed, st.booleans(), st.integers(0, 999), st.data())
+    files = st.builds(_untraced(_renamed), st.booleans(), st.integers(0, 999), st.data())
     if valid:
-        return files.filter(lambda drawn: tileset_problems(drawn.text) == [])
-    return st.builds(_broken_file, files, st.data()).filter(
-        lambda drawn: tileset_problems(drawn.text) != [])
+        return files.filter(lambda drawn: not _problems(drawn.text))
+    return st.builds(_untraced(_broken_file), files, st.data()).filter(
+        lambda drawn: bool(_problems(drawn.text)))
+
+
+def _untraced(build: Callable[..., TileSetText]) -> Callable[..., TileSetText]:
+    """``build``, run with the explain phase's tracer paused (see _support/tracing.py)."""
+    @functools.wraps(build)
+    def run(*args: Any) -> TileSetText:
+        with untraced():
+            return build(*args)
+    return run
+
+
+def _problems(text: str) -> list[str]:
+    with untraced():  # the library's work, not the user's (see _support/tracing.py)
+        return tileset_problems(text)
 
 
 def _renamed(bonus_river: bool, number: int, data: st.DataObject) -> TileSetText:
