@@ -25,6 +25,7 @@ from carcassonne_amazonas import (
     format_action,
     legal_actions,
     parse_action,
+    state_problems,
 )
 from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot
 from carcassonne_amazonas.ai.mcts import MctsBot
@@ -37,6 +38,7 @@ from carcassonne_amazonas.testing import (
     illegal_actions_of,
     notation_texts,
     replay_game,
+    rules,
     tileset_files,
 )
 from carcassonne_amazonas.tiles.tilefile import parse_tileset, tileset_problems
@@ -223,3 +225,24 @@ def test_check_bot_catches_a_planted_bug_and_reports_a_pasteable_state(
     assert isinstance(state, GameState) and not state.is_terminal
     if isinstance(bot, SkipsDoubles):
         assert state.phase is Phase.CHOOSE_DOUBLE
+
+
+# ---------------------------------------------------------------- strategies as options
+
+@settings(_QUICK, max_examples=20)
+@given(game_states(num_players=st.integers(2, 3), rules=rules(), max_turns=10))
+def test_game_states_takes_strategies_for_the_player_count_and_the_rules(
+        state: GameState) -> None:
+    assert state.num_players in (2, 3)
+    assert state.rules.first_player < state.num_players
+    assert state_problems(state) == []
+
+
+def test_a_drawn_player_count_is_checked_like_a_fixed_one() -> None:
+    @settings(_QUICK, max_examples=5)
+    @given(game_states(num_players=st.just(7)))
+    def draw(state: GameState) -> None:
+        raise AssertionError("drew a state")  # pragma: no cover - must not draw
+
+    with pytest.raises(ValueError, match="num_players must be None or 2 to 5"):
+        draw()

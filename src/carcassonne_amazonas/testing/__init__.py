@@ -72,7 +72,7 @@ from ._public_types import REFUSALS, register_public_types
 from ._record_strategies import CORRUPTIONS, RecordText, game_record, games, records
 from ._replay import problems_of, step
 from ._steering import PHASES
-from ._strategies import actions, game_states, legal_actions_of, replay_game, turns_played
+from ._strategies import actions, game_states, legal_actions_of, replay_game, rules, turns_played
 from ._text_strategies import TileSetText, notation_texts, tileset_files
 
 __all__ = [
@@ -96,6 +96,7 @@ __all__ = [
     "notation_texts",
     "records",
     "replay_game",
+    "rules",
     "state_actions",
     "tileset_files",
     "turns_played",

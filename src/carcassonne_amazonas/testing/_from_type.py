@@ -36,7 +36,6 @@ from ..rules.board import Board, Placement
 from ..rules.engine import legal_actions, new_game
 from ..rules.features import Feature
 from ..rules.options import Rules
-from ..rules.pile import Shuffle
 from ..rules.players import PlacedPiece, PlayerState
 from ..rules.scoring import FinalScore, ScoreBreakdown
 from ..rules.state import GameState, Phase
@@ -46,7 +45,7 @@ from ..tiles.tileset import Tile, TileId, TileSet
 from ._record_strategies import games
 from ._replay import step
 from ._steering import GameSpec
-from ._strategies import PlayedGame, game_states, legal_actions_of, played_games, variant_rules
+from ._strategies import PlayedGame, game_states, legal_actions_of, played_games, rules
 
 __all__ = ["from_states", "from_type_strategies", "resolve_annotations", "state_actions"]
 
@@ -187,9 +186,7 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
         Tile: st.sampled_from(tiles),
         TileId: st.sampled_from(tuple(dict.fromkeys(tile.id for tile in tiles))),
         TileSet: st.sampled_from(tilesets),
-        Rules: st.builds(attrs.evolve, variant_rules(),
-                         first_player=st.integers(0, 1), shuffle=st.sampled_from(Shuffle),
-                         slices=st.integers(1, 8)),
+        Rules: rules(),
     }
     strategies.update({kind: _events_of(kind) for kind in _EVENTS})
     strategies[Weights] = _weights()

@@ -36,6 +36,7 @@ call that rebuilds it, variants included
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 import attrs
 
@@ -71,6 +72,7 @@ __all__ = [
     "played_games",
     "replay_game",
     "replay_keywords",
+    "rules",
     "turns_played",
     "variant_rules",
 ]
@@ -96,14 +98,16 @@ def turns_played(state: GameState) -> int:
 
 # ---------------------------------------------------------------------------- game states
 
-def game_states(num_players: int | None = None, *, min_turns: int = 0,
-                max_turns: int | None = None,
+def game_states(num_players: int | st.SearchStrategy[int] | None = None, *,
+                min_turns: int = 0, max_turns: int | None = None,
                 phase: Phase | Collection[Phase] | None = None, non_terminal: bool = False,
-                draws: Draws | None = "seeded", rules: Rules | None = None,
+                draws: Draws | None = "seeded",
+                rules: Rules | st.SearchStrategy[Rules] | None = None,
                 variants: bool = True) -> st.SearchStrategy[GameState]:
     """States reached by legal play from a new game (R-C1–R-E6).
 
-    - ``num_players``: 2 to 5, or None to draw it.
+    - ``num_players``: 2 to 5, or None to draw it; or a strategy of player counts
+      (``st.integers(2, 3)``), each drawn count checked like a fixed one.
     - ``min_turns`` and ``max_turns`` bound :func:`turns_played` (complete turns).
     - ``phase``: a :class:`~carcassonne_amazonas.rules.state.Phase`, a collection of
       them, or None for any phase the other options allow; each wanted phase is
@@ -115,7 +119,9 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
       mode; ``DRAW_TILE`` states always have explicit draws.
     - ``rules``: fixed :class:`~carcassonne_amazonas.rules.options.Rules` (tile set,
       shuffle, first player, variant options), or None to draw them: the first
-      player and the shuffle, and with ``variants`` the rule variants too.
+      player and the shuffle, and with ``variants`` the rule variants too; or a
+      strategy of rules (:func:`rules`, ``st.sampled_from([...])``), each drawn value
+      used as a fixed one (a first player the drawn player count lacks is skipped).
     - ``variants`` (used when ``rules`` is None): True draws each variant option
       independently, each reading half the time: the Amazon ranking (R-V1,
       ``DENSE`` or ``COMPETITION``), the camp scoring (R-V2, ``PER_JUNGLE`` or
@@ -129,9 +135,38 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
     Hypothesis shows a failing state as the :func:`replay_game` call that
     rebuilds it, and shrinks towards the default rule options.
     """
+    if isinstance(num_players, st.SearchStrategy) or isinstance(rules, st.SearchStrategy):
+        players = num_players if isinstance(num_players, st.SearchStrategy) \
+            else st.just(num_players)
+        chosen = rules if isinstance(rules, st.SearchStrategy) else st.just(rules)
+        options: dict[str, Any] = {
+            "min_turns": min_turns, "max_turns": max_turns, "phase": phase,
+            "non_terminal": non_terminal, "draws": draws, "variants": variants}
+        GameSpec.of(None, **options)  # the other options are checked at once
+        return st.tuples(players, chosen).flatmap(lambda pair: _states_of(*pair, options))
     spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
                        non_terminal=non_terminal, draws=draws, rules=rules, variants=variants)
     return played_games(spec).map(_remembered_state)
+
+
+def _states_of(num_players: int | None, rules: Rules | None,
+               options: dict[str, Any]) -> st.SearchStrategy[GameState]:
+    """:func:`game_states` with a drawn player count and rules."""
+    if rules is not None and num_players is not None and \
+            type(num_players) is int and rules.first_player >= num_players:
+        return st.nothing()  # this first player is not a player of the drawn count
+    return game_states(num_players, rules=rules, **options)
+
+
+def rules(*, variants: bool = True) -> st.SearchStrategy[Rules]:
+    """Rules over a shipped tile set (R-V3, with ``variants``): any reading of the rule
+    variants R-V1 and R-V2 (with ``variants``; False keeps the defaults), a first
+    player of any game (0 or 1, R-C8), any shuffle and 1 to 8 slices (R-C7).  Each
+    prints as code that evaluates back, and shrinks to the default rules.  For
+    :func:`game_states`' ``rules``, or ``st.from_type(Rules)``."""
+    base = variant_rules() if variants else st.just(Rules())
+    return st.builds(attrs.evolve, base, first_player=st.integers(0, 1),
+                     shuffle=st.sampled_from(Shuffle), slices=st.integers(1, 8))
 
 
 def _remembered_state(game: PlayedGame) -> GameState:
