@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from carcassonne_amazonas import (
     Action,
+    GameRecord,
     GameState,
     Phase,
     PlaceTile,
@@ -35,6 +36,7 @@ from carcassonne_amazonas.testing import (
     TileSetText,
     check_bot,
     game_states,
+    games,
     illegal_actions_of,
     notation_texts,
     replay_game,
@@ -246,3 +248,10 @@ def test_a_drawn_player_count_is_checked_like_a_fixed_one() -> None:
 
     with pytest.raises(ValueError, match="num_players must be None or 2 to 5"):
         draw()
+
+
+@settings(_QUICK, max_examples=10)
+@given(games(num_players=st.sampled_from([2, 5]), rules=rules(variants=False), max_turns=5))
+def test_games_takes_strategies_too(record: GameRecord) -> None:
+    assert record.initial_state().num_players in (2, 5)
+    assert GameRecord.from_json(record.to_json()) == record

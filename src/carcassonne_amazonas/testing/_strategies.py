@@ -70,6 +70,7 @@ __all__ = [
     "game_states",
     "legal_actions_of",
     "played_games",
+    "played_games_for",
     "replay_game",
     "replay_keywords",
     "rules",
@@ -135,27 +136,32 @@ def game_states(num_players: int | st.SearchStrategy[int] | None = None, *,
     Hypothesis shows a failing state as the :func:`replay_game` call that
     rebuilds it, and shrinks towards the default rule options.
     """
-    if isinstance(num_players, st.SearchStrategy) or isinstance(rules, st.SearchStrategy):
-        players = num_players if isinstance(num_players, st.SearchStrategy) \
-            else st.just(num_players)
-        chosen = rules if isinstance(rules, st.SearchStrategy) else st.just(rules)
-        options: dict[str, Any] = {
-            "min_turns": min_turns, "max_turns": max_turns, "phase": phase,
-            "non_terminal": non_terminal, "draws": draws, "variants": variants}
-        GameSpec.of(None, **options)  # the other options are checked at once
-        return st.tuples(players, chosen).flatmap(lambda pair: _states_of(*pair, options))
-    spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
-                       non_terminal=non_terminal, draws=draws, rules=rules, variants=variants)
-    return played_games(spec).map(_remembered_state)
+    options: dict[str, Any] = {
+        "min_turns": min_turns, "max_turns": max_turns, "phase": phase,
+        "non_terminal": non_terminal, "draws": draws, "variants": variants}
+    return played_games_for(num_players, rules, options).map(_remembered_state)
 
 
-def _states_of(num_players: int | None, rules: Rules | None,
-               options: dict[str, Any]) -> st.SearchStrategy[GameState]:
-    """:func:`game_states` with a drawn player count and rules."""
-    if rules is not None and num_players is not None and \
-            type(num_players) is int and rules.first_player >= num_players:
-        return st.nothing()  # this first player is not a player of the drawn count
-    return game_states(num_players, rules=rules, **options)
+def played_games_for(num_players: int | st.SearchStrategy[int] | None,
+                     rules: Rules | st.SearchStrategy[Rules] | None,
+                     options: dict[str, Any]) -> st.SearchStrategy[PlayedGame]:
+    """The games :func:`played_games` draws for the options of :func:`game_states`, the
+    player count and the rules fixed or drawn from strategies (each drawn value checked
+    as a fixed one, a first player the drawn count lacks skipped)."""
+    if not isinstance(num_players, st.SearchStrategy) \
+            and not isinstance(rules, st.SearchStrategy):
+        return played_games(GameSpec.of(num_players, rules=rules, **options))
+    GameSpec.of(None, **options)  # the other options are checked at once
+    players = num_players if isinstance(num_players, st.SearchStrategy) \
+        else st.just(num_players)
+    chosen = rules if isinstance(rules, st.SearchStrategy) else st.just(rules)
+
+    def games_of(pair: tuple[int | None, Rules | None]) -> st.SearchStrategy[PlayedGame]:
+        count, drawn = pair
+        if drawn is not None and type(count) is int and drawn.first_player >= count:
+            return st.nothing()  # this first player is not a player of the drawn count
+        return played_games(GameSpec.of(count, rules=drawn, **options))
+    return st.tuples(players, chosen).flatmap(games_of)
 
 
 def rules(*, variants: bool = True) -> st.SearchStrategy[Rules]:
