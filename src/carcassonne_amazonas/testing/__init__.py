@@ -24,12 +24,25 @@ raises an ``ImportError`` that says so.  The library itself never imports it.
   step by step; subclass it to check a model of your own against the engine.
 - :func:`check_invariants` lists every invariant a state breaks (empty when all
   hold).
+- For testing your own validation, parsers and bots: :func:`illegal_actions_of` draws
+  the close mistakes of a state, each with the rule it breaks (R-G2–R-G6, R-T1–R-T5,
+  R-F6, R-E1); :func:`notation_texts` action notation and :func:`tileset_files`
+  tile-set files, valid or malformed; :func:`check_bot` checks a bot in every decision
+  phase, player count and rule variant, and reports the first failure as a
+  :func:`replay_game` call.
 - Importing this module registers strategies for ``st.from_type``: ``GameState``
   gives :func:`game_states` (either draw mode), each action class an action that is
   legal in some reachable state, and every part of a game (a board, a player, an
   event ...) comes from a played game (:func:`from_type_strategies` lists them all);
-  it also resolves the annotations of the library's attrs classes, so ``st.builds``
-  works on them.
+  every other class of a public module draws valid values (bots with small budgets,
+  the parts of the tile sets ...) or is refused with a ``ResolutionFailed`` saying
+  what to use instead (:data:`REFUSALS`).  It also resolves the annotations of the
+  library's attrs classes, so ``st.builds`` resolves them; ``st.builds`` still makes
+  arbitrary field values (``st.builds(GameState)`` is no reachable state): ask
+  ``st.from_type`` instead.
+- The work the strategies and the state machine do is hidden from Hypothesis's explain
+  phase (on by default): a failure's "Explanation" names your lines, and the phase
+  stays cheap.
 
 Example (a complete test file is ``examples/property_testing.py``)::
 
@@ -132,6 +145,8 @@ class GameMachine(RuleBasedStateMachine):
     every step :func:`check_invariants` must find nothing.  Run it with
     ``TestMyModel = MyMachine.TestCase`` in a test module; tune it with
     ``@settings(max_examples=..., stateful_step_count=...)`` on the subclass.
+    Hypothesis's explain phase traces your hooks and rules, not the machine's own
+    steps (the engine, the random runs, the invariants, each checked once per state).
 
     Class options of the default :meth:`start_states` (those of :func:`game_states`):
     ``num_players`` (None: 2 to 5), ``draws`` (None: seeded or explicit),
