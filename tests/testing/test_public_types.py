@@ -42,7 +42,13 @@ from carcassonne_amazonas.ai.simulation import GameResult, RulesSpec, rules_for
 from carcassonne_amazonas.formats.snapshot import state_from_json, state_to_json
 from carcassonne_amazonas.rules.draw_odds import DrawDistribution
 from carcassonne_amazonas.rules.pile import Pile
-from carcassonne_amazonas.testing import REFUSALS, IllegalAction, RecordText, TileSetText
+from carcassonne_amazonas.testing import (
+    REFUSALS,
+    IllegalAction,
+    RecordText,
+    TileSetText,
+    from_type_strategies,
+)
 from carcassonne_amazonas.tiles.tilefile import tileset_problems
 from carcassonne_amazonas.tiles.tileset import StartSide
 
@@ -50,6 +56,14 @@ pytestmark = pytest.mark.slow  # drawn games for every public class
 
 _DRAWS = settings(max_examples=5, database=None, deadline=None,
                   suppress_health_check=list(HealthCheck))
+
+
+def registered_public_types() -> list[type]:
+    """The classes the testing module registered beside :func:`from_type_strategies`
+    (read from Hypothesis's registry: the module that holds them is private)."""
+    from hypothesis.strategies._internal.types import _global_type_lookup
+    return [kind for kind in _global_type_lookup
+            if isinstance(kind, type) and kind.__module__.startswith("carcassonne_amazonas.")]
 
 
 def public_modules() -> list[str]:
@@ -152,6 +166,11 @@ def test_from_type_gives_valid_values_or_a_clear_refusal(name: str) -> None:
         return
     if issubclass(kind, enum.Enum):
         return  # Hypothesis draws the members
+    registered = {k for k in from_type_strategies() if isinstance(k, type)} | set(
+        registered_public_types())
+    assert kind in registered or any(issubclass(k, kind) for k in registered), (
+        f"{name} has neither a strategy nor a refusal: register one in "
+        "carcassonne_amazonas.testing (Hypothesis would build it field by field)")
     drawn: list[object] = []
 
     @_DRAWS

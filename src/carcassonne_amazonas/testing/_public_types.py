@@ -47,6 +47,7 @@ from ..tiles.tileset import Icons, StartSide, Tile
 from ._check_bot import BotCheckError
 from ._from_type import from_states
 from ._illegal import IllegalAction, illegal_actions_of
+from ._machine import GameMachine
 from ._record_strategies import RecordText, records
 from ._strategies import game_states
 from ._text_strategies import TileSetText, tileset_files
@@ -70,6 +71,9 @@ REFUSALS: Final[dict[type, str]] = {
     Problem: "Problem is an inconsistency found in a state (state_problems, find_problems): "
              "a reachable state has none; corrupt a snapshot yourself, or draw invalid "
              "records with records(valid=False)",
+    GameMachine: "GameMachine is a state machine to subclass, not a value: write "
+                 "class MyMachine(GameMachine) with your hooks and run "
+                 "TestMyMachine = MyMachine.TestCase",
     BoardPlane: "BoardPlane is a namespace of board-plane indices (BoardPlane.MEEPLES), "
                 "not a type with values: sample the indices you need, "
                 "st.sampled_from([BoardPlane.OCCUPIED, BoardPlane.MEEPLES])",
@@ -161,6 +165,8 @@ def public_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
     """The strategies :mod:`carcassonne_amazonas.testing` registers for the public classes
     :func:`~carcassonne_amazonas.testing.from_type_strategies` leaves out:
 
+    - ``Position``: a cell some tile can reach (the board window of the action
+      encoding, R-G2);
     - bots with a seed (``RandomBot``, ``GreedyBot``; ``MctsBot`` with 1 to 8 iterations
       per decision), ``BotSpec`` as :func:`~carcassonne_amazonas.ai.bots.parse_bot_spec`
       reads them, ``RulesSpec`` of the rule variants (R-V1–R-V3), ``GameResult`` of a
@@ -179,12 +185,16 @@ def public_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
       (:func:`tileset_files`, valid or not).
     """
     variants = st.sampled_from(_TILESETS).map(lambda ts: Rules(tileset=ts))
+    window = action_space(Rules(tileset=_TILESETS[1]))
     start_sides = st.builds(lambda ts, n: ts.start_side(n), st.sampled_from(_TILESETS),
                             st.integers(2, 5))
     layouts = st.sampled_from(_LAYOUTS)
     segments = layouts.flatmap(lambda layout: st.sampled_from(layout.segments))
     variants_of = layouts.flatmap(lambda layout: st.sampled_from(layout.variants))
     return {
+        Position: st.builds(Position,
+                            st.integers(window.x_min, window.x_min + window.width - 1),
+                            st.integers(window.y_min, window.y_min + window.height - 1)),
         RandomBot: st.builds(RandomBot, seed=_seeds()),
         GreedyBot: st.builds(GreedyBot, seed=_seeds()),
         MctsBot: _mcts_bots(),
