@@ -10,6 +10,9 @@ yours.  It needs pytest and the ``[testing]`` extra (from a checkout of the proj
   player count, the phase (the rare ones too: choosing a double tile, a chance
   draw, the end), the number of complete turns and the draw mode.
 - ``games()`` and ``records()`` draw whole games and record JSON, valid or corrupted.
+- ``illegal_actions_of(state)`` draws the close mistakes of a state with the rule each
+  breaks; ``check_bot(bot)`` checks a bot in every decision phase, player count and
+  rule variant.
 - ``GameMachine`` plays games step by step against a model of your own.
 - ``st.from_type(GameState)`` works too: importing ``carcassonne_amazonas.testing``
   registers the strategies.
@@ -53,9 +56,11 @@ from carcassonne_amazonas.testing import (
     GameMachine,
     RecordText,
     actions,
+    check_bot,
     check_invariants,
     game_states,
     games,
+    illegal_actions_of,
     legal_actions_of,
     records,
 )
@@ -114,6 +119,26 @@ def test_the_bot_always_plays_a_legal_action(state: GameState) -> None:
 @given(game_states(phase=Phase.CHOOSE_DOUBLE))
 def test_the_bot_chooses_a_double_tile_after_a_bang_tile(state: GameState) -> None:
     assert isinstance(greedy_bot(state), ChooseDouble)
+
+
+class GreedyPlayer:
+    """The bot above as an object with ``choose``, as the library's bots are."""
+
+    def choose(self, state: GameState) -> Action:
+        return greedy_bot(state)
+
+
+def test_the_bot_passes_the_conformance_check() -> None:
+    check_bot(GreedyPlayer(), per_phase=1)  # legal in every phase, 2-5 players, all variants
+
+
+@examples
+@given(game_states(max_turns=20), st.data())
+def test_the_frontend_refuses_every_close_mistake_naming_its_rule(
+        state: GameState, data: st.DataObject) -> None:
+    illegal = data.draw(illegal_actions_of(state))
+    text = describe(state, illegal.action)
+    assert text.startswith("refused: ") and f"({illegal.rule})" in text, (text, illegal.why)
 
 
 @examples

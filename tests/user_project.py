@@ -22,8 +22,11 @@ def failure_sections(folder: Path, source: str, failures: int) -> dict[str, str]
     (a unittest case, such as a state machine's ``test_machine.runTest``, by the name
     before the dot)."""
     (folder / "test_user.py").write_text(textwrap.dedent(source), encoding="utf-8")
-    (folder / "pytest.ini").write_text("[pytest]\nfilterwarnings =\n    error\n",
-                                       encoding="utf-8")
+    # Without schemathesis's pytest plugin, which the [test] extra installs: loaded, it
+    # blanks Hypothesis's printed examples (docs/guides/testing.md says so to users).
+    (folder / "pytest.ini").write_text(
+        "[pytest]\naddopts = -p no:schemathesis\nfilterwarnings =\n    error\n",
+        encoding="utf-8")
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("HYPOTHESIS_PROFILE", None)
     result = subprocess.run(

@@ -8,8 +8,9 @@ Hypothesis print values with their own pretty-printers, which walk every field
 of an attrs class unless the class defines ``_repr_pretty_``; each class sets
 ``_repr_pretty_ = repr_pretty`` so that they print the short ``repr`` too.
 
-This module imports only :mod:`~carcassonne_amazonas._support.provenance`, which imports
-nothing else from the package, so every module can use it.
+This module imports only :mod:`~carcassonne_amazonas._support.provenance` and
+:mod:`~carcassonne_amazonas._support.tracing`, which import nothing else from the
+package, so every module can use it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import attrs
 from attrs import AttrsInstance
 
 from .provenance import code_for
+from .tracing import untraced
 
 __all__ = ["ShortEnumRepr", "TextPrinter", "changed_fields_repr", "enum_repr",
            "fields_repr_showing", "repr_pretty"]
@@ -40,9 +42,13 @@ def repr_pretty(self: object, printer: TextPrinter, cycle: bool) -> None:
     (:mod:`~carcassonne_amazonas._support.provenance`).
 
     Assign it in a class body (``_repr_pretty_ = repr_pretty``); ``cycle`` never
-    matters, since a value never contains itself.
+    matters, since a value never contains itself.  Hypothesis's explain phase does
+    not trace it (:func:`~carcassonne_amazonas._support.tracing.untraced`): printing
+    a failing example is not the user's code.
     """
-    printer.text(code_for(self) or repr(self))
+    with untraced():
+        text = code_for(self) or repr(self)
+    printer.text(text)
 
 
 def enum_repr(self: enum.Enum) -> str:

@@ -36,7 +36,6 @@ from ..rules.board import Board, Placement
 from ..rules.engine import legal_actions, new_game
 from ..rules.features import Feature
 from ..rules.options import Rules
-from ..rules.pile import Shuffle
 from ..rules.players import PlacedPiece, PlayerState
 from ..rules.scoring import FinalScore, ScoreBreakdown
 from ..rules.state import GameState, Phase
@@ -46,9 +45,9 @@ from ..tiles.tileset import Tile, TileId, TileSet
 from ._record_strategies import games
 from ._replay import step
 from ._steering import GameSpec
-from ._strategies import PlayedGame, game_states, legal_actions_of, played_games, variant_rules
+from ._strategies import PlayedGame, game_states, legal_actions_of, played_games, rules
 
-__all__ = ["from_type_strategies", "resolve_annotations", "state_actions"]
+__all__ = ["from_states", "from_type_strategies", "resolve_annotations", "state_actions"]
 
 _T = TypeVar("_T")
 _SCORED = (Terrain.TRIBUTARY, Terrain.VILLAGE)
@@ -79,7 +78,7 @@ def _paired(draw: st.DrawFn, states: st.SearchStrategy[GameState]) -> tuple[Game
 
 # ---------------------------------------------------------------------------- game parts
 
-def _from_states(part: Callable[[GameState], Iterable[_T]], **options: Any
+def from_states(part: Callable[[GameState], Iterable[_T]], **options: Any
                  ) -> st.SearchStrategy[_T]:
     """One of the ``part``s of a state drawn by :func:`game_states` with ``options``."""
     @st.composite
@@ -127,7 +126,7 @@ def _piece_step_action(kind: type[PlaceMeeple] | type[PlaceCamp]) -> st.SearchSt
         segments = [index for index, segment in enumerate(placement.tile.layout.segments)
                     if segment.terrain in wanted] or [0]
         return [kind(position, index) for index in segments]
-    return _from_states(actions_of, max_turns=30, phase=Phase.PLACE_PIECE)
+    return from_states(actions_of, max_turns=30, phase=Phase.PLACE_PIECE)
 
 
 _EVENTS = (ev.TileDrawn, ev.TilePlaced, ev.PiecePlaced, ev.BoatAdvanced, ev.FeatureScored,
@@ -170,13 +169,13 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
         GameState: game_states(draws=None),
         GameRecord: games(draws=None),
         Game: games(draws=None).map(Game.from_record),
-        Board: _from_states(lambda state: (state.board,)),
-        Placement: _from_states(lambda state: state.board.placements),
-        PlayerState: _from_states(lambda state: state.players),
-        PlacedPiece: _from_states(lambda state: tuple(state.pieces()), min_turns=8),
-        Feature: _from_states(lambda state: tuple(state.features)),
-        ScoreBreakdown: _from_states(lambda state: [p.breakdown for p in state.players]),
-        FinalScore: _from_states(lambda state: state.final_scoring or (),
+        Board: from_states(lambda state: (state.board,)),
+        Placement: from_states(lambda state: state.board.placements),
+        PlayerState: from_states(lambda state: state.players),
+        PlacedPiece: from_states(lambda state: tuple(state.pieces()), min_turns=8),
+        Feature: from_states(lambda state: tuple(state.features)),
+        ScoreBreakdown: from_states(lambda state: [p.breakdown for p in state.players]),
+        FinalScore: from_states(lambda state: state.final_scoring or (),
                                  phase=Phase.GAME_OVER),
         PlaceTile: early_tiles.flatmap(lambda state: st.sampled_from(legal_actions(state))),
         PlaceMeeple: _piece_step_action(PlaceMeeple),
@@ -187,9 +186,7 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
         Tile: st.sampled_from(tiles),
         TileId: st.sampled_from(tuple(dict.fromkeys(tile.id for tile in tiles))),
         TileSet: st.sampled_from(tilesets),
-        Rules: st.builds(attrs.evolve, variant_rules(),
-                         first_player=st.integers(0, 1), shuffle=st.sampled_from(Shuffle),
-                         slices=st.integers(1, 8)),
+        Rules: rules(),
     }
     strategies.update({kind: _events_of(kind) for kind in _EVENTS})
     strategies[Weights] = _weights()

@@ -38,7 +38,7 @@ from ..rules.options import Rules
 from ..rules.pile import Draws
 from ..rules.state import GameState, Phase
 from ._steering import GameSpec
-from ._strategies import PlayedGame, played_games, replay_game
+from ._strategies import PlayedGame, played_games, played_games_for, replay_game
 
 __all__ = ["CORRUPTIONS", "RecordText", "game_record", "games", "records"]
 
@@ -54,22 +54,25 @@ def game_record(num_players: int, actions: str = "", *, seed: int | None = None,
     return GameRecord.from_game(initial, [parse_action(text) for text in actions.split()])
 
 
-def games(num_players: int | None = None, *, min_turns: int = 0, max_turns: int | None = None,
-          phase: Phase | Collection[Phase] | None = None, non_terminal: bool = False,
-          draws: Draws | None = "seeded", rules: Rules | None = None,
+def games(num_players: int | st.SearchStrategy[int] | None = None, *, min_turns: int = 0,
+          max_turns: int | None = None, phase: Phase | Collection[Phase] | None = None,
+          non_terminal: bool = False, draws: Draws | None = "seeded",
+          rules: Rules | st.SearchStrategy[Rules] | None = None,
           variants: bool = True) -> st.SearchStrategy[GameRecord]:
     """Records of games played from a new game to a state that
     :func:`~carcassonne_amazonas.testing._strategies.game_states` with the same options would
     draw (``phase=Phase.GAME_OVER`` gives finished games only; the rule variants
-    R-V1–R-V3 are drawn too unless ``rules`` is given or ``variants=False``).
+    R-V1–R-V3 are drawn too unless ``rules`` is given or ``variants=False``; as there,
+    ``num_players`` and ``rules`` may be strategies).
 
     ``record.replay()`` gives every state, the initial one first;
     ``record.initial_state()`` and ``record.actions`` give the game as a new state
     and its actions.
     """
-    spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
-                       non_terminal=non_terminal, draws=draws, rules=rules, variants=variants)
-    return played_games(spec).map(_remembered_record)
+    options: dict[str, Any] = {
+        "min_turns": min_turns, "max_turns": max_turns, "phase": phase,
+        "non_terminal": non_terminal, "draws": draws, "variants": variants}
+    return played_games_for(num_players, rules, options).map(_remembered_record)
 
 
 def _remembered_record(game: PlayedGame) -> GameRecord:

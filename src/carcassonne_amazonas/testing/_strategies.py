@@ -36,6 +36,7 @@ call that rebuilds it, variants included
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 import attrs
 
@@ -49,6 +50,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from .._support.provenance import remember
 from .._support.reprs import repr_pretty
+from .._support.tracing import untraced
 from ..rules.actions import (
     MAX_NOTATION_NUMBER,
     Action,
@@ -77,8 +79,10 @@ __all__ = [
     "game_states",
     "legal_actions_of",
     "played_games",
+    "played_games_for",
     "replay_game",
     "replay_keywords",
+    "rules",
     "turns_played",
     "variant_rules",
 ]
@@ -104,14 +108,16 @@ def turns_played(state: GameState) -> int:
 
 # ---------------------------------------------------------------------------- game states
 
-def game_states(num_players: int | None = None, *, min_turns: int = 0,
-                max_turns: int | None = None,
+def game_states(num_players: int | st.SearchStrategy[int] | None = None, *,
+                min_turns: int = 0, max_turns: int | None = None,
                 phase: Phase | Collection[Phase] | None = None, non_terminal: bool = False,
-                draws: Draws | None = "seeded", rules: Rules | None = None,
+                draws: Draws | None = "seeded",
+                rules: Rules | st.SearchStrategy[Rules] | None = None,
                 variants: bool = True) -> st.SearchStrategy[GameState]:
     """States reached by legal play from a new game (R-C1–R-E6).
 
-    - ``num_players``: 2 to 5, or None to draw it.
+    - ``num_players``: 2 to 5, or None to draw it; or a strategy of player counts
+      (``st.integers(2, 3)``), each drawn count checked like a fixed one.
     - ``min_turns`` and ``max_turns`` bound :func:`turns_played` (complete turns).
     - ``phase``: a :class:`~carcassonne_amazonas.rules.state.Phase`, a collection of
       them, or None for any phase the other options allow; each wanted phase is
@@ -123,7 +129,9 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
       mode; ``DRAW_TILE`` states always have explicit draws.
     - ``rules``: fixed :class:`~carcassonne_amazonas.rules.options.Rules` (tile set,
       shuffle, first player, variant options), or None to draw them: the first
-      player and the shuffle, and with ``variants`` the rule variants too.
+      player and the shuffle, and with ``variants`` the rule variants too; or a
+      strategy of rules (:func:`rules`, ``st.sampled_from([...])``), each drawn value
+      used as a fixed one (a first player the drawn player count lacks is skipped).
     - ``variants`` (used when ``rules`` is None): True draws each variant option
       independently, each reading half the time: the Amazon ranking (R-V1,
       ``DENSE`` or ``COMPETITION``), the camp scoring (R-V2, ``PER_JUNGLE`` or
@@ -137,14 +145,49 @@ def game_states(num_players: int | None = None, *, min_turns: int = 0,
     Hypothesis shows a failing state as the :func:`replay_game` call that
     rebuilds it, and shrinks towards the default rule options.
     """
-    spec = GameSpec.of(num_players, min_turns=min_turns, max_turns=max_turns, phase=phase,
-                       non_terminal=non_terminal, draws=draws, rules=rules, variants=variants)
-    return played_games(spec).map(_remembered_state)
+    options: dict[str, Any] = {
+        "min_turns": min_turns, "max_turns": max_turns, "phase": phase,
+        "non_terminal": non_terminal, "draws": draws, "variants": variants}
+    return played_games_for(num_players, rules, options).map(_remembered_state)
+
+
+def played_games_for(num_players: int | st.SearchStrategy[int] | None,
+                     rules: Rules | st.SearchStrategy[Rules] | None,
+                     options: dict[str, Any]) -> st.SearchStrategy[PlayedGame]:
+    """The games :func:`played_games` draws for the options of :func:`game_states`, the
+    player count and the rules fixed or drawn from strategies (each drawn value checked
+    as a fixed one, a first player the drawn count lacks skipped)."""
+    if not isinstance(num_players, st.SearchStrategy) \
+            and not isinstance(rules, st.SearchStrategy):
+        return played_games(GameSpec.of(num_players, rules=rules, **options))
+    GameSpec.of(None, **options)  # the other options are checked at once
+    players = num_players if isinstance(num_players, st.SearchStrategy) \
+        else st.just(num_players)
+    chosen = rules if isinstance(rules, st.SearchStrategy) else st.just(rules)
+
+    def games_of(pair: tuple[int | None, Rules | None]) -> st.SearchStrategy[PlayedGame]:
+        count, drawn = pair
+        if drawn is not None and type(count) is int and drawn.first_player >= count:
+            return st.nothing()  # this first player is not a player of the drawn count
+        return played_games(GameSpec.of(count, rules=drawn, **options))
+    return st.tuples(players, chosen).flatmap(games_of)
+
+
+def rules(*, variants: bool = True) -> st.SearchStrategy[Rules]:
+    """Rules over a shipped tile set (R-V3, with ``variants``): any reading of the rule
+    variants R-V1 and R-V2 (with ``variants``; False keeps the defaults), a first
+    player of any game (0 or 1, R-C8), any shuffle and 1 to 8 slices (R-C7).  Each
+    prints as code that evaluates back, and shrinks to the default rules.  For
+    :func:`game_states`' ``rules``, or ``st.from_type(Rules)``."""
+    base = variant_rules() if variants else st.just(Rules())
+    return st.builds(attrs.evolve, base, first_player=st.integers(0, 1),
+                     shuffle=st.sampled_from(Shuffle), slices=st.integers(1, 8))
 
 
 def _remembered_state(game: PlayedGame) -> GameState:
     # Hypothesis then prints the state as the call that rebuilds it (see provenance.py).
-    remember(game.final, game.replay_code("replay_game"))
+    with untraced():
+        remember(game.final, game.replay_code("replay_game"))
     return game.final
 
 
@@ -204,13 +247,28 @@ def played_games(spec: GameSpec) -> st.SearchStrategy[PlayedGame]:
 
 @st.composite
 def _played_games(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
+    # Untraced: replaying the game is the library's work, not the test's; traced by
+    # Hypothesis's explain phase it costs several times as much (see _support/tracing.py).
+    with untraced():
+        return _play(draw, spec)
+
+
+def _play(draw: st.DrawFn, spec: GameSpec) -> PlayedGame:
     players = draw(st.sampled_from(spec.players), label="num_players")
     phase = draw(st.sampled_from(spec.phases), label="phase")
+    # The turn comes before the setup: Hypothesis prefers smaller choices in order, so
+    # a shorter game beats one with fewer rule options (the explain phase, which tries
+    # random examples, keeps any it finds smaller).  A finished game draws its turn
+    # too, as the last turn: when the shrinker moves the phase to an earlier one, the
+    # choices that follow keep their meaning (the game stays the same up to that turn)
+    # and the turn shrinks from there.
+    last = spec.last_turn
+    turns = draw(st.integers(last, last) if phase is Phase.GAME_OVER
+                 else st.integers(spec.min_turns, last), label="turns")
+    target = None if phase is Phase.GAME_OVER else turns
     modes = spec.modes_for(phase)
     mode = draw(st.sampled_from(modes), label="draws") if len(modes) > 1 else modes[0]
     rules = spec.rules if spec.rules is not None else _drawn_rules(draw, players, spec.variants)
-    target = None if phase is Phase.GAME_OVER else \
-        draw(st.integers(spec.min_turns, spec.last_turn), label="turns")
     seed: int | None = None
     if mode == "seeded":
         seed = draw(st.integers(0, 2**32 - 1), label="seed")
@@ -289,7 +347,8 @@ def legal_actions_of(state: GameState) -> st.SearchStrategy[Action]:
     ``TypeError`` for anything but a ``GameState`` (a subclass too: types are exact).
     """
     check_exact(state, GameState, "state")  # exact: a subclass can lie in __eq__
-    choices = legal_actions(state)
+    with untraced():
+        choices = legal_actions(state)
     if not choices:
         raise ValueError("the game is over: the state has no legal action")
     return st.sampled_from(choices)
