@@ -55,7 +55,7 @@ extensions = [
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"carcassonne_amazonas\.(.*\.)?_.*"),
-    (r"py:.*", r"(typing|collections\.abc|fractions|argparse|pathlib|hypothesis|starlette)\..*"),
+    (r"py:.*", r"(typing|collections\.abc|fractions|argparse|pathlib|datetime|sqlite3|hypothesis|starlette)\..*"),
     (r"py:data", r"Ellipsis"),
 ]
 
