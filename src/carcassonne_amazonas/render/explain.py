@@ -18,13 +18,14 @@ from ..rules.boat_track import AmazonRanking
 from ..rules.engine import apply_action, legal_actions
 from ..rules.notation import parse_action
 from ..rules.options import Rules
+from ..rules.players import colour
 from ..rules.scoring import CampScoring
 from ..rules.state import GameState
 from ..tiles.geometry import Position
 from ..tiles.layout import Terrain
 from ..tiles.segment_names import segment_name
 from ..tiles.tileset import TileSet
-from .text import colour_name, layout_title, player_namer, tile_description, winner_text
+from .text import layout_title, player_namer, tile_description, winner_text
 
 __all__ = [
     "describe_action",
@@ -113,7 +114,6 @@ def describe_events(before: GameState, action: Action, events: Sequence[ev.Event
     """
     t = texts(lang)
     who = player_namer(names, before.num_players, lang)
-    tileset = before.rules.tileset
     lines: list[str] = []
     passed = isinstance(action, Pass)
     moved = False
@@ -294,7 +294,8 @@ def _feature_line(event: ev.FeatureScored, who: _Namer, t: Texts) -> str:
     else:
         result = t.gettext(": no meeples on it, nobody scores")
     back = ", ".join(f"{who(p)} {n}" for p, n in enumerate(event.meeples_returned) if n)
-    returned = t.gettext("; meeples back to the supply: {players}").format(players=back) if back else ""
+    returned = (t.gettext("; meeples back to the supply: {players}").format(players=back)
+                if back else "")
     return f"{head}{result}{returned} ({rule})"
 
 
@@ -335,7 +336,8 @@ def _amazon_line(event: ev.AmazonScored, tileset: TileSet, players: int, namer: 
     return t.gettext("Amazon scoring of {tile} ({caimans}, {piranhas}): boats ranked {ranks}; "
                      "first place scores {first}, second place {second}: {points}{note} "
                      "({rules})").format(
-                         tile=tile.name, caimans=t.count(event.caimans, "{n} caiman", "{n} caimans"),
+                         tile=tile.name,
+                         caimans=t.count(event.caimans, "{n} caiman", "{n} caimans"),
                          piranhas=t.count(event.piranhas, "{n} piranha", "{n} piranhas"),
                          ranks=ranks, first=first, second=event.piranhas,
                          points=_points(event.points, namer, t), note=note, rules=rules)
@@ -359,7 +361,8 @@ def results_text(state: GameState, kinds: Sequence[str] | None = None, *,
         b = player.breakdown
         kind = kinds[index] if kinds else ""
         mark = "*" if index in state.winners else " "
-        lines.append(f"{mark} {colour_name(index, lang):<8} {kind:<{kind_width}}{player.score:>5}   "
+        name = colour(index, lang=lang)
+        lines.append(f"{mark} {name:<8} {kind:<{kind_width}}{player.score:>5}   "
                      f"{b.tributaries - final.tributaries:>11} "
                      f"{b.villages - final.villages:>8} {b.amazon:>6}   "
                      f"{final.tributaries:>11} {final.villages:>8} {final.camps:>5} "

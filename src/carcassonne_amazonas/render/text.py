@@ -71,11 +71,10 @@ from ..tiles.tileset import Icons, Tile
 __all__ = [
     "PLAYER_LETTERS",
     "board_extent",
-    "colour_name",
-    "player_namer",
     "board_text",
     "icons_text",
     "layout_title",
+    "player_namer",
     "players_text",
     "series",
     "side_by_side",
@@ -108,24 +107,18 @@ def _legend(t: Texts) -> list[str]:
                       "boats sharing a space)")]
 
 
-def colour_name(player: int, lang: str | None = None) -> str:
-    """The colour of player ``player`` (R-C1) in words, in ``lang`` (``None``: English,
-    :func:`~carcassonne_amazonas.rules.players.colour`'s word): ``'jaune'`` in French."""
-    return texts(lang).pgettext("colour", colour(player))
-
-
 def player_namer(names: Sequence[str] | None, players: int,
                  lang: str | None = None) -> Callable[[int], str]:
     """``who(player)``: how a text names a player, the one rule of every text a player
     reads: the player's name in ``names`` when given and not empty, else their colour
-    (:func:`colour_name`, in ``lang``).  ``ValueError`` for names that are not one string
-    per player."""
+    (:func:`~carcassonne_amazonas.rules.players.colour`, in ``lang``).  ``ValueError``
+    for names that are not one string per player."""
     if names is None:
-        return lambda player: colour_name(player, lang)
+        return lambda player: colour(player, lang=lang)
     chosen = tuple(names)
     if len(chosen) != players or not all(isinstance(name, str) for name in chosen):
         raise ValueError(f"names must be one string per player ({players}), not {chosen!r}"[:200])
-    return lambda player: chosen[player] or colour_name(player, lang)
+    return lambda player: chosen[player] or colour(player, lang=lang)
 
 
 def series(words: Sequence[str], lang: str | None = None) -> str:
@@ -172,7 +165,8 @@ def layout_title(layout: Layout, lang: str | None = None) -> str:
 
 
 def _kind_text(kind: TileKind, exclamation: bool, t: Texts) -> str:
-    words = {TileKind.STANDARD: t.gettext("standard tile"), TileKind.AMAZON: t.gettext("Amazon tile"),
+    words = {TileKind.STANDARD: t.gettext("standard tile"),
+             TileKind.AMAZON: t.gettext("Amazon tile"),
              TileKind.DOUBLE: t.gettext("double tile"), TileKind.START: t.gettext("start tile")}
     word = words[kind]
     return t.gettext('{kind} with "!"').format(kind=word) if exclamation else word
@@ -454,7 +448,7 @@ def players_text(state: GameState, *, lang: str | None = None) -> str:
     for index, player in enumerate(state.players):
         mark = "*" if index == state.current_player and not state.is_terminal else " "
         b = player.breakdown
-        lines.append(f"{mark} {colour_name(index, lang):<8} {player.score:>5} "
+        lines.append(f"{mark} {colour(index, lang=lang):<8} {player.score:>5} "
                      f"{projected[index].total:>6} {player.boat:>4} "
                      f"{player.meeples_in_supply:>7} {player.camps_in_supply:>5}   "
                      f"{b.tributaries:>11} {b.villages:>8} {b.amazon:>6} {b.camps:>5} "
@@ -465,7 +459,7 @@ def players_text(state: GameState, *, lang: str | None = None) -> str:
 def _decision_text(state: GameState, lang: str | None) -> list[str]:
     """Who is to do what, with the tile in hand and its pictures."""
     t = texts(lang)
-    who = colour_name(state.current_player, lang)
+    who = colour(state.current_player, lang=lang)
     left = t.count(state.tiles_left, "{n} tile", "{n} tiles")
     if state.is_terminal:
         return [t.gettext("game over; {winner}").format(
