@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .._support.i18n import Texts, texts
-from ..ai.bots import BOT_KINDS, HUMAN, Bot, derive_seed, make_bot
+from ..ai.bots import BOT_KINDS, HUMAN, Bot, derive_seed, kind_name, make_bot
 from ..formats.game import Game
 from ..render.explain import results_text, variants_text
 from ..render.text import board_text, tile_description
@@ -144,7 +144,8 @@ def _turn_heading(game: Game, kinds: Sequence[str], t: Texts) -> str:
     holds = (t.gettext("has {tile}").format(tile=tile_description(state.tile_in_hand, t.lang))
              if state.tile_in_hand is not None else t.gettext("draws a tile"))
     return "\n" + t.gettext("Turn {number}: {who} ({kind}) {holds}; {tiles} left to draw").format(
-        number=current_turn(game.actions), who=colour(player, lang=t.lang), kind=kinds[player],
+        number=current_turn(game.actions), who=colour(player, lang=t.lang),
+        kind=kind_name(kinds[player], t.lang),
         holds=holds, tiles=t.count(state.tiles_left, "{n} tile", "{n} tiles"))
 
 
@@ -195,7 +196,8 @@ def run(args: argparse.Namespace) -> int:
                       BOT_KINDS)
     bots = [make_bot(kind, derive_seed(seed, "bot", p)) for p, kind in enumerate(kinds)]
     draws = random.Random(derive_seed(seed, "draws"))  # the table's draws, explicit games
-    who = ", ".join(f"{colour(p, lang=t.lang)} {kind}" for p, kind in enumerate(kinds))
+    who = ", ".join(f"{colour(p, lang=t.lang)} {kind_name(kind, t.lang)}"
+                    for p, kind in enumerate(kinds))
     say(out, f"Carcassonne \u2013 Amazonas: {intro} ({who})")
     if variants_text(game.state.rules):
         say(out, variants_text(game.state.rules, lang=t.lang))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .._support.i18n import Texts, texts
+from .._support.i18n import DEFAULT, Texts, texts
+from ..errors import IllegalActionError
 from ..rules import events as ev
 from ..rules.actions import Action, ChooseDouble, DrawTile, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.boat_track import AmazonRanking
@@ -30,6 +31,7 @@ from .text import layout_title, player_namer, tile_description, winner_text
 __all__ = [
     "describe_action",
     "describe_events",
+    "refusal_text",
     "results_text",
     "variant_labels",
     "variants_text",
@@ -351,10 +353,11 @@ def results_text(state: GameState, kinds: Sequence[str] | None = None, *,
     assert state.final_scoring is not None
     t = texts(lang)
     kind_width = max([7, *(len(kind) + 1 for kind in kinds or ())])
-    head = f"  {t.gettext('player'):<8} {'':<{kind_width}}{t.gettext('score'):>5}   "
+    player_word, score_word = t.gettext("player"), t.gettext("score")
+    title, scored = t.gettext("Final scores"), t.gettext("scored in play")
+    head = f"  {player_word:<8} {'':<{kind_width}}{score_word:>5}   "
     in_play = t.gettext("tributaries villages Amazon")
-    lines = [f"{t.gettext('Final scores'):<{len(head)}}"
-             f"{t.gettext('scored in play'):<{len(in_play)}}   "
+    lines = [f"{title:<{len(head)}}{scored:<{len(in_play)}}   "
              + t.gettext("at the final scoring"),
              f"{head}{in_play}   " + t.gettext("tributaries villages camps river")]
     for index, (player, final) in enumerate(zip(state.players, state.final_scoring)):
@@ -370,3 +373,49 @@ def results_text(state: GameState, kinds: Sequence[str] | None = None, *,
     winner = winner_text(state.scores, state.winners, lang=lang)
     lines.append(winner[0].upper() + winner[1:] + ".")
     return "\n".join(lines)
+
+
+def _refusals(t: Texts) -> dict[str, str]:
+    """Why an action is refused, per :data:`~carcassonne_amazonas.errors.ILLEGAL_ACTION_CODES`
+    code, in a player's words."""
+    return {
+        "game-over": t.gettext("the game is over: no action is legal"),
+        "wrong-phase": t.gettext("that action belongs to another step of the turn"),
+        "rotation-not-allowed": t.gettext("an Amazon or double tile is never turned 90° or 270°"),
+        "river-tile-elsewhere": t.gettext("an Amazon or double tile goes just below the river end"),
+        "cell-occupied": t.gettext("another tile already covers that cell"),
+        "cell-not-adjacent": t.gettext("a tile must touch a placed tile"),
+        "downstream-of-river-end": t.gettext("a standard tile never goes below the river end"),
+        "edge-mismatch": t.gettext("an edge of the tile does not match its neighbour"),
+        "double-not-set-aside": t.gettext("that double tile is not among those set aside"),
+        "not-the-placed-tile": t.gettext("a piece goes only on the tile just placed"),
+        "no-such-segment": t.gettext("the tile has no such part"),
+        "wrong-terrain": t.gettext("a meeple goes on a tributary or a village, a camp in a "
+                                   "jungle"),
+        "on-the-amazon": t.gettext("no piece may stand on the Amazon"),
+        "no-piece-left": t.gettext("you have no such piece left"),
+        "feature-occupied": t.gettext("that feature already holds a piece"),
+        "tile-not-in-pile": t.gettext("that tile is not in the pile"),
+        "not-the-listed-copy": t.gettext("that copy is drawn by the listed copy's id"),
+        "slice-quota": t.gettext("the current slice of the pile has no room for that tile"),
+        "not-a-chance-node": t.gettext("no tile is to be drawn now"),
+        "outside-board-window": t.gettext("no tile can reach that cell"),
+        "not-a-double-tile": t.gettext("that tile is not a double tile"),
+        "not-a-land-tile": t.gettext("that tile is not a land tile"),
+        "index-out-of-range": t.gettext("that action number does not exist"),
+        "no-piece-step": t.gettext("it is not the piece step"),
+    }
+
+
+def refusal_text(error: IllegalActionError, *, lang: str | None = None) -> str:
+    """The engine's refusal ``error`` as a player reads it, in ``lang``: in English the
+    error's own message, unchanged; in another language why the rules refuse the action,
+    by its ``code``, with its rule id (``une tuile doit toucher une tuile posée (R-G2)``).
+    The exception itself stays in English, as Python's do."""
+    t = texts(lang)
+    if t.lang == DEFAULT:
+        return str(error)
+    reason = _refusals(t).get(error.code)
+    if reason is None:  # pragma: no cover - every code has its words (tests/render)
+        return str(error)
+    return reason if error.rule is None else f"{reason} ({error.rule})"

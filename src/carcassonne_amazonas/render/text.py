@@ -180,9 +180,12 @@ def tile_description(tile: Tile, lang: str | None = None) -> str:
                  icons=icons_text(i, lang),
                  segment=segment_name(tile.layout, Rotation.R0, index, lang=lang))
              for index, i in enumerate(tile.icons) if i]
-    return (f"{tile.name} \u201c{layout_title(tile.layout, lang)}\u201d "
-            f"({_kind_text(tile.kind, tile.layout.exclamation, t)}"
-            + (f"; {'; '.join(icons)}" if icons else "") + ")")
+    words = {"name": tile.name, "title": layout_title(tile.layout, lang),
+             "kind": _kind_text(tile.kind, tile.layout.exclamation, t)}
+    if not icons:
+        return t.gettext("{name} \u201c{title}\u201d ({kind})").format(**words)
+    return t.gettext("{name} \u201c{title}\u201d ({kind}; {icons})").format(
+        icons=t.pgettext("separator", "; ").join(icons), **words)
 
 
 #: The 3×3 glyph of a cell: three rows of three characters.
@@ -441,8 +444,10 @@ def players_text(state: GameState, *, lang: str | None = None) -> str:
     """
     t = texts(lang)
     projected = projected_scores(state)
-    head = (f"  {t.gettext('player'):<8} {t.gettext('score'):>5} {t.gettext('if end'):>6} "
-            f"{t.gettext('boat'):>4} {t.gettext('meeples'):>7} {t.gettext('camps'):>5}   ")
+    words = [t.gettext("player"), t.gettext("score"), t.gettext("if end"), t.gettext("boat"),
+             t.gettext("meeples"), t.gettext("camps")]
+    head = (f"  {words[0]:<8} {words[1]:>5} {words[2]:>6} {words[3]:>4} {words[4]:>7} "
+            f"{words[5]:>5}   ")
     lines = [" " * len(head) + t.gettext("points from:"),
              head + t.gettext("tributaries villages Amazon camps river")]
     for index, player in enumerate(state.players):
