@@ -18,11 +18,12 @@ import functools
 import gettext
 import os
 import re
+import struct
 from collections.abc import Mapping
 from pathlib import Path
 
 __all__ = ["DEFAULT", "DOMAIN", "PAGE_DOMAIN", "Texts", "best_language", "catalog_json",
-           "check_lang", "environment_language", "languages", "texts"]
+           "check_lang", "environment_language", "language_names", "languages", "texts"]
 
 #: The language of the code's own texts; it needs no catalog.
 DEFAULT = "en"
@@ -86,9 +87,9 @@ class Texts:
         return self._catalog.pgettext(context, message)
 
     def number(self, value: int) -> str:
-        """A whole number as this language writes it: the thousands grouped by the
-        catalog's separator (none in English below 10 000 is not a rule here: English
-        writes ``12345``, as the code always did)."""
+        """A whole number as this language writes it: from 10 000 on, the thousands
+        grouped by the catalog's separator (French: a narrow no-break space); English
+        has none and writes ``12345``, as the code always did."""
         separator = self._catalog.pgettext("number", "thousands separator")
         if separator == "thousands separator" or abs(value) < 10_000:
             return str(value)
@@ -161,40 +162,39 @@ def environment_language(environ: Mapping[str, str] | None = None) -> str:
 
 @functools.cache
 def catalog_json(lang: str) -> Mapping[str, object]:
-    """The web page's catalog of ``lang`` as JSON for the page's script: ``lang``, the
-    ``plural`` rule (the catalog's C expression of ``n``, which is also JavaScript) and
-    ``messages``, each msgid to its text, or to its forms for a plural (keyed by the
-    singular)."""
+    """The web page's catalog of ``lang`` as JSON for the page's script: ``lang`` and
+    ``messages``, each msgid to its text, or, for a text with a count, the singular to
+    its forms in the order of the language's CLDR plural categories (as Babel writes
+    them; the page picks one with ``Intl.PluralRules``)."""
     lang = check_lang(lang)
     if lang == DEFAULT:
-        return {"lang": lang, "plural": "n != 1", "messages": {}}
+        return {"lang": lang, "messages": {}}
     path = _LOCALE / lang / "LC_MESSAGES" / f"{PAGE_DOMAIN}.mo"
-    messages, plural = _read_mo(path.read_bytes())
-    return {"lang": lang, "plural": plural, "messages": messages}
+    return {"lang": lang, "messages": _read_mo(path.read_bytes())}
 
 
-def _read_mo(data: bytes) -> tuple[dict[str, object], str]:
-    """The messages of a compiled catalog (GNU .mo, little-endian as Babel writes it)
-    and its plural rule."""
-    import struct
+def language_names() -> dict[str, str]:
+    """Each available language by its own name (``{'en': 'English', 'fr': 'Français'}``),
+    as its catalog translates the word ``English`` in context ``language name``."""
+    return {lang: texts(lang).pgettext("language name", "English") for lang in languages()}
 
+
+def _read_mo(data: bytes) -> dict[str, object]:
+    """The messages of a compiled catalog (GNU .mo, little-endian as Babel writes it),
+    without its header."""
     magic, _version, count, originals, translations = struct.unpack("<5I", data[:20])
     if magic != 0x950412DE:
         raise ValueError("not a little-endian GNU .mo catalog")
     messages: dict[str, object] = {}
-    plural = "n != 1"
     for index in range(count):
-        length, offset = struct.unpack("<2I", data[originals + 8 * index:originals + 8 * index + 8])
+        length, offset = struct.unpack_from("<2I", data, originals + 8 * index)
         key = data[offset:offset + length].decode("utf-8")
-        length, offset = struct.unpack("<2I", data[translations + 8 * index:
-                                                   translations + 8 * index + 8])
+        length, offset = struct.unpack_from("<2I", data, translations + 8 * index)
         value = data[offset:offset + length].decode("utf-8")
         if not key:
-            found = re.search(r"plural=([^;\n]+)", value)
-            plural = found.group(1).strip() if found else plural
-            continue
+            continue  # the header
         if "\x00" in key:
             messages[key.split("\x00")[0]] = value.split("\x00")
         else:
             messages[key] = value
-    return messages, plural
+    return messages

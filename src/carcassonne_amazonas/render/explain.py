@@ -292,7 +292,8 @@ def _feature_line(event: ev.FeatureScored, who: _Namer, t: Texts) -> str:
                          "{worth}").format(worth=worth, **facts)
         rule = "R-T7, R-M1"
     if value:
-        result = f" = {value}: {_points(event.points, who, t)}"
+        result = t.gettext(" = {value}: {points}").format(value=value,
+                                                           points=_points(event.points, who, t))
     else:
         result = t.gettext(": no meeples on it, nobody scores")
     back = ", ".join(f"{who(p)} {n}" for p, n in enumerate(event.meeples_returned) if n)

@@ -88,7 +88,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
-from .._support.i18n import catalog_json, languages
+from .._support.i18n import catalog_json, language_names, languages
 from ..ai import bots
 from ..render.explain import refusal_text, variant_labels
 from ..rules.options import Rules
@@ -171,6 +171,7 @@ async def config(request: Request) -> Response:
     lang = request_language(request)
     return _json({"version": __version__, "kinds": list(bots.BOT_KINDS),
                   "lang": lang, "languages": list(languages()),
+                  "language_names": language_names(),
                   "colour_names": [colour(p, lang=lang) for p in range(len(PLAYER_COLOURS))],
                   "kind_names": {kind: bots.kind_name(kind, lang) for kind in bots.BOT_KINDS},
                   "variants": variant_labels(lang),
