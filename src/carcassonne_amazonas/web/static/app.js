@@ -110,7 +110,10 @@ function translatePage() {
   }
   const choice = $("lang");
   choice.replaceChildren();
-  for (const lang of config.languages || ["en"]) choice.append(el("option", { value: lang }, (config.language_names || {})[lang] || lang));
+  // Each language by its code, short enough for a phone's top bar, and its own name.
+  for (const lang of config.languages || ["en"]) {
+    choice.append(el("option", { value: lang, title: (config.language_names || {})[lang] || lang }, lang.toUpperCase()));
+  }
   choice.value = config.lang || "en";
 }
 
