@@ -114,25 +114,24 @@ def extract() -> dict[str, bytes]:
             source = PACKAGE / "web" / "static"
             found = extract_from_dir(source, [("**.js", "javascript")],
                                      keywords=_PAGE_KEYWORDS, comment_tags=("TRANSLATORS:",))
-            for line, message in page_html_messages(source / "index.html"):
-                catalog.add(message, locations=[("web/static/index.html", line)])
+            for line, text in page_html_messages(source / "index.html"):
+                catalog.add(text, locations=[("web/static/index.html", line)])
         else:
             found = extract_from_dir(PACKAGE, [("**.py", "python")],
                                      keywords=_PYTHON_KEYWORDS,
                                      comment_tags=("TRANSLATORS:",),
                                      directory_filter=_code_directory)
-            for context, message, where in _data_words():
-                catalog.add(message, locations=[(where, 0)], context=context)
+            for word_context, word, where in _data_words():
+                catalog.add(word, locations=[(where, 0)], context=word_context)
         for filename, lineno, message, comments, context in found:
-            if domain == "page":
-                filename = f"web/static/{filename}"
-            catalog.add(message, locations=[(filename, lineno)], auto_comments=comments,
+            place = f"web/static/{filename}" if domain == "page" else filename
+            catalog.add(message, locations=[(place, lineno)], auto_comments=comments,
                         context=context)
         out = io.BytesIO()
         write_po(out, catalog, width=96, sort_output=True, omit_header=False)
         # The creation date changes on every run; a stable template diffs cleanly.
-        text = re.sub(rb'"POT-Creation-Date: [^"]*"', b'"POT-Creation-Date: 2026-01-01 00:00+0000\\\\n"',
-                      out.getvalue())
+        text = re.sub(rb'"POT-Creation-Date: [^"]*"',
+                      b'"POT-Creation-Date: 2026-01-01 00:00+0000\\\\n"', out.getvalue())
         made[domain] = text
     return made
 
@@ -140,7 +139,7 @@ def extract() -> dict[str, bytes]:
 def _pybabel(*args: str) -> None:
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]
 
 
 def main(argv: list[str]) -> int:

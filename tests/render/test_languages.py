@@ -40,7 +40,7 @@ _PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 def explanations(record: GameRecord, lang: str | None) -> str:
     """Every action of ``record`` beside what it did, one line each, then the results."""
     state = record.initial_state()
-    lines = []
+    lines: list[str] = []
     for number, action in enumerate(record.actions, start=1):
         after, events = apply_action_with_events(state, action)
         said = (describe_events(state, action, events, lang=lang)
@@ -75,8 +75,10 @@ def test_every_message_has_a_translation(path: Path) -> None:
     for message in catalog:
         if not message.id:
             continue
-        forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = [str(form) for form in (message.string if isinstance(message.string, tuple)
+                                        else (message.string,))]
+        english = [str(text) for text in (message.id if isinstance(message.id, tuple)
+                                          else (message.id,))]
         if message.fuzzy or not all(forms):
             problems.append(f"untranslated: {message.id!r}")
         wanted = set(_PLACEHOLDER.findall(english[-1]))
@@ -92,7 +94,7 @@ def test_the_catalogs_are_up_to_date() -> None:
     each .mo compiled from it (``python tools/i18n.py`` makes them so)."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        import i18n as tool  # type: ignore[import-not-found]
+        import i18n as tool
     finally:
         sys.path.remove(str(ROOT / "tools"))
     assert tool.check() == 0
@@ -139,7 +141,8 @@ def test_str_of_a_state_in_french() -> None:
 
 @pytest.mark.parametrize(("count", "expected"),
                          [(0, "0 point"), (1, "1 point"), (2, "2 points"),
-                          (12345, "12\u202f345 points"), (1_000_000, "1\u202f000\u202f000 de points")])
+                          (12345, "12\u202f345 points"),
+                          (1_000_000, "1\u202f000\u202f000 de points")])
 def test_french_plurals_and_numbers(count: int, expected: str) -> None:
     assert i18n.texts("fr").count(count, "{n} point", "{n} points") == expected
 
@@ -181,7 +184,8 @@ def test_accept_language_picks_an_available_language(header: str | None, expecte
 
 
 @pytest.mark.parametrize(("environ", "expected"),
-                         [({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LC_ALL": "fr_CA", "LANG": "en_US"}, "fr"),
+                         [({"LANG": "fr_FR.UTF-8"}, "fr"),
+                          ({"LC_ALL": "fr_CA", "LANG": "en_US"}, "fr"),
                           ({"LC_ALL": "C", "LANG": "fr_FR"}, "en"), ({"LANGUAGE": "de:fr"}, "fr"),
                           ({}, "en"), ({"LANG": "de_DE.UTF-8"}, "en")])
 def test_the_locale_picks_the_command_line_language(environ: dict[str, str],

@@ -22,7 +22,8 @@ const STORE_KEY = "carcassonne-amazonas/games";
 const LANG_COOKIE = "carcassonne_lang";
 
 const ui = {};
-let config = { kinds: ["human", "random", "greedy"], colours: ["yellow", "red", "green", "blue", "black"] };
+// What the server says in /api/config (start() asks for it before anything is shown).
+let config = { kinds: [], colours: [], colour_names: [], rules: {}, variants: {}, messages: { messages: {} } };
 let seat = null;        // {game, player, token}: the game on screen and our seat in it
 let view = null;        // the last view of that game
 let selection = null;   // {kind: "tile", x, y, index} | {kind: "piece" | "double", action}
