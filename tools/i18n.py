@@ -114,8 +114,8 @@ def extract() -> dict[str, bytes]:
             source = PACKAGE / "web" / "static"
             found = extract_from_dir(source, [("**.js", "javascript")],
                                      keywords=_PAGE_KEYWORDS, comment_tags=("TRANSLATORS:",))
-            for line, text in page_html_messages(source / "index.html"):
-                catalog.add(text, locations=[("web/static/index.html", line)])
+            for line, html_text in page_html_messages(source / "index.html"):
+                catalog.add(html_text, locations=[("web/static/index.html", line)])
         else:
             found = extract_from_dir(PACKAGE, [("**.py", "python")],
                                      keywords=_PYTHON_KEYWORDS,
