@@ -181,7 +181,8 @@ def _say_end(out: TextIO, game: Game, kinds: Sequence[str], stopped: str, t: Tex
     say(out)
     say(out, board_text(game.state, legend=False, lang=t.lang))
     say(out)
-    say(out, results_text(game.state, kinds, lang=t.lang))
+    say(out, results_text(game.state, [kind_name(kind, t.lang) for kind in kinds],
+                          lang=t.lang))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -94,7 +94,7 @@ def run_replay(args: argparse.Namespace) -> int:
              actions=t.count(len(record.actions), "{n} action", "{n} actions"),
              turns=t.count(len(turns), "{n} turn", "{n} turns"),
              status=status(last, record.actions, lang))
-         + (f"; {variants}" if variants else ""), 2)
+         + (t.pgettext("separator", "; ") + variants if variants else ""), 2)
     for turn in turns if args.turn is None else turns[:args.turn]:
         tile = turn.before.tile_in_hand
         who = colour(turn.player, lang=lang)
