@@ -36,6 +36,10 @@ REFERENCE_TILES = Path(__file__).resolve().parents[1] / "src" / "carcassonne_ama
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 ENV.pop("CARCASSONNE_AMAZONAS_DEBUG", None)
 ENV.pop("COLUMNS", None)
+# The tool writes in the locale's language: the tests read English unless they ask.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+for _variable in LOCALE_VARIABLES:
+    ENV.pop(_variable, None)
 #: A turn's heading in the output of ``play`` and ``replay``: its number and colour.
 TURN_HEADING = re.compile(r"^Turn (\d+): (\w+)", re.MULTILINE)
 
@@ -60,6 +64,8 @@ def run_here(*args: str, stdin: str | None = None,
         stack.enter_context(mock.patch.dict(os.environ))
         os.environ.pop("COLUMNS", None)
         os.environ.pop("CARCASSONNE_AMAZONAS_DEBUG", None)
+        for variable in LOCALE_VARIABLES:
+            os.environ.pop(variable, None)
         if cwd is not None:  # contextlib.chdir is Python 3.11's
             stack.callback(os.chdir, os.getcwd())
             os.chdir(cwd)

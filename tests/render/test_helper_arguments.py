@@ -24,9 +24,10 @@ from carcassonne_amazonas import (
     new_game,
     reference_tileset,
 )
-from carcassonne_amazonas.render.explain import describe_action, describe_events, winner_text
+from carcassonne_amazonas.render.explain import describe_action, describe_events
 from carcassonne_amazonas.render.placement_options import footprint
 from carcassonne_amazonas.render.svg import board_svg, tile_svg
+from carcassonne_amazonas.render.text import winner_text
 from carcassonne_amazonas.tiles.tileset import Tile
 
 STATE = new_game(2, seed=1)

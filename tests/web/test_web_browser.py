@@ -282,7 +282,7 @@ def create_in_the_lobby(page: Page, url: str) -> str:
     page.locator("#create").click()
     page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=BROWSER_TIMEOUT_MS)
     assert page.locator("#rules-text").inner_text() == \
-        "Variants: competition ranking (R-V1) · bonus river tiles (R-V3)"
+        "Variants: competition ranking in Amazon scorings (R-V1) · Amazon Bonus River tiles (R-V3)"
     assert page.locator("#score-rows tr").first.inner_text().startswith("Ann <i>")
     game: str = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
     return game

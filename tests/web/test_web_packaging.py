@@ -1,4 +1,5 @@
-"""The wheel carries the web app's page: ``web/static/*`` is package data.
+"""The wheel carries the web app's page: ``web/static/*`` is package data; and the
+compiled translation catalogs (``locale/*/LC_MESSAGES/*.mo``).
 
 The wheel is built in-process with hatchling, the project's build backend (well under
 a second, no network), and then:
@@ -50,6 +51,19 @@ def test_the_wheel_holds_every_file_of_the_page(wheel: Path) -> None:
     page = (STATIC / "index.html").read_text("utf-8")
     assets = re.findall(r'"/static/([^"]+)"', page)
     assert assets and all(f"carcassonne_amazonas/web/static/{a}" in names for a in assets)
+
+
+def test_the_wheel_holds_the_compiled_catalogs(wheel: Path) -> None:
+    """Every language's compiled catalogs (the .mo files the package reads with the
+    standard library's gettext, so Babel is not needed at run time) are in the wheel,
+    byte for byte."""
+    locale = ROOT / "src" / "carcassonne_amazonas" / "locale"
+    compiled = sorted(locale.glob("*/LC_MESSAGES/*.mo"))
+    assert {path.stem for path in compiled} == {"carcassonne_amazonas", "page"}
+    with zipfile.ZipFile(wheel) as archive:
+        for path in compiled:
+            name = f"carcassonne_amazonas/{path.relative_to(locale.parent).as_posix()}"
+            assert archive.read(name) == path.read_bytes(), name
 
 
 SERVE_FROM_THE_WHEEL = """

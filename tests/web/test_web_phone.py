@@ -137,6 +137,7 @@ def test_a_phone_plays_without_scrolling(server: str, browser: Browser, width: i
     page.wait_for_selector('body[data-screen="lobby"]')
     assert page.evaluate("document.body.dataset.touch") == "true"
     assert no_sideways_scroll(page)
+    assert page.evaluate(CHECKBOX_ON_ITS_LINE)  # the rules come from /api/config
     assert page.evaluate(SMALL_TARGETS) == []
     page.goto(game_link(server, 12))
     page.wait_for_selector("rect.legal-cell", timeout=BROWSER_TIMEOUT_MS)
@@ -228,8 +229,9 @@ CHECKBOX_ON_ITS_LINE = """() => {
 @pytest.mark.parametrize("link", ["", "#game=nothing&token=nothing"])
 def test_the_lobby_shows_before_the_scripts_run(server: str, browser: Browser,
                                                 link: str) -> None:
-    """With the page's deferred scripts held back, the lobby's form is already on screen,
-    its checkbox on its label's line; a game link shows no lobby, even for a moment."""
+    """With the page's deferred scripts held back, the lobby's form is already on screen
+    (its rule options come with the script, from /api/config); a game link shows no
+    lobby, even for a moment."""
     page = phone(browser, 390, 844)
     page.route("**/static/app.js", lambda route: route.abort())
     page.goto(f"{server}/{link}")
@@ -238,7 +240,6 @@ def test_the_lobby_shows_before_the_scripts_run(server: str, browser: Browser,
         assert not page.locator("#lobby").is_visible()
     else:
         assert page.locator("#create").is_visible()
-        assert page.evaluate(CHECKBOX_ON_ITS_LINE)
         assert no_sideways_scroll(page)
     page.context.close()
 

@@ -28,6 +28,7 @@ from typing import Protocol
 import attrs
 
 from .._support.exact import check_exact
+from .._support.i18n import texts
 from .._support.reprs import repr_pretty
 from ..rules.actions import Action
 from ..rules.engine import apply_action, legal_actions
@@ -38,7 +39,7 @@ from .mcts import DEFAULT_ITERATIONS, MctsBot
 from .playout import random_action
 
 __all__ = ["BOT_KINDS", "BUDGETED_KINDS", "HUMAN", "Bot", "BotSpec", "GreedyBot",
-           "MctsBot", "RandomBot", "derive_seed", "make_bot", "parse_bot_spec"]
+           "MctsBot", "RandomBot", "derive_seed", "kind_name", "make_bot", "parse_bot_spec"]
 
 #: The kind of a seat that a person plays: it has no bot (the terminal or the web page
 #: asks the person).
@@ -48,6 +49,15 @@ BOT_KINDS = (HUMAN, "random", "greedy", "mcts")
 #: The kinds that take a budget, written ``kind:N`` (``mcts:N``: N iterations per
 #: decision); plain ``kind`` has its default budget.
 BUDGETED_KINDS = ("mcts",)
+
+
+def kind_name(kind: str, lang: str | None = None) -> str:
+    """Who plays a seat, in ``lang``'s words: ``human``, ``random``, ``greedy``, ``mcts``
+    (:data:`BOT_KINDS`); another kind as it is spelt."""
+    t = texts(lang)
+    return {"human": t.pgettext("seat", "human"), "random": t.pgettext("seat", "random"),
+            "greedy": t.pgettext("seat", "greedy"),
+            "mcts": t.pgettext("seat", "mcts")}.get(kind, kind)
 
 
 class Bot(Protocol):

@@ -16,6 +16,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
+from .._support.i18n import environment_language, languages
 from .._support.wording import plural
 from ..ai.bots import parse_bot_spec
 from ..ai.simulation import RulesSpec, rules_for
@@ -25,11 +26,33 @@ from ..rules.options import Rules
 from ..tiles.tilefile import parse_tileset
 from ..tiles.tileset import TileSet
 
-__all__ = ["PROG", "AddCommand", "CliError", "add_rules_options", "bot_kinds", "check_writable",
-           "error_line", "int_in", "json_instead_of_tileset", "line_width", "load_record",
-           "load_tileset_file", "looks_like_json", "looks_like_tileset", "one_line", "read_text",
-           "rules_clashes", "rules_from_args", "rules_spec_from_args", "say", "silence_output",
-           "wrapped", "write_text"]
+__all__ = [
+    "PROG",
+    "AddCommand",
+    "CliError",
+    "add_lang_option",
+    "add_rules_options",
+    "bot_kinds",
+    "check_writable",
+    "error_line",
+    "int_in",
+    "json_instead_of_tileset",
+    "lang_of",
+    "line_width",
+    "load_record",
+    "load_tileset_file",
+    "looks_like_json",
+    "looks_like_tileset",
+    "one_line",
+    "read_text",
+    "rules_clashes",
+    "rules_from_args",
+    "rules_spec_from_args",
+    "say",
+    "silence_output",
+    "wrapped",
+    "write_text",
+]
 
 #: The tool's name, in messages and help.
 PROG = "carcassonne-amazonas"
@@ -187,6 +210,20 @@ def load_record(path: str, tileset_path: str | None) -> GameRecord:
                            f"'{PROG} validate-tileset {path}' checks it") from None
         message = one_line(error).replace(_TILESET_KEYWORD_HINT, _TILESET_OPTION_HINT)
         raise CliError(f"{path}: {message}") from None
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of what the command writes for a player to read."""
+    parser.add_argument("--lang", choices=languages(), metavar="LANG",
+                        help=f"the language of the game's texts: {', '.join(languages())} "
+                             "(default: the locale's, from $LANGUAGE, $LC_ALL, $LC_MESSAGES "
+                             "or $LANG, else en); error messages stay in English")
+
+
+def lang_of(args: argparse.Namespace) -> str:
+    """The language ``--lang`` chose, else the locale's (see :func:`add_lang_option`)."""
+    chosen: str | None = args.lang
+    return chosen if chosen is not None else environment_language()
 
 
 def _flag(name: str) -> str:

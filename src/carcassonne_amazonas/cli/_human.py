@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from .._support.i18n import texts
 from ..errors import IllegalActionError, NotationError
 from ..render.explain import describe_action
 from ..render.text import board_text, players_text, tile_description, tile_pictures
@@ -16,7 +17,7 @@ from ..rules.players import colour
 from ..rules.state import GameState, Phase
 from ._common import say
 
-__all__ = ["HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "menu",
+__all__ = ["HUMAN_HELP", "StopGame", "UndoRequest", "ask_human", "human_help", "menu",
            "show_position"]
 
 class StopGame(Exception):
@@ -27,7 +28,9 @@ class UndoRequest(Exception):
     """The human asked to take back their last decision (``undo``)."""
 
 
-HUMAN_HELP = """\
+def human_help(lang: str | None = None) -> str:
+    """What ``help`` at the prompt says: the notation and the commands, in ``lang``."""
+    return texts(lang).gettext("""\
 Type the number of an action from the list, or an action in notation:
   t<x>,<y>,<degrees>  place the tile with its top-left cell on (x,y), e.g. t-1,0,90
   d<tile id>          choose a double tile after a "!" tile, e.g. d82
@@ -42,11 +45,15 @@ Type the number of an action from the list, or an action in notation:
                       never yours to type here: the table draws, e.g. *17
 Other commands: board (show the board), list (the numbered actions), help,
 undo (take back your last decision, and the bot moves after it),
-quit (stop the game; with --save the record is saved). End of input stops too."""
+quit (stop the game; with --save the record is saved). End of input stops too.""")
 
 
-def menu(state: GameState, actions: Sequence[Action]) -> list[str]:
-    """The numbered legal actions, compact for tile placements."""
+#: :func:`human_help` in English.
+HUMAN_HELP = human_help()
+
+
+def menu(state: GameState, actions: Sequence[Action], lang: str | None = None) -> list[str]:
+    """The numbered legal actions, compact for tile placements, in ``lang``."""
     if state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
         by_cell: dict[str, list[str]] = {}
         for number, action in enumerate(actions, start=1):
@@ -56,55 +63,61 @@ def menu(state: GameState, actions: Sequence[Action]) -> list[str]:
         entries = [f"{cell:>8} {' '.join(choices)}" for cell, choices in by_cell.items()]
         width = max(len(e) for e in entries) + 3
         per_line = max(1, 96 // width)
-        lines = ["Where? number = rotation (clockwise) at cell (x,y):"]
+        lines = [texts(lang).gettext("Where? number = rotation (clockwise) at cell (x,y):")]
         for i in range(0, len(entries), per_line):
             lines.append("".join(e.ljust(width) for e in entries[i:i + per_line]).rstrip())
         return lines
-    return [f"{number:>4}  {action!s:<12} {describe_action(state, action)}"
+    return [f"{number:>4}  {action!s:<12} {describe_action(state, action, lang=lang)}"
             for number, action in enumerate(actions, start=1)]
 
 
-def show_position(state: GameState, out: TextIO) -> None:
-    """The board and the players' table."""
+def show_position(state: GameState, out: TextIO, lang: str | None = None) -> None:
+    """The board and the players' table, in ``lang``."""
     say(out)
-    say(out, board_text(state))
-    say(out, players_text(state))
+    say(out, board_text(state, lang=lang))
+    say(out, players_text(state, lang=lang))
 
 
 def ask_human(state: GameState, read: Callable[[str], str], out: TextIO, *,
-              can_undo: bool = False) -> Action:
+              can_undo: bool = False, lang: str | None = None) -> Action:
     """The action the human at the terminal chooses (by number or in notation).
 
     Asks again after input it does not understand or an illegal action; raises
     :class:`StopGame` on ``quit``, :class:`UndoRequest` on ``undo`` when ``can_undo``
     (a human has made a decision to take back), and lets ``EOFError`` (end of input)
-    through.
+    through.  ``lang``: the language of what it writes (the commands stay English
+    words, as the notation does; the library's messages after ``Illegal:`` too).
     """
+    t = texts(lang)
     actions = legal_actions(state)
-    player = state.current_player
-    show_position(state, out)
+    who = colour(state.current_player, lang=lang)
+    show_position(state, out, lang)
     if state.tile_in_hand is not None and state.phase in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
-        say(out, f"{colour(player)}, your tile: {tile_description(state.tile_in_hand)}")
+        say(out, t.gettext("{who}, your tile: {tile}").format(
+            who=who, tile=tile_description(state.tile_in_hand, lang)))
         for line in tile_pictures(state.tile_in_hand):
             say(out, "  " + line)
     elif state.phase is Phase.PLACE_PIECE:
-        say(out, f"{colour(player)}, the piece step: a meeple, a camp or no piece (R-T5)")
+        say(out, t.gettext("{who}, the piece step: a meeple, a camp or no piece (R-T5)")
+            .format(who=who))
     elif state.phase is Phase.CHOOSE_DOUBLE:
-        say(out, f"{colour(player)}, choose a double tile to place downstream (R-T3)")
-    lines = menu(state, actions)
+        say(out, t.gettext("{who}, choose a double tile to place downstream (R-T3)")
+            .format(who=who))
+    lines = menu(state, actions, lang)
     for line in lines:
         say(out, line)
     while True:
-        text = read(f"{colour(player)}> ").strip()
+        text = read(f"{who}> ").strip()
         if not text:
-            say(out, f"Type a number from the list, an action such as {actions[0]}, or 'help'.")
+            say(out, t.gettext("Type a number from the list, an action such as {action}, or "
+                               "'help'.").format(action=actions[0]))
             continue
         word = text.lower()
         if word in ("help", "?", "h"):
-            say(out, HUMAN_HELP)
+            say(out, human_help(lang))
             continue
         if word in ("board", "b"):
-            show_position(state, out)
+            show_position(state, out, lang)
             continue
         if word in ("list", "l"):
             for line in lines:
@@ -115,25 +128,27 @@ def ask_human(state: GameState, read: Callable[[str], str], out: TextIO, *,
         if word in ("undo", "u"):
             if can_undo:
                 raise UndoRequest
-            say(out, "Nothing to undo: no human decision has been played yet.")
+            say(out, t.gettext("Nothing to undo: no human decision has been played yet."))
             continue
         if re.fullmatch(r"[+-]?[0-9]+", text):
             number = int(text)
             if 1 <= number <= len(actions):
                 return actions[number - 1]
-            say(out, f"There is no action {number}: choose a number from 1 to {len(actions)}.")
+            say(out, t.gettext("There is no action {number}: choose a number from 1 to "
+                               "{count}.").format(number=number, count=len(actions)))
             continue
         try:
             action = parse_action(text, state)
         except NotationError as error:
-            say(out, f"Not understood: {error}. Type 'help' for the notation.")
+            say(out, t.gettext("Not understood: {error}. Type 'help' for the notation.")
+                .format(error=error))
             continue
         except IllegalActionError as error:  # a compass point with no tile to read it off
-            say(out, f"Illegal: {error}.")
+            say(out, t.gettext("Illegal: {error}.").format(error=error))
             continue
         try:
             apply_action(state, action)
         except IllegalActionError as error:
-            say(out, f"Illegal: {error}.")
+            say(out, t.gettext("Illegal: {error}.").format(error=error))
             continue
         return action

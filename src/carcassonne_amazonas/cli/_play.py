@@ -10,8 +10,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .._support.wording import plural
-from ..ai.bots import BOT_KINDS, HUMAN, Bot, derive_seed, make_bot
+from .._support.i18n import Texts, texts
+from ..ai.bots import BOT_KINDS, HUMAN, Bot, derive_seed, kind_name, make_bot
 from ..formats.game import Game
 from ..render.explain import results_text, variants_text
 from ..render.text import board_text, tile_description
@@ -21,11 +21,13 @@ from ..rules.players import colour
 from ._common import (
     AddCommand,
     CliError,
+    add_lang_option,
     add_rules_options,
     bot_kinds,
     bots_help,
     check_writable,
     int_in,
+    lang_of,
     line_width,
     load_record,
     player_count,
@@ -71,15 +73,17 @@ def add_command(add: AddCommand) -> None:
                            "record's; --tileset names the file of a custom set); it is "
                            "saved back to FILE unless --save names another file")
     add_rules_options(play)
+    add_lang_option(play)
     play.set_defaults(func=run, parser=play)
 
 
-def _game(args: argparse.Namespace, seed: int) -> tuple[Game, str]:
+def _game(args: argparse.Namespace, seed: int, t: Texts) -> tuple[Game, str]:
     """The game to play and the line that introduces it."""
     if args.resume is None:
         players = player_count(args, 2)
         game = Game.new(players, seed=seed, rules=rules_from_args(args))
-        return game, f"{players} players, seed {seed}"
+        return game, t.gettext("{players} players, seed {seed}").format(players=players,
+                                                                          seed=seed)
     record = load_record(args.resume, args.tileset)
     game = Game.from_record(record)
     if game.state.is_terminal:
@@ -92,9 +96,10 @@ def _game(args: argparse.Namespace, seed: int) -> tuple[Game, str]:
     if clashes:
         raise CliError("; ".join(clashes) + f" (a resumed game keeps the rules saved in "
                        f"{args.resume}: leave the option out)")
-    return game, (f"resuming {args.resume}: {record.num_players} players, "
-                  f"{record_origin(record)}, {plural(len(game), 'action')} played; "
-                  f"bot seed {seed}")
+    return game, t.gettext("resuming {file}: {players} players, {origin}, {actions} played; "
+                           "bot seed {seed}").format(
+        file=args.resume, players=record.num_players, origin=record_origin(record, t.lang),
+        actions=t.count(len(game), "{n} action", "{n} actions"), seed=seed)
 
 
 def _read(prompt: str) -> str:
@@ -132,18 +137,20 @@ def take_back(game: Game, kinds: Sequence[str]) -> list[tuple[int, Action]]:
     return undone[::-1]
 
 
-def _turn_heading(game: Game, kinds: Sequence[str]) -> str:
+def _turn_heading(game: Game, kinds: Sequence[str], t: Texts) -> str:
     """The line that opens a turn: who plays, what they hold, how many tiles are left."""
     state = game.state
     player = state.current_player
-    holds = (f"has {tile_description(state.tile_in_hand)}"
-             if state.tile_in_hand is not None else "draws a tile")
-    return (f"\nTurn {current_turn(game.actions)}: {colour(player)} ({kinds[player]}) "
-            f"{holds}; {plural(state.tiles_left, 'tile')} left to draw")
+    holds = (t.gettext("has {tile}").format(tile=tile_description(state.tile_in_hand, t.lang))
+             if state.tile_in_hand is not None else t.gettext("draws a tile"))
+    return "\n" + t.gettext("Turn {number}: {who} ({kind}) {holds}; {tiles} left to draw").format(
+        number=current_turn(game.actions), who=colour(player, lang=t.lang),
+        kind=kind_name(kinds[player], t.lang),
+        holds=holds, tiles=t.count(state.tiles_left, "{n} tile", "{n} tiles"))
 
 
 def _next_action(game: Game, kinds: Sequence[str], bots: Sequence[Bot | None],
-                 draws: random.Random, out: TextIO) -> Action | None:
+                 draws: random.Random, out: TextIO, t: Texts) -> Action | None:
     """The next action of ``game``: the table's draw at a chance node, else the bot's or
     the human's choice; None when the human took back their last decision instead."""
     state = game.state
@@ -153,66 +160,73 @@ def _next_action(game: Game, kinds: Sequence[str], bots: Sequence[Bot | None],
     if bot is not None:
         return bot.choose(state)
     try:
-        return ask_human(state, _read, out, can_undo=_last_human_choice(game, kinds) is not None)
+        return ask_human(state, _read, out, can_undo=_last_human_choice(game, kinds) is not None,
+                         lang=t.lang)
     except UndoRequest:
         undone = take_back(game, kinds)
-        say(out, f"\nUndone ({plural(len(undone), 'action')}): "
-                 + ", ".join(f"{colour(p)} {a}" for p, a in undone))
+        say(out, "\n" + t.gettext("Undone ({actions}): {list}").format(
+            actions=t.count(len(undone), "{n} action", "{n} actions"),
+            list=", ".join(f"{colour(p, lang=t.lang)} {a}" for p, a in undone)))
         return None
 
 
-def _say_end(out: TextIO, game: Game, kinds: Sequence[str], stopped: str) -> None:
+def _say_end(out: TextIO, game: Game, kinds: Sequence[str], stopped: str, t: Texts) -> None:
     """How the game ended: where it was ``stopped``, or the board and the results."""
     if stopped:
-        say(out, f"\nGame stopped ({stopped}) after {plural(len(game), 'action')}, in turn "
-                 f"{current_turn(game.actions)}; it is not finished.")
+        say(out, "\n" + t.gettext("Game stopped ({why}) after {actions}, in turn {turn}; it is "
+                                  "not finished.").format(
+            why=stopped, actions=t.count(len(game), "{n} action", "{n} actions"),
+            turn=current_turn(game.actions)))
         return
     say(out)
-    say(out, board_text(game.state, legend=False))
+    say(out, board_text(game.state, legend=False, lang=t.lang))
     say(out)
-    say(out, results_text(game.state, kinds))
+    say(out, results_text(game.state, [kind_name(kind, t.lang) for kind in kinds],
+                          lang=t.lang))
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the game; returns the exit code."""
     out: TextIO = sys.stdout
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    game, intro = _game(args, seed)
+    t = texts(lang_of(args))
+    game, intro = _game(args, seed, t)
     target = _save_target(args)
     players = game.state.num_players
     kinds = bot_kinds(args.parser, args.bots, players, [HUMAN] + ["greedy"] * (players - 1),
                       BOT_KINDS)
     bots = [make_bot(kind, derive_seed(seed, "bot", p)) for p, kind in enumerate(kinds)]
     draws = random.Random(derive_seed(seed, "draws"))  # the table's draws, explicit games
-    who = ", ".join(f"{colour(p)} {kind}" for p, kind in enumerate(kinds))
+    who = ", ".join(f"{colour(p, lang=t.lang)} {kind_name(kind, t.lang)}"
+                    for p, kind in enumerate(kinds))
     say(out, f"Carcassonne \u2013 Amazonas: {intro} ({who})")
     if variants_text(game.state.rules):
-        say(out, variants_text(game.state.rules))
+        say(out, variants_text(game.state.rules, lang=t.lang))
     if game.actions and not isinstance(game.actions[-1], TURN_END):
-        say(out, f"\nTurn {current_turn(game.actions)}, resumed: "
-                 f"{status(game.state, game.actions)}")
+        say(out, "\n" + t.gettext("Turn {number}, resumed: {status}").format(
+            number=current_turn(game.actions), status=status(game.state, game.actions, t.lang)))
     stopped = ""
     width = line_width(None)  # the terminal's; a pipe or a file is not wrapped
     try:
         while not game.state.is_terminal:
             state = game.state
             if not game.actions or isinstance(game.actions[-1], TURN_END):
-                say(out, _turn_heading(game, kinds))
-            action = _next_action(game, kinds, bots, draws, out)
+                say(out, _turn_heading(game, kinds, t))
+            action = _next_action(game, kinds, bots, draws, out, t)
             if action is None:  # the human took back their last decision
                 continue
             game.play(action)
-            for line in step_lines(state, action, game.last_events):
+            for line in step_lines(state, action, game.last_events, t.lang):
                 for part in wrapped(line, width, 6):
                     say(out, part)
     except EOFError:
-        stopped = "end of input"
+        stopped = t.gettext("end of input")
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = t.gettext("interrupted")
     except StopGame:
-        stopped = "stopped by the player"
-    _say_end(out, game, kinds, stopped)
-    _keep(out, game, target, stopped)
+        stopped = t.gettext("stopped by the player")
+    _say_end(out, game, kinds, stopped, t)
+    _keep(out, game, target, stopped, t)
     return 0
 
 
@@ -229,18 +243,21 @@ def _save_target(args: argparse.Namespace) -> str | None:
     return target
 
 
-def _resume_hint(path: str, game: str = "it") -> str:
-    """The one wording of how to continue the ``game`` saved in ``path``."""
-    return f"--resume {shlex.quote(path)} continues {game}"
+def _resume_hint(path: str, game: str | None = None, *, t: Texts | None = None) -> str:
+    """The one wording of how to continue the game saved in ``path`` (``game``: how it
+    is named, ``it`` by default)."""
+    t = t or texts()
+    return t.gettext("--resume {file} continues {game}").format(
+        file=shlex.quote(path), game=game or t.gettext("it"))
 
 
-def _keep(out: TextIO, game: Game, target: str | None, stopped: str) -> None:
+def _keep(out: TextIO, game: Game, target: str | None, stopped: str, t: Texts) -> None:
     """Save the record to ``target``, and say how to continue a stopped game; without a
     target, say how to keep one."""
     if target:
         write_text(target, game.record().to_json(), "game record")
-        hint = f" ({_resume_hint(target)})" if stopped else ""
-        say(out, f"Game record saved to {target}{hint}.")
+        hint = f" ({_resume_hint(target, t=t)})" if stopped else ""
+        say(out, t.gettext("Game record saved to {file}{hint}.").format(file=target, hint=hint))
     elif stopped:
-        say(out, "The game was not saved: start it with --save FILE to keep a stopped game\n"
-                 f"(then {_resume_hint('FILE')}).")
+        say(out, t.gettext("The game was not saved: start it with --save FILE to keep a stopped "
+                           "game\n(then {hint}).").format(hint=_resume_hint("FILE", t=t)))

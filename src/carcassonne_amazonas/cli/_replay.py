@@ -6,12 +6,23 @@ import argparse
 import pathlib
 import sys
 
+from .._support.i18n import texts
 from .._support.wording import plural
 from ..render.explain import results_text, variants_text
 from ..render.svg import board_svg
 from ..render.text import board_text, players_text, tile_description
 from ..rules.players import colour
-from ._common import AddCommand, CliError, int_in, line_width, load_record, wrapped, write_text
+from ._common import (
+    AddCommand,
+    CliError,
+    add_lang_option,
+    int_in,
+    lang_of,
+    line_width,
+    load_record,
+    wrapped,
+    write_text,
+)
 from ._turns import record_origin, state_after_turn, status, step_lines, stop_point, turns_of
 
 __all__ = ["add_commands", "run_render", "run_replay"]
@@ -36,6 +47,7 @@ def add_commands(add: AddCommand) -> None:
                           "terminal's width, or $COLUMNS, and no wrapping into a pipe)")
     rep.add_argument("--tileset", metavar="FILE",
                      help="the tile-set file, for records made with a custom set")
+    add_lang_option(rep)
     rep.set_defaults(func=run_replay, parser=rep)
 
     ren = add(
@@ -67,36 +79,49 @@ def run_replay(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     last = turns[-1].after if turns else initial
+    lang = lang_of(args)
+    t = texts(lang)
 
     def show(line: str, indent: int) -> None:
         for part in wrapped(line, width, indent):
             print(part)
 
-    show(f"{args.file}: {record.num_players} players, tile set "
-         f"{record.rules.tileset.name!r}, {record_origin(record)}; "
-         f"{plural(len(record.actions), 'action')} in {plural(len(turns), 'turn')}; "
-         f"{status(last, record.actions)}"
-         + (f"; {variants_text(record.rules)}" if variants_text(record.rules) else ""), 2)
+    variants = variants_text(record.rules, lang=lang)
+    show(t.gettext("{file}: {players} players, tile set {tileset}, {origin}; {actions} in "
+                   "{turns}; {status}").format(
+             file=args.file, players=record.num_players, tileset=repr(record.rules.tileset.name),
+             origin=record_origin(record, lang),
+             actions=t.count(len(record.actions), "{n} action", "{n} actions"),
+             turns=t.count(len(turns), "{n} turn", "{n} turns"),
+             status=status(last, record.actions, lang))
+         + (t.pgettext("separator", "; ") + variants if variants else ""), 2)
     for turn in turns if args.turn is None else turns[:args.turn]:
         tile = turn.before.tile_in_hand
-        holds = f" with {tile_description(tile)}" if tile is not None else ""
+        who = colour(turn.player, lang=lang)
         print()
-        show(f"Turn {turn.number}: {colour(turn.player)}{holds}", 2)
+        show(t.gettext("Turn {number}: {who} with {tile}").format(
+                 number=turn.number, who=who, tile=tile_description(tile, lang))
+             if tile is not None else
+             t.gettext("Turn {number}: {who}").format(number=turn.number, who=who), 2)
         for step in turn.steps:
-            for line in step_lines(step.before, step.action, step.events):
+            for line in step_lines(step.before, step.action, step.events, lang):
                 show(line, _TEXT_COLUMN)
-        scores = ", ".join(f"{colour(p)} {s}" for p, s in enumerate(turn.after.scores))
-        show(f"  {'':<10} scores: {scores}", _TEXT_COLUMN)
+        scores = ", ".join(f"{colour(p, lang=lang)} {s}"
+                           for p, s in enumerate(turn.after.scores))
+        show(f"  {'':<10} " + t.gettext("scores: {scores}").format(scores=scores),
+             _TEXT_COLUMN)
     print()
-    print(f"The board {'at the end' if args.turn is None else f'after turn {args.turn}'}:")
-    print(board_text(final, legend=False))
-    print(players_text(final))
+    print(t.gettext("The board at the end:") if args.turn is None
+          else t.gettext("The board after turn {turn}:").format(turn=args.turn))
+    print(board_text(final, legend=False, lang=lang))
+    print(players_text(final, lang=lang))
     if final.is_terminal:
         print()
-        print(results_text(final))
+        print(results_text(final, lang=lang))
     elif args.turn is None:
         print()
-        show(f"The game is not finished: {stop_point(final, record.actions)}.", 2)
+        show(t.gettext("The game is not finished: {where}.").format(
+            where=stop_point(final, record.actions, lang)), 2)
     return 0
 
 

@@ -13,14 +13,14 @@ from collections.abc import Sequence
 
 import attrs
 
-from .._support.wording import plural
+from .._support.i18n import texts
 from ..formats.records import GameRecord
-from ..render.explain import describe_action, describe_events, winner_text
+from ..render.explain import describe_action, describe_events
+from ..render.text import winner_text
 from ..rules.actions import TURN_END, Action
 from ..rules.engine import apply_action_with_events
 from ..rules.events import Event
-from ..rules.players import colour
-from ..rules.state import GameState, Phase
+from ..rules.state import GameState
 
 __all__ = ["PlayedTurn", "Step", "current_turn", "record_origin", "state_after_turn", "status",
            "step_lines", "stop_point", "turns_of"]
@@ -101,40 +101,39 @@ def state_after_turn(initial: GameState, turns: Sequence[PlayedTurn],
     return initial if turn == 0 else turns[turn - 1].after
 
 
-def status(state: GameState, actions: Sequence[Action]) -> str:
+def status(state: GameState, actions: Sequence[Action], lang: str | None = None) -> str:
     """``finished: the winner is ...`` or ``unfinished: it stops in turn ...``."""
+    t = texts(lang)
     if state.is_terminal:
-        return f"finished: {winner_text(state.scores, state.winners)}"
-    return f"unfinished: {stop_point(state, actions)}"
+        return t.gettext("finished: {winner}").format(
+            winner=winner_text(state.scores, state.winners, lang=lang))
+    return t.gettext("unfinished: {where}").format(where=stop_point(state, actions, lang))
 
 
-def stop_point(state: GameState, actions: Sequence[Action]) -> str:
+def stop_point(state: GameState, actions: Sequence[Action], lang: str | None = None) -> str:
     """Where an unfinished game stands: the turn (as :func:`current_turn` counts it) and
-    who is to do what."""
-    who = colour(state.current_player)
-    doing = {
-        Phase.PLACE_TILE: f"{who} to place a tile",
-        Phase.CHOOSE_DOUBLE: f"{who} to choose a double tile",
-        Phase.PLACE_DOUBLE: f"{who} to place a double tile",
-        Phase.PLACE_PIECE: f"{who} to place a piece or pass",
-        Phase.DRAW_TILE: f"{who} to draw a tile",
-    }[state.phase]
-    return (f"it stops in turn {current_turn(actions)}, {doing}, with "
-            f"{plural(state.tiles_left, 'tile')} left to draw")
+    who is to do what (:meth:`~carcassonne_amazonas.rules.state.GameState.to_do`)."""
+    t = texts(lang)
+    return t.gettext("it stops in turn {turn}, {doing}, with {tiles} left to draw").format(
+        turn=current_turn(actions), doing=state.to_do(lang=lang),
+        tiles=t.count(state.tiles_left, "{n} tile", "{n} tiles"))
 
 
-def record_origin(record: GameRecord) -> str:
+def record_origin(record: GameRecord, lang: str | None = None) -> str:
     """How the record's game was set up, in words."""
+    t = texts(lang)
     if record.seed is not None:
-        return f"seed {record.seed}"
+        return t.gettext("seed {seed}").format(seed=record.seed)
     if record.pile is not None:
-        return "explicit draw order"
+        return t.gettext("explicit draw order")
     if record.draws == "explicit":
-        return "draws recorded as actions"
-    return "starting from a saved position"
+        return t.gettext("draws recorded as actions")
+    return t.gettext("starting from a saved position")
 
 
-def step_lines(before: GameState, action: Action, events: Sequence[Event]) -> list[str]:
+def step_lines(before: GameState, action: Action, events: Sequence[Event],
+               lang: str | None = None) -> list[str]:
     """An action in notation beside what it did, one event a line."""
-    lines = describe_events(before, action, events) or [describe_action(before, action)]
+    lines = (describe_events(before, action, events, lang=lang)
+             or [describe_action(before, action, lang=lang)])
     return [f"  {str(action) if i == 0 else '':<10} {line}" for i, line in enumerate(lines)]

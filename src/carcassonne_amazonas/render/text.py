@@ -58,13 +58,13 @@ override what is read) with a ``TypeError`` naming the parameter.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .._support.exact import check_exact
-from .._support.wording import plural
+from .._support.i18n import Texts, texts
 from ..rules.board import Placement
 from ..rules.final_scoring import projected_scores
-from ..rules.players import PLAYER_COLOURS, PieceKind
+from ..rules.players import PieceKind, colour
 from ..rules.state import GameState
 from ..tiles.geometry import PORTS_PER_SIDE, Position, Rotation, Side
 from ..tiles.layout import Layout, Terrain, TileKind, VariantCell
@@ -76,13 +76,17 @@ __all__ = [
     "board_extent",
     "board_text",
     "icons_text",
+    "layout_title",
+    "player_namer",
     "players_text",
+    "series",
     "side_by_side",
     "state_text",
     "tile_description",
     "tile_pictures",
     "tile_text",
     "track_text",
+    "winner_text",
 ]
 
 #: One letter per player colour (yellow, red, green, blue, black).
@@ -94,32 +98,98 @@ RIVER_MARK = "~"
 _MIDDLE = 1  # offset of a side's middle port from its first port
 _CORNERS = ((Side.NORTH, 0, Side.WEST, 2), (Side.NORTH, 2, Side.EAST, 0),
             (Side.SOUTH, 2, Side.WEST, 0), (Side.SOUTH, 0, Side.EAST, 2))
-_LEGEND = ("legend: . jungle  | - tributary  + junction or bend  o rock  # village  ~ Amazon",
-           "        [ ] open cell  [v] next river cell  Y R G B K meeples  y r g b k camps",
-           "        boats: the explored track, a boat as its player's letter (2-5: boats "
-           "sharing a space)")
 
 
-def icons_text(icons: Icons) -> str:
-    """The icons in words, such as ``1 Boat icon, 2 animals`` (empty for no icons)."""
-    parts = [(icons.boats, "Boat icon"), (icons.fruit, "Fruit icon"), (icons.animals, "animal"),
-             (icons.caimans, "caiman"), (icons.piranhas, "piranha")]
-    return ", ".join(plural(n, word) for n, word in parts if n)
+def _legend(t: Texts) -> list[str]:
+    """The legend of the board's signs."""
+    return [t.gettext("legend: . jungle  | - tributary  + junction or bend  o rock  # village  "
+                      "~ Amazon"),
+            t.gettext("        [ ] open cell  [v] next river cell  Y R G B K meeples  "
+                      "y r g b k camps"),
+            t.gettext("        boats: the explored track, a boat as its player's letter (2-5: "
+                      "boats sharing a space)")]
 
 
-_KIND_WORDS = {TileKind.STANDARD: "standard", TileKind.AMAZON: "Amazon",
-               TileKind.DOUBLE: "double", TileKind.START: "start"}
+def player_namer(names: Sequence[str] | None, players: int,
+                 lang: str | None = None) -> Callable[[int], str]:
+    """``who(player)``: how a text names a player, the one rule of every text a player
+    reads: the player's name in ``names`` when given and not empty, else their colour
+    (:func:`~carcassonne_amazonas.rules.players.colour`, in ``lang``).  ``ValueError``
+    for names that are not one string per player."""
+    if names is None:
+        return lambda player: colour(player, lang=lang)
+    chosen = tuple(names)
+    if len(chosen) != players or not all(isinstance(name, str) for name in chosen):
+        raise ValueError(f"names must be one string per player ({players}), not {chosen!r}"[:200])
+    return lambda player: chosen[player] or colour(player, lang=lang)
 
 
-def tile_description(tile: Tile) -> str:
-    """A tile copy in words: its name, the layout's title, its kind and its icons
-    (``TypeError`` unless ``tile`` is a ``Tile``)."""
+def series(words: Sequence[str], lang: str | None = None) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in ``lang`` (``nobody`` for none)."""
+    t = texts(lang)
+    if len(words) <= 1:
+        return "".join(words) or t.gettext("nobody")
+    return t.gettext("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def winner_text(scores: Sequence[int], winners: Sequence[int], *,
+                names: Sequence[str] | None = None, lang: str | None = None) -> str:
+    """Who won and with how many points, or the shared victory of tied players (R-E6):
+    the one winner line of every text.  ``names`` as for
+    :func:`~carcassonne_amazonas.render.explain.describe_events`; ``lang`` the language
+    (``None``: English)."""
+    t = texts(lang)
+    who = player_namer(names, len(scores), lang)
+    best = t.count(max(scores), "{n} point", "{n} points")
+    if len(winners) == 1:
+        return t.gettext("the winner is {who} with {points}").format(who=who(winners[0]),
+                                                                       points=best)
+    return t.gettext("shared victory: {who} with {points} each").format(
+        who=series([who(p) for p in winners], lang), points=best)
+
+
+def icons_text(icons: Icons, lang: str | None = None) -> str:
+    """The icons in words, such as ``1 Boat icon, 2 animals`` (empty for no icons), in
+    ``lang`` (``None``: English)."""
+    t = texts(lang)
+    parts = [t.count(icons.boats, "{n} Boat icon", "{n} Boat icons"),
+             t.count(icons.fruit, "{n} Fruit icon", "{n} Fruit icons"),
+             t.count(icons.animals, "{n} animal", "{n} animals"),
+             t.count(icons.caimans, "{n} caiman", "{n} caimans"),
+             t.count(icons.piranhas, "{n} piranha", "{n} piranhas")]
+    counts = (icons.boats, icons.fruit, icons.animals, icons.caimans, icons.piranhas)
+    return ", ".join(part for n, part in zip(counts, parts) if n)
+
+
+def layout_title(layout: Layout, lang: str | None = None) -> str:
+    """A layout's title in ``lang``: the reference set's titles are in the catalogs; a
+    custom tile set's title stays as its file writes it."""
+    return texts(lang).pgettext("layout", layout.title)
+
+
+def _kind_text(kind: TileKind, exclamation: bool, t: Texts) -> str:
+    words = {TileKind.STANDARD: t.gettext("standard tile"),
+             TileKind.AMAZON: t.gettext("Amazon tile"),
+             TileKind.DOUBLE: t.gettext("double tile"), TileKind.START: t.gettext("start tile")}
+    word = words[kind]
+    return t.gettext('{kind} with "!"').format(kind=word) if exclamation else word
+
+
+def tile_description(tile: Tile, lang: str | None = None) -> str:
+    """A tile copy in words: its name, the layout's title, its kind and its icons, in
+    ``lang`` (``None``: English; ``TypeError`` unless ``tile`` is a ``Tile``)."""
     check_exact(tile, Tile, "tile")
-    mark = ' with "!"' if tile.layout.exclamation else ""
-    icons = [f"{icons_text(i)} on {segment_name(tile.layout, Rotation.R0, index)}"
+    t = texts(lang)
+    icons = [t.gettext("{icons} on {segment}").format(
+                 icons=icons_text(i, lang),
+                 segment=segment_name(tile.layout, Rotation.R0, index, lang=lang))
              for index, i in enumerate(tile.icons) if i]
-    return (f"{tile.name} \u201c{tile.layout.title}\u201d ({_KIND_WORDS[tile.kind]} tile{mark}"
-            + (f"; {'; '.join(icons)}" if icons else "") + ")")
+    words = {"name": tile.name, "title": layout_title(tile.layout, lang),
+             "kind": _kind_text(tile.kind, tile.layout.exclamation, t)}
+    if not icons:
+        return t.gettext("{name} \u201c{title}\u201d ({kind})").format(**words)
+    return t.gettext("{name} \u201c{title}\u201d ({kind}; {icons})").format(
+        icons=t.pgettext("separator", "; ").join(icons), **words)
 
 
 #: The 3×3 glyph of a cell: three rows of three characters.
@@ -317,15 +387,17 @@ def _extent(cells: Iterable[_Cell]) -> tuple[range, range]:
     return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + 1)
 
 
-def board_text(state: GameState, *, legend: bool = True) -> str:
+def board_text(state: GameState, *, legend: bool = True, lang: str | None = None) -> str:
     """The board as a character grid, then the river and the boat track.
 
     Each cell is a 3×3 glyph (see the module); open cells show ``[ ]``, the
     cell of the next river tile ``[v]``; the river column is marked ``~`` under
     the x coordinates.  The last lines locate the river end and show the boat
-    track (:func:`track_text`).
+    track (:func:`track_text`).  ``lang``: the language of the words (``None``:
+    English).
     """
     check_exact(state, GameState, "state")
+    t = texts(lang)
     board = state.board
     pieces = _piece_letters(state)
     glyphs: dict[_Cell, Glyph] = {}
@@ -342,16 +414,17 @@ def board_text(state: GameState, *, legend: bool = True) -> str:
         for third in range(3):
             prefix = f"{y:>{label - 1}} " if third == 1 else " " * label
             lines.append((prefix + "".join([glyph[third] for glyph in row])).rstrip())
-    lines.append(f"river column x={board.river_column}, river end row {board.river_end_row}"
-                 + ("" if state.is_terminal else
-                    f", next river tile at ({board.next_river_position})"))
-    lines.append(track_text(state))
+    lines.append(t.gettext("river column x={column}, river end row {row}").format(
+                     column=board.river_column, row=board.river_end_row)
+                 + ("" if state.is_terminal else t.gettext(", next river tile at ({position})")
+                    .format(position=board.next_river_position)))
+    lines.append(track_text(state, lang=lang))
     if legend:
-        lines.extend(_LEGEND)
+        lines.extend(_legend(t))
     return "\n".join(lines)
 
 
-def track_text(state: GameState) -> str:
+def track_text(state: GameState, *, lang: str | None = None) -> str:
     """The boat track on one line: spaces 1..explored, each boat as its player's letter.
 
     A space holding several boats shows how many (``2``..``5``); the line ends
@@ -365,10 +438,11 @@ def track_text(state: GameState) -> str:
         counts[index] += 1
         spaces[index] = PLAYER_LETTERS[player] if counts[index] == 1 else str(counts[index])
     where = ", ".join(f"{PLAYER_LETTERS[p]} {boat}" for p, boat in enumerate(state.boats))
-    return f"boats  1 [{''.join(spaces)}] {state.track_length}   ({where})"
+    return texts(lang).gettext("boats  1 [{spaces}] {length}   ({where})").format(
+        spaces="".join(spaces), length=state.track_length, where=where)
 
 
-def players_text(state: GameState) -> str:
+def players_text(state: GameState, *, lang: str | None = None) -> str:
     """A table of every player's score, boat, supply (meeples and camps) and points by
     category (R-E1: tributaries, villages and the Amazon in play; camps and the river at
     the end), at most 84 characters wide.
@@ -376,18 +450,22 @@ def players_text(state: GameState) -> str:
     ``*`` marks the player to move.  ``if end`` is the total the player would have if
     the game ended now (:func:`~carcassonne_amazonas.rules.final_scoring.projected_scores`:
     the final scoring of R-E2–R-E5 applied to the current board and boats); once the
-    game is over it equals the score.
+    game is over it equals the score.  ``lang``: the language of the words (``None``:
+    English).
     """
     check_exact(state, GameState, "state")
+    t = texts(lang)
     projected = projected_scores(state)
-    head = (f"  {'player':<8} {'score':>5} {'if end':>6} {'boat':>4} {'meeples':>7} "
-            f"{'camps':>5}   ")
-    lines = [" " * len(head) + "points from:",
-             head + "tributaries villages Amazon camps river"]
+    words = [t.gettext("player"), t.gettext("score"), t.gettext("if end"), t.gettext("boat"),
+             t.gettext("meeples"), t.gettext("camps")]
+    head = (f"  {words[0]:<8} {words[1]:>5} {words[2]:>6} {words[3]:>4} {words[4]:>7} "
+            f"{words[5]:>5}   ")
+    lines = [" " * len(head) + t.gettext("points from:"),
+             head + t.gettext("tributaries villages Amazon camps river")]
     for index, player in enumerate(state.players):
         mark = "*" if index == state.current_player and not state.is_terminal else " "
         b = player.breakdown
-        lines.append(f"{mark} {PLAYER_COLOURS[index]:<8} {player.score:>5} "
+        lines.append(f"{mark} {colour(index, lang=lang):<8} {player.score:>5} "
                      f"{projected[index].total:>6} {player.boat:>4} "
                      f"{player.meeples_in_supply:>7} {player.camps_in_supply:>5}   "
                      f"{b.tributaries:>11} {b.villages:>8} {b.amazon:>6} {b.camps:>5} "
@@ -395,32 +473,37 @@ def players_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def _decision_text(state: GameState) -> list[str]:
+def _decision_text(state: GameState, lang: str | None) -> list[str]:
     """Who is to do what, with the tile in hand and its pictures."""
-    who = PLAYER_COLOURS[state.current_player]
+    t = texts(lang)
+    who = colour(state.current_player, lang=lang)
+    left = t.count(state.tiles_left, "{n} tile", "{n} tiles")
     if state.is_terminal:
-        best = max(state.scores)
-        names = " and ".join(PLAYER_COLOURS[p] for p in state.winners)
-        shared = "shared victory: " if len(state.winners) > 1 else "the winner is "
-        return [f"game over; {shared}{names} with {plural(best, 'point')}"]
+        return [t.gettext("game over; {winner}").format(
+            winner=winner_text(state.scores, state.winners, lang=lang))]
     if state.is_chance_node:
-        return [f"{who} to draw a tile ({plural(state.tiles_left, 'tile')} left)"]
+        return [t.gettext("{who} to draw a tile ({tiles} left)").format(who=who, tiles=left)]
     tile = state.tile_in_hand
     if tile is not None:  # phases PLACE_TILE and PLACE_DOUBLE
-        return [f"{who} to place {tile_description(tile)}; "
-                f"{plural(state.tiles_left, 'tile')} left to draw",
+        return [t.gettext("{who} to place {tile}; {tiles} left to draw").format(
+                    who=who, tile=tile_description(tile, lang), tiles=left),
                 *("  " + line for line in tile_pictures(tile))]
     if state.piece_position is not None:  # the piece step
         placement = state.board.placements[state.piece_placement]
-        return [f"{who} to place a meeple or a camp on {placement.tile.name} at "
-                f"({placement.position}), or pass"]
+        return [t.gettext("{who} to place a meeple or a camp on {tile} at ({position}), or "
+                          "pass").format(who=who, tile=placement.tile.name,
+                                         position=placement.position)]
     names = ", ".join(tile.name for tile in state.doubles_left)  # CHOOSE_DOUBLE
-    return [f"{who} to choose a double tile to place downstream: {names}"]
+    return [t.gettext("{who} to choose a double tile to place downstream: {tiles}").format(
+        who=who, tiles=names)]
 
 
-def state_text(state: GameState) -> str:
+def state_text(state: GameState, *, lang: str | None = None) -> str:
     """What ``str(state)`` shows: the board, the players' scores, boats and supplies, who
-    is to do what, with the tile in hand, and last the legend of the board's signs."""
+    is to do what, with the tile in hand, and last the legend of the board's signs; in
+    ``lang`` (``None``: English; ``state_text(state, lang="fr")`` is the French
+    ``str(state)``)."""
     check_exact(state, GameState, "state")
-    return "\n".join([board_text(state, legend=False), players_text(state),
-                      *_decision_text(state), *_LEGEND])
+    return "\n".join([board_text(state, legend=False, lang=lang),
+                      players_text(state, lang=lang), *_decision_text(state, lang),
+                      *_legend(texts(lang))])

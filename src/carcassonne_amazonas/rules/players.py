@@ -12,6 +12,7 @@ import enum
 
 import attrs
 
+from .._support.i18n import texts
 from .._support.reprs import ShortEnumRepr, fields_repr_showing, repr_pretty
 from .._support.wording import show_int
 from ..tiles.geometry import Position
@@ -36,12 +37,15 @@ MEEPLES_PER_PLAYER = 4
 CAMPS_PER_PLAYER = 2
 
 
-def colour(player: int) -> str:
+def colour(player: int, *, lang: str | None = None) -> str:
     """The colour of player ``player`` (R-C1): ``yellow``, ``red``, ``green``, ``blue``,
-    ``black``; ``player N`` for a number that is no player's."""
+    ``black``; ``player N`` for a number that is no player's.  The one home of a
+    player's colour in words: ``lang`` gives it in another language (``None``: English;
+    ``colour(0, lang="fr")`` is ``'jaune'``)."""
+    t = texts(lang)
     if 0 <= player < len(PLAYER_COLOURS):
-        return PLAYER_COLOURS[player]
-    return f"player {show_int(player)}"
+        return t.pgettext("colour", PLAYER_COLOURS[player])
+    return t.gettext("player {number}").format(number=show_int(player))
 
 
 class PieceKind(ShortEnumRepr, enum.Enum):

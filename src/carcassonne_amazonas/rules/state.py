@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import attrs
 
 from .._support.exact import check_exact
+from .._support.i18n import texts
 from .._support.reprs import ShortEnumRepr, repr_pretty
 from .._support.wording import plural
 from ..tiles.geometry import Position
@@ -165,26 +166,34 @@ class GameState:
     def __repr__(self) -> str:
         # Never raises, even for a malformed state (a failing test may print one).
         placed = max(len(self.board) - 1, 0)  # the start tile lies there from the setup
-        return (f"<GameState: {self.num_players} players, {self._doing()}, "
+        return (f"<GameState: {self.num_players} players, {self.to_do()}, "
                 f"{plural(placed, 'tile')} placed, scores {self.scores}>")
 
     _repr_pretty_ = repr_pretty
 
-    def _doing(self) -> str:
-        """Who is to do what, in a few words (for the repr)."""
-
+    def to_do(self, *, lang: str | None = None) -> str:
+        """Who is to do what, in a few words: ``yellow to place A4.3``, ``red to draw a
+        tile``, ``game over, won by red``; the one wording of the repr and of the command
+        line's stopping point.  ``lang``: the language (``None``: English).  Never
+        raises, even for a malformed state."""
+        t = texts(lang)
         if self.is_terminal:
-            winners = " and ".join(colour(p) for p in self.winners) if self.players else ""
-            return f"game over, won by {winners or 'nobody'}"
-        who = colour(self.current_player)
+            names = [colour(p, lang=lang) for p in self.winners] if self.players else []
+            winners = names[0] if names else ""
+            for name in names[1:]:
+                winners = t.gettext("{first} and {last}").format(first=winners, last=name)
+            return t.gettext("game over, won by {winners}").format(
+                winners=winners or t.gettext("nobody"))
+        who = colour(self.current_player, lang=lang)
         if self.phase is Phase.DRAW_TILE:
-            return f"{who} to draw a tile"
+            return t.gettext("{who} to draw a tile").format(who=who)
         if self.phase is Phase.CHOOSE_DOUBLE:
-            return f"{who} to choose a double tile"
+            return t.gettext("{who} to choose a double tile").format(who=who)
         if self.phase is Phase.PLACE_PIECE:
-            return f"{who} to place a piece or pass"
-        tile = self.tile_in_hand.name if self.tile_in_hand is not None else "a tile"
-        return f"{who} to place {tile}"
+            return t.gettext("{who} to place a piece or pass").format(who=who)
+        tile = (self.tile_in_hand.name if self.tile_in_hand is not None
+                else t.gettext("a tile"))
+        return t.gettext("{who} to place {tile}").format(who=who, tile=tile)
 
     def pieces(self) -> Iterator[PlacedPiece]:
         """Every meeple and camp on the board."""

@@ -36,6 +36,7 @@ of piece tells apart (:func:`segments_at` lists them; the notation chooses).
 from __future__ import annotations
 
 from .._support.exact import check_exact
+from .._support.i18n import Texts, texts
 from .geometry import PORTS_PER_SIDE, Rotation
 from .layout import Layout, Terrain, Variant
 
@@ -51,13 +52,28 @@ _CORNER_POINTS = tuple("".join(part[0].upper() for part in word.split("-"))
 #: (upstream) edge: ``N NE E SE S SW W NW``; an edge is one letter, a corner two.
 COMPASS_POINTS: tuple[str, ...] = tuple(
     point for pair in zip(_SIDE_POINTS, _CORNER_POINTS) for point in pair)
-_TERRAIN_WORDS = {Terrain.JUNGLE: "jungle", Terrain.TRIBUTARY: "tributary",
-                  Terrain.VILLAGE: "village", Terrain.AMAZON: "Amazon"}
 
 
-def _series(words: list[str]) -> str:
+def _terrain_words(terrain: Terrain, t: Texts) -> str:
+    """The terrain with its article: ``the village``."""
+    return {Terrain.JUNGLE: t.gettext("the jungle"), Terrain.TRIBUTARY: t.gettext("the tributary"),
+            Terrain.VILLAGE: t.gettext("the village"),
+            Terrain.AMAZON: t.gettext("the Amazon")}[terrain]
+
+
+def _direction(index: int, corner: bool, t: Texts) -> str:
+    """A side (0 north .. 3 west) or a corner (0 north-east .. 3 north-west) in words."""
+    if corner:
+        return (t.gettext("north-east"), t.gettext("south-east"), t.gettext("south-west"),
+                t.gettext("north-west"))[index]
+    return (t.gettext("north"), t.gettext("east"), t.gettext("south"), t.gettext("west"))[index]
+
+
+def _series(words: list[str], t: Texts) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return t.gettext("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def _outline(variant: Variant) -> list[tuple[int, bool, int]]:
@@ -94,23 +110,28 @@ def _reach(variant: Variant, segment: int) -> tuple[set[int], set[int]]:
     return sides, {c for c in corners if c not in sides and (c + 1) % 4 not in sides}
 
 
-def _places(variant: Variant, segment: int) -> str:
+def _places(variant: Variant, segment: int, t: Texts) -> str:
     """Where ``segment`` reaches the outline: ``on the north and west edges``, ``at the
     south-west corner``, ``on the east edge and at the north-west corner``."""
     sides, corners = _reach(variant, segment)
     places = []
     if len(sides) == 4:
-        places.append("on all four edges")
+        places.append(t.gettext("on all four edges"))
     elif sides:
-        noun = "edge" if len(sides) == 1 else "edges"
-        places.append(f"on the {_series([_SIDE_WORDS[s] for s in sorted(sides)])} {noun}")
+        words = _series([_direction(s, False, t) for s in sorted(sides)], t)
+        places.append((t.gettext("on the {sides} edge") if len(sides) == 1
+                       else t.gettext("on the {sides} edges")).format(sides=words))
     if corners:
-        noun = "corner" if len(corners) == 1 else "corners"
-        places.append(f"at the {_series([_CORNER_WORDS[c] for c in sorted(corners)])} {noun}")
-    return " and ".join(places) or "inside the tile"
+        words = _series([_direction(c, True, t) for c in sorted(corners)], t)
+        places.append((t.gettext("at the {corners} corner") if len(corners) == 1
+                       else t.gettext("at the {corners} corners")).format(corners=words))
+    if len(places) == 2:
+        return t.gettext("{edges} and {corners}").format(edges=places[0], corners=places[1])
+    return places[0] if places else t.gettext("inside the tile")
 
 
-def segment_name(layout: Layout, rotation: Rotation, segment: int) -> str:
+def segment_name(layout: Layout, rotation: Rotation, segment: int, *,
+                 lang: str | None = None) -> str:
     """Segment ``segment`` of ``layout`` turned by ``rotation``, in words (R-F1, R-G5).
 
     ``the village``, ``the tributary on the south edge``, ``the jungle at the
@@ -118,20 +139,24 @@ def segment_name(layout: Layout, rotation: Rotation, segment: int) -> str:
     when the tile has more than one segment of that terrain (the module's docstring
     gives the vocabulary). Should a tile-set file give two segments of one terrain the
     same places, each also says its number: ``the jungle on the west edge (segment 3)``.
-    Raises ``IndexError`` for a segment the layout does not have, ``TypeError`` unless
-    ``layout`` is exactly a :class:`~carcassonne_amazonas.tiles.layout.Layout`.
+    ``lang``: the language of the words (``None``: English; ``"fr"``: ``l'affluent du
+    bord sud``).  Raises ``IndexError`` for a segment the layout does not have,
+    ``TypeError`` unless ``layout`` is exactly a
+    :class:`~carcassonne_amazonas.tiles.layout.Layout`.
     """
     check_exact(layout, Layout, "layout")
+    t = texts(lang)
     terrain = layout.segments[segment].terrain
-    words = f"the {_TERRAIN_WORDS[terrain]}"
+    words = _terrain_words(terrain, t)
     same = [i for i, s in enumerate(layout.segments) if s.terrain is terrain]
     if len(same) == 1:
         return words
     variant = layout.variant(rotation)
-    places = _places(variant, segment)
-    if any(_places(variant, i) == places for i in same if i != segment):
-        return f"{words} {places} (segment {segment})"
-    return f"{words} {places}"
+    places = _places(variant, segment, t)
+    if any(_places(variant, i, t) == places for i in same if i != segment):
+        return t.gettext("{segment} {places} (segment {number})").format(
+            segment=words, places=places, number=segment)
+    return t.gettext("{segment} {places}").format(segment=words, places=places)
 
 
 def _point_of(at_corner: bool, where: int) -> str:

@@ -24,14 +24,15 @@ import attrs
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .._support.i18n import DEFAULT, best_language, languages
 from .._support.reprs import repr_pretty
 from ._requests import ApiError
 from ._served import ServedGame
 from ._service import GameService
 from ._views import view_of
 
-__all__ = ["Shape", "ViewCache", "etag", "matches", "shape_of", "view_answer",
-           "view_with_bot"]
+__all__ = ["LANG_COOKIE", "Shape", "ViewCache", "etag", "matches", "request_language",
+           "shape_of", "view_answer", "view_with_bot"]
 
 #: How many encoded views :class:`ViewCache` keeps (the last few steps of the games
 #: being played), and how many bytes at most (a view with the board is 100 KB or more).
@@ -48,11 +49,12 @@ _BOARD_VALUES = {"1": True, "true": True, "0": False, "false": False, "": False}
 
 @attrs.frozen
 class Shape:
-    """What a request asks the view to hold: the board picture, and the log after its
-    first ``log_after`` entries."""
+    """What a request asks the view to hold: the board picture, the log after its
+    first ``log_after`` entries, and the language of its texts."""
 
     board: bool = False
     log_after: int = 0
+    lang: str = DEFAULT
 
     _repr_pretty_ = repr_pretty
 
@@ -67,12 +69,27 @@ def shape_of(request: Request) -> Shape:
     after = request.query_params.get("log_after", "0")
     if not (after.isascii() and after.isdigit()) or len(after) > 9:
         raise ApiError(400, f"log_after must be a number of log entries, not {after[:20]!r}")
-    return Shape(_BOARD_VALUES[value], int(after))
+    return Shape(_BOARD_VALUES[value], int(after), request_language(request))
 
 
-def etag(seq: int, board: bool) -> str:
-    """The entity tag of a game's view: it changes exactly when an action is stored."""
-    return f'"{seq}{"b" if board else ""}"'
+#: The cookie that keeps the language a player chose on the page.
+LANG_COOKIE = "carcassonne_lang"
+
+
+def request_language(request: Request) -> str:
+    """The language of a request's texts: the page's choice (the cookie
+    :data:`LANG_COOKIE`), else the one ``Accept-Language`` prefers among those
+    available, else English."""
+    chosen = request.cookies.get(LANG_COOKIE, "")
+    if chosen in languages():
+        return chosen
+    return best_language(request.headers.get("accept-language"))
+
+
+def etag(seq: int, board: bool, lang: str = DEFAULT) -> str:
+    """The entity tag of a game's view: it changes exactly when an action is stored
+    (and with the language of its texts)."""
+    return f'"{seq}{"b" if board else ""}{"" if lang == DEFAULT else "-" + lang}"'
 
 
 def matches(if_none_match: str, tag: str) -> bool:
@@ -90,7 +107,7 @@ def view_with_bot(service: GameService, game: ServedGame, shape: Shape,
     queued or being thought
     (:meth:`~carcassonne_amazonas.web._service.GameService.bot_status`, asked now unless
     given)."""
-    view = view_of(game, board=shape.board, log_after=shape.log_after)
+    view = view_of(game, board=shape.board, log_after=shape.log_after, lang=shape.lang)
     view["bot"] = service.bot_status(game.id) if bot is None else bot
     return view
 
@@ -159,7 +176,8 @@ def view_answer(cache: ViewCache, service: GameService, game: ServedGame, shape:
     """The answer holding ``game``'s view (from ``cache``, compressed if ``request``
     accepts gzip), with its ``ETag``."""
     body, compressed = cache.body(service, game, shape, _accepts_gzip(request))
-    headers = {"etag": etag(game.seq, shape.board), "vary": "Accept-Encoding"}
+    headers = {"etag": etag(game.seq, shape.board, shape.lang),
+               "vary": "Accept-Encoding, Accept-Language, Cookie"}
     if compressed:
         headers["content-encoding"] = "gzip"
     return Response(body, media_type="application/json", headers=headers)

@@ -111,7 +111,20 @@ SCHEMAS: Json = {
         "min_players": _INT, "max_players": _INT,
         "colours": {"type": "array", "items": _STR}, "max_name_length": _INT,
         "menu": {"type": "array", "items": _closed(
-            {"kind": _STR, "label": _STR, "detail": _STR})}}),
+            {"kind": _STR, "label": _STR, "detail": _STR})},
+        # The page's words, in the request's language (cookie, else Accept-Language).
+        "lang": _STR, "languages": {"type": "array", "items": _STR},
+        "language_names": {"type": "object", "additionalProperties": _STR},
+        "colour_names": {"type": "array", "items": _STR},
+        "kind_names": {"type": "object", "additionalProperties": _STR},
+        "variants": {"type": "object", "additionalProperties": _closed(
+            {"rule": _STR, "label": _STR,
+             "choices": {"type": "object", "additionalProperties": _STR},
+             "chosen": _STR})},
+        "messages": _closed({
+            "lang": _STR,
+            "messages": {"type": "object", "additionalProperties": {
+                "oneOf": [_STR, {"type": "array", "items": _STR}]}}})}),
     "View": {
         **_closed({
             "game": _STR, "seq": _INT, "phase": _STR, "to_move": _NULLABLE_INT,

@@ -28,7 +28,8 @@ import os
 import re
 from collections.abc import Sequence
 
-from ..ai.bots import parse_bot_spec
+from .._support.i18n import Texts, texts
+from ..ai.bots import kind_name, parse_bot_spec
 
 __all__ = ["BOT_MENU", "DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_MAX_BOT_BUDGET",
            "DEFAULT_MAX_GAMES_PER_CLIENT", "MAX_RETRY_AFTER", "bot_menu", "default_bot_workers",
@@ -40,25 +41,13 @@ __all__ = ["BOT_MENU", "DEFAULT_CREATE_LIMIT", "DEFAULT_EXPIRE_AFTER", "DEFAULT_
 #: decisions).
 DEFAULT_MAX_BOT_BUDGET = 100
 
-#: The seat choices the lobby offers first: each kind with a short label that says how
-#: strong it is, and the measurement behind it (``docs/guides/bots.md``, 2-player games,
-#: with the commit they were measured on).  ``mcts:100`` is the strongest player whose
-#: move fits about 1 s on one core: 0.2 to 0.4 s a decision with 2 players, 0.9 s with 4,
-#: where ``mcts:400`` takes 1 to 1.5 s with 2 players.  Kinds the bots module has and
-#: this list does not follow it by their names alone (:func:`bot_menu`).
-BOT_MENU: tuple[tuple[str, str, str], ...] = (
-    ("human", "human", "a person at a browser"),
-    ("random", "random (weakest)",
-     "any legal move: lost all 200 games against greedy (commit 482e4bd)"),
-    ("greedy", "greedy (weak)",
-     "the best score at once: lost 99 of 100 games against mcts (commit 40900d0)"),
-    ("mcts", "mcts (strong)",
-     "searches 20 iterations, about 0.1 s a move: won 99 of 100 games against "
-     "greedy (commit 40900d0)"),
-    ("mcts:100", "mcts:100 (strongest)",
-     "searches 100 iterations, up to about 1 s a move: about 3 points a game more "
-     "than 25 iterations, 58% of 520 games (commits 40900d0 to 085ac67)"),
-)
+#: The seat choices the lobby offers first, in this order: :func:`bot_menu` words each
+#: with how strong it is and the measurement behind it (``docs/guides/bots.md``, 2-player
+#: games, with the commit they were measured on).  ``mcts:100`` is the strongest player
+#: whose move fits about 1 s on one core: 0.2 to 0.4 s a decision with 2 players, 0.9 s
+#: with 4, where ``mcts:400`` takes 1 to 1.5 s with 2 players.  Kinds the bots module has
+#: and this list does not follow it by their names alone.
+BOT_MENU: tuple[str, ...] = ("human", "random", "greedy", "mcts", "mcts:100")
 
 #: An unfinished game with no move for this long (seconds: 7 days) is deleted
 #: (``serve --expire-after``).
@@ -107,18 +96,44 @@ def parse_duration(text: str) -> float:
     return float(seconds)
 
 
-def bot_menu(kinds: Sequence[str], max_budget: int) -> list[dict[str, str]]:
+def _menu_words(t: Texts) -> dict[str, tuple[str, str]]:
+    """Each kind of :data:`BOT_MENU` as the lobby words it: its label and the
+    measurement behind it, in ``t``'s language."""
+    return {
+        "human": (t.pgettext("seat", "human"), t.gettext("a person at a browser")),
+        "random": (t.gettext("random (weakest)"),
+                   t.gettext("any legal move: lost all 200 games against greedy "
+                             "(commit {commit})").format(commit="482e4bd")),
+        "greedy": (t.gettext("greedy (weak)"),
+                   t.gettext("the best score at once: lost 99 of 100 games against mcts "
+                             "(commit {commit})").format(commit="40900d0")),
+        "mcts": (t.gettext("mcts (strong)"),
+                 t.gettext("searches 20 iterations, about 0.1 s a move: won 99 of 100 games "
+                           "against greedy (commit {commit})").format(commit="40900d0")),
+        "mcts:100": (t.gettext("mcts:100 (strongest)"),
+                     t.gettext("searches 100 iterations, up to about 1 s a move: about 3 "
+                               "points a game more than 25 iterations, 58 percent of 520 games "
+                               "(commits {first} to {last})").format(first="40900d0",
+                                                                     last="085ac67")),
+    }
+
+
+def bot_menu(kinds: Sequence[str], max_budget: int,
+             lang: str | None = None) -> list[dict[str, str]]:
     """The lobby's seat choices: those of :data:`BOT_MENU` that ``kinds`` (the bots
     module's) and the server's cap ``max_budget`` allow, in its order, then any other
-    kind of ``kinds`` by its name; each as ``{"kind": ..., "label": ..., "detail": ...}``."""
+    kind of ``kinds`` by its name; each as ``{"kind": ..., "label": ..., "detail": ...}``,
+    in ``lang``'s words (``None``: English)."""
+    words = _menu_words(texts(lang))
     menu = []
-    for kind, label, detail in BOT_MENU:
+    for kind in BOT_MENU:
         try:
             parse_bot_spec(kind, kinds=kinds, max_budget=max_budget)
         except ValueError:
             continue
+        label, detail = words[kind]
         menu.append({"kind": kind, "label": label, "detail": detail})
     offered = {choice["kind"] for choice in menu}
-    menu += [{"kind": kind, "label": kind, "detail": ""} for kind in kinds
+    menu += [{"kind": kind, "label": kind_name(kind, lang), "detail": ""} for kind in kinds
              if kind not in offered]
     return menu

@@ -20,6 +20,7 @@ from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..ai import bots
 from ..ai.bots import HUMAN
+from ..errors import IllegalActionError
 from ..rules.options import Rules
 from ..rules.players import PLAYER_COLOURS
 from ._options import DEFAULT_MAX_BOT_BUDGET
@@ -57,11 +58,14 @@ class ApiError(Exception):
     process, 500 a stored game the server cannot go on with.  ``retry_after`` (seconds)
     becomes a ``Retry-After`` header (429, 503)."""
 
-    def __init__(self, status: int, message: str, *, retry_after: int | None = None) -> None:
+    def __init__(self, status: int, message: str, *, retry_after: int | None = None,
+                 refused: IllegalActionError | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.retry_after = retry_after
+        self.refused = refused
+        """The engine's refusal behind a 409, which the page shows in its language."""
 
     @property
     def headers(self) -> dict[str, str] | None:

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from .._support.i18n import DEFAULT, texts
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..ai import bots
@@ -56,8 +57,11 @@ from ..errors import IllegalActionError, NotationError, RecordError
 from ..formats.game import Game
 from ..formats.records import GameRecord
 from ..render.explain import describe_events
+from ..render.text import layout_title, player_namer
 from ..rules.actions import Action, DrawTile
 from ..rules.chance import sample_draw
+from ..rules.engine import apply_action_with_events
+from ..rules.events import Event
 from ..rules.notation import format_action, parse_action
 from ..rules.players import colour
 from ..rules.state import GameState
@@ -174,7 +178,7 @@ class ServedGame:
     cached: it plays on a :meth:`copy`.
     """
 
-    __slots__ = ("draw_seed", "history", "id", "log", "seats")
+    __slots__ = ("_logs", "draw_seed", "history", "id", "log", "seats")
 
     def __init__(self, game_id: str, seats: tuple[StoredSeat, ...], draw_seed: int,
                  history: Game, log: Sequence[LogEntry] = ()) -> None:
@@ -185,6 +189,7 @@ class ServedGame:
         self.history = history
         self.log = list(log)
         """One entry per action of :attr:`history`."""
+        self._logs: dict[str, list[LogEntry]] = {}
 
     def __repr__(self) -> str:
         return f"<ServedGame {self.id}: {plural(self.seq, 'action')} played>"
@@ -211,9 +216,36 @@ class ServedGame:
         """The seats' names (empty where none was given), for the log's lines."""
         return tuple(seat.name for seat in self.seats)
 
-    def player_name(self, player: int) -> str:
+    def player_name(self, player: int, lang: str | None = None) -> str:
         """How the log names ``player``: the seat's name, or its colour without one."""
-        return self.seats[player].name or colour(player)
+        return player_namer(self.names, len(self.seats), lang)(player)
+
+    def log_in(self, lang: str) -> list[LogEntry]:
+        """:attr:`log` with its lines in ``lang``: the log itself in English, else worked
+        out from the history once per entry and kept."""
+        if lang == DEFAULT:
+            return self.log
+        entries = self._logs.setdefault(lang, [])
+        states, actions = self.history.states, self.history.actions
+        for index in range(len(entries), len(self.log)):
+            before, action = states[index], actions[index]
+            _, events = apply_action_with_events(before, action)
+            entry = self.log[index]
+            entries.append(LogEntry(entry.seq, entry.player, entry.action,
+                                    self._lines(before, action, events, lang)))
+        return entries
+
+    def _lines(self, before: GameState, action: Action, events: Sequence[Event],
+               lang: str) -> tuple[str, ...]:
+        """What ``action`` did in ``before``, in ``lang``: the explanation of its events,
+        or, for the server's draw, who drew which tile."""
+        lines = describe_events(before, action, events, names=self.names, lang=lang)
+        if isinstance(action, DrawTile) and not lines:
+            tile = before.rules.tileset.tile(action.tile)
+            lines = [texts(lang).gettext("{who} draws {tile} \u201c{title}\u201d (R-T1)").format(
+                who=self.player_name(before.current_player, lang), tile=tile.name,
+                title=layout_title(tile.layout, lang))]
+        return tuple(lines)
 
     def copy(self) -> ServedGame:
         """This game, to play on while this one stays as it is."""
@@ -228,13 +260,9 @@ class ServedGame:
         unchanged) and log it, naming the players by their seats' names."""
         before = self.state
         self.history.play(action)
-        lines = describe_events(before, action, self.history.last_events, names=self.names)
-        if isinstance(action, DrawTile) and not lines:
-            tile = before.rules.tileset.tile(action.tile)
-            lines = [f"{self.player_name(before.current_player)} draws {tile.name} "
-                     f"\u201c{tile.layout.title}\u201d (R-T1)"]
+        lines = self._lines(before, action, self.history.last_events, DEFAULT)
         self.log.append(LogEntry(self.seq, before.current_player, format_action(action),
-                                 tuple(lines)))
+                                 lines))
 
     def play_server_moves(self, max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET, *,
                           bots: bool = True) -> None:

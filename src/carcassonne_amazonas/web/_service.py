@@ -360,7 +360,7 @@ class GameService:
             try:
                 after.play(action)
             except IllegalActionError as error:
-                raise ApiError(409, str(error)) from None
+                raise ApiError(409, str(error), refused=error) from None
         return after
 
     @staticmethod

@@ -18,12 +18,13 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .._support.i18n import DEFAULT
 from ..formats.snapshot import state_to_json
 from ..render.anchors import piece_anchor, piece_scale, tile_piece_scale
-from ..render.explain import describe_action, winner_text
+from ..render.explain import describe_action
 from ..render.placement_options import footprint
 from ..render.svg import board_svg
-from ..render.text import tile_description
+from ..render.text import tile_description, winner_text
 from ..rules.actions import Action, ChooseDouble, Pass, PlaceCamp, PlaceMeeple, PlaceTile
 from ..rules.engine import legal_actions
 from ..rules.features import placement_of, segment_of
@@ -76,19 +77,19 @@ def _placements(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any
             for position, rotations in options.items()]
 
 
-def _hand(state: GameState, placements: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _hand(state: GameState, placements: list[dict[str, Any]], lang: str) -> dict[str, Any] | None:
     """The tile in hand: its name, its description and the address of its picture per
     legal rotation (:func:`~carcassonne_amazonas.web._pictures.picture_url`)."""
     tile = state.tile_in_hand
     if tile is None or state.phase not in (Phase.PLACE_TILE, Phase.PLACE_DOUBLE):
         return None
     degrees = sorted({r["degrees"] for option in placements for r in option["rotations"]})
-    return {"id": int(tile.id), "name": tile.name, "text": tile_description(tile),
+    return {"id": int(tile.id), "name": tile.name, "text": tile_description(tile, lang),
             "pictures": {str(d): picture_url(state.rules.tileset, tile, Rotation.from_degrees(d))
                          for d in degrees}}
 
 
-def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
+def _pieces(state: GameState, legal: Sequence[Action], lang: str) -> list[dict[str, Any]]:
     """The legal meeple and camp placements with the point where each piece is drawn
     and at what size (``scale``, a fraction of full size: smaller on a crowded tile,
     :func:`~carcassonne_amazonas.render.anchors.piece_scale`, R-T5)."""
@@ -104,18 +105,18 @@ def _pieces(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
                             "kind": "meeple" if isinstance(action, PlaceMeeple) else "camp",
                             "x": action.position.x, "y": action.position.y,
                             "segment": action.segment, "anchor": [x, y], "scale": scale,
-                            "text": describe_action(state, action)})
+                            "text": describe_action(state, action, lang=lang)})
     return options
 
 
-def _doubles(state: GameState, legal: Sequence[Action]) -> list[dict[str, Any]]:
+def _doubles(state: GameState, legal: Sequence[Action], lang: str) -> list[dict[str, Any]]:
     tileset = state.rules.tileset
     options = []
     for action in legal:
         if isinstance(action, ChooseDouble):
             tile = tileset.tile(action.tile)
             options.append({"action": format_action(action), "id": int(action.tile),
-                            "name": tile.name, "text": tile_description(tile),
+                            "name": tile.name, "text": tile_description(tile, lang),
                             "picture": picture_url(tileset, tile, Rotation.R0)})
     return options
 
@@ -136,7 +137,8 @@ def _variants(rules: Rules) -> dict[str, Any]:
     return {name: options[name] for name in Rules.VARIANTS}
 
 
-def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0) -> dict[str, Any]:
+def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0,
+            lang: str = DEFAULT) -> dict[str, Any]:
     """The JSON view of ``game`` (``GET /api/games/{ID}``): the fields of the API
     contract (``phase``, ``to_move``, ``scores``, ``is_terminal``, ``legal``, ``state``,
     ``projected``) and what a page needs to draw and play it (seats, options with
@@ -147,6 +149,9 @@ def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0) -> dic
     Nothing in it tells the tiles to come: the snapshot of an explicit-draws game lists
     the tiles left sorted by id, and the draw seed (``seed``) is shown only once the game
     is over.
+
+    Its texts (the tile in hand, the pieces, the doubles, the log, the result) are in
+    ``lang``; the rest is data, the same in every language.
     """
     state = game.state
     legal = legal_actions(state)
@@ -178,18 +183,18 @@ def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0) -> dic
         "rules": dict(_variants(state.rules)),
         "track_length": state.track_length,
         "tiles_left": state.tiles_left,
-        "hand": _hand(state, placements),
+        "hand": _hand(state, placements, lang),
         "placements": placements,
         "piece_position": None if piece_at is None else [piece_at.x, piece_at.y],
         "piece_cells": None if holder is None else [[c.x, c.y] for c in holder.cells],
-        "pieces": _pieces(state, legal),
-        "pass": (describe_action(state, Pass())
+        "pieces": _pieces(state, legal, lang),
+        "pass": (describe_action(state, Pass(), lang=lang)
                  if any(isinstance(action, Pass) for action in legal) else None),
-        "doubles": _doubles(state, legal),
-        "log": _log(game.log[log_after:]),
+        "doubles": _doubles(state, legal, lang),
+        "log": _log(game.log_in(lang)[log_after:]),
         "log_after": min(log_after, game.seq),
         "final_scoring": final,
-        "result": (winner_text(state.scores, state.winners, names=game.names)
+        "result": (winner_text(state.scores, state.winners, names=game.names, lang=lang)
                    if state.is_terminal else None),
         # The draw seed is secret while the game is on: it decides the tiles to come.
         "seed": game.draw_seed if state.is_terminal else None,

@@ -93,10 +93,20 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
+from .._support.i18n import catalog_json, language_names, languages
 from ..ai import bots
+from ..render.explain import refusal_text, variant_labels
 from ..rules.options import Rules
-from ..rules.players import PLAYER_COLOURS
-from ._answers import ViewCache, etag, matches, shape_of, view_answer, view_with_bot
+from ..rules.players import PLAYER_COLOURS, colour
+from ._answers import (
+    ViewCache,
+    etag,
+    matches,
+    request_language,
+    shape_of,
+    view_answer,
+    view_with_bot,
+)
 from ._guards import (
     CreateLimiter,
     ProxyHeaders,
@@ -173,11 +183,22 @@ async def index(request: Request) -> Response:
 
 async def config(request: Request) -> Response:
     """``GET /api/config``: what a new game may ask for (the bots module's kinds, read
-    now), and the server's version."""
+    now), the server's version, the seat menu (``menu``: each choice with how strong it
+    is), and the page's words in the request's language
+    (:func:`~carcassonne_amazonas.web._answers.request_language`): ``lang``, the
+    ``languages`` to choose from, the ``colour_names``, the ``kind_names`` of the
+    seats, the ``variants``' labels and the page's own ``messages`` (its catalog)."""
+    lang = request_language(request)
     cap = _service(request.app).max_bot_budget
     return _json({"version": __version__, "kinds": list(bots.BOT_KINDS),
+                  "lang": lang, "languages": list(languages()),
+                  "language_names": language_names(),
+                  "colour_names": [colour(p, lang=lang) for p in range(len(PLAYER_COLOURS))],
+                  "kind_names": {kind: bots.kind_name(kind, lang) for kind in bots.BOT_KINDS},
+                  "variants": variant_labels(lang),
+                  "messages": catalog_json(lang),
                   "budgeted_kinds": list(bots.BUDGETED_KINDS),
-                  "max_bot_budget": cap, "menu": bot_menu(bots.BOT_KINDS, cap),
+                  "max_bot_budget": cap, "menu": bot_menu(bots.BOT_KINDS, cap, lang),
                   "rules": {name: list(option.values)
                             for name, option in Rules.VARIANTS.items()},
                   "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
@@ -221,8 +242,9 @@ def show_game(request: Request) -> Response:
     known = request.headers.get("if-none-match")
     if known is not None:
         count = service.action_count(game_id)
-        if count is not None and matches(known, etag(count, shape.board)):
-            return Response(status_code=304, headers={"etag": etag(count, shape.board)})
+        tag = etag(count, shape.board, shape.lang) if count is not None else ""
+        if count is not None and matches(known, tag):
+            return Response(status_code=304, headers={"etag": tag})
     return view_answer(request.app.state.views, service, service.load(game_id), shape,
                        request)
 
@@ -290,7 +312,10 @@ async def refusal(request: Request, error: Exception) -> Response:
     if isinstance(error, HTTPException):
         error = ApiError(error.status_code, error.detail)
     assert isinstance(error, ApiError)
-    return _json({"error": error.message}, status=error.status, headers=error.headers)
+    message = error.message
+    if error.refused is not None:
+        message = refusal_text(error.refused, lang=request_language(request))
+    return _json({"error": message}, status=error.status, headers=error.headers)
 
 
 async def failure(request: Request, error: Exception) -> Response:

@@ -9,13 +9,21 @@
 // actions in notation to POST /api/games/{ID}/actions; the live stream's steps keep
 // it up to date. Text from the server (names, explanations) is always set with
 // textContent.
+//
+// Every text a player reads is in the language the server chose (the page's choice, a
+// cookie, else Accept-Language): the server's texts come in it, and the page's own come
+// from its catalog in /api/config ("messages", compiled from the same gettext catalogs):
+// t("Waiting for {who}", {who}) and tn("{n} tile", "{n} tiles", n) look them up, and
+// index.html marks its texts data-t (and the attributes to translate data-t-attrs).
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const STORE_KEY = "carcassonne-amazonas/games";
+const LANG_COOKIE = "carcassonne_lang";
 
 const ui = {};
-let config = { kinds: ["human", "random", "greedy"], colours: ["yellow", "red", "green", "blue", "black"] };
+// What the server says in /api/config (start() asks for it before anything is shown).
+let config = { kinds: [], colours: [], colour_names: [], rules: {}, variants: {}, messages: { messages: {} } };
 let seat = null;        // {game, player, token}: the game on screen and our seat in it
 let view = null;        // the last view of that game
 let selection = null;   // {kind: "tile", x, y, index} | {kind: "piece" | "double", action}
@@ -51,10 +59,70 @@ function svgEl(tag, attributes) {
 
 function capitalise(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
+function fill(text, values) {
+  return values ? text.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
+}
+
+// The page's text `text` in the page's language, with its {placeholders} filled.
+function t(text, values) {
+  const found = config.messages && config.messages.messages[text];
+  return fill(typeof found === "string" && found ? found : text, values);
+}
+
+// The form of a text with a count for `n`, by the language's plural rules (the catalog's
+// forms are in the order of the CLDR categories, as Babel writes them).
+function tn(singular, plural, n, values) {
+  const forms = config.messages && config.messages.messages[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(forms)) {
+    const rules = new Intl.PluralRules(config.lang);
+    const categories = rules.resolvedOptions().pluralCategories;
+    const order = ["zero", "one", "two", "few", "many", "other"].filter((c) => categories.includes(c));
+    const index = order.indexOf(rules.select(n));
+    if (forms[index]) text = forms[index];
+  }
+  return fill(text, Object.assign({ n: n.toLocaleString(config.lang) }, values));
+}
+
+function colourName(player) { return (config.colour_names || config.colours)[player] || t("player {number}", { number: player + 1 }); }
+
+function kindName(kind) { return (config.kind_names && config.kind_names[kind]) || kind; }
+
 function playerName(player) {
   const info = view && view.seats[player];
   if (info && info.name) return info.name;
-  return capitalise(config.colours[player] || `player ${player + 1}`);
+  return capitalise(colourName(player));
+}
+
+// The texts of index.html in the page's language: each element marked data-t (its text,
+// whitespace folded, is the message) and each attribute named in data-t-attrs.
+function translatePage() {
+  document.documentElement.lang = config.lang || "en";
+  for (const node of document.querySelectorAll("[data-t]")) {
+    node.dataset.t = node.dataset.t || node.textContent.replace(/\s+/g, " ").trim();
+    node.textContent = t(node.dataset.t);
+  }
+  for (const node of document.querySelectorAll("[data-t-attrs]")) {
+    for (const name of node.dataset.tAttrs.split(" ")) {
+      const key = `tOriginal${name.replace(/-/g, "")}`;
+      node.dataset[key] = node.dataset[key] || node.getAttribute(name).replace(/\s+/g, " ").trim();
+      node.setAttribute(name, t(node.dataset[key]));
+    }
+  }
+  const choice = $("lang");
+  choice.replaceChildren();
+  // Each language by its code, short enough for a phone's top bar, and its own name.
+  for (const lang of config.languages || ["en"]) {
+    choice.append(el("option", { value: lang, title: (config.language_names || {})[lang] || lang }, lang.toUpperCase()));
+  }
+  choice.value = config.lang || "en";
+}
+
+// The language switch: the choice is kept a year in a cookie, which the server reads for
+// every answer, and the page starts again in it.
+function chooseLanguage() {
+  document.cookie = `${LANG_COOKIE}=${encodeURIComponent($("lang").value)}; path=/; max-age=31536000; samesite=lax`;
+  location.reload();
 }
 
 function swatch(player) {
@@ -74,7 +142,7 @@ async function api(method, path, body, headers) {
   try {
     response = await fetch(path, options);
   } catch (error) {
-    return { ok: false, status: 0, data: { error: "The server cannot be reached; check that it is running." } };
+    return { ok: false, status: 0, data: { error: t("The server cannot be reached; check that it is running.") } };
   }
   if (response.status === 304) return { ok: true, status: 304, data: null, etag: headers && headers["if-none-match"] };
   let data = null;
@@ -95,13 +163,15 @@ async function start() {
   for (const id of ["lobby", "game", "status", "players", "seat-rows", "seed", "create", "create-error",
     "created", "seat-links", "enter-game", "recent", "recent-games", "board", "turn-title", "turn-help",
     "hand", "hand-image", "hand-text", "doubles", "choice-text", "rotate", "confirm", "take-back", "pass",
-    "action-error", "controls", "score-rows", "tiles-left", "rules-text", "amazon-ranking", "camp-scoring",
-    "bonus-river", "final", "final-rows", "result", "ended-now", "log", "invite",
+    "action-error", "controls", "score-rows", "tiles-left", "rules-text", "final", "final-rows", "result", "ended-now", "log", "invite",
     "invite-links", "zoom-in", "zoom-out", "zoom-fit", "new-game", "turn-card", "notify"]) {
     ui[id.replace(/-([a-z])/g, (m, c) => c.toUpperCase())] = $(id);
   }
   const answer = await api("GET", "/api/config");
   if (answer.ok) config = answer.data;
+  translatePage();
+  $("lang").addEventListener("change", chooseLanguage);
+  renderRuleOptions();
   ui.players.addEventListener("change", renderSeatRows);
   $("create-form").addEventListener("submit", createGame);
   ui.rotate.addEventListener("click", rotate);

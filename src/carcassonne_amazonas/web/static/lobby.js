@@ -21,6 +21,29 @@ function seatLink(game, player, token) {
 
 // ---- lobby --------------------------------------------------------------------------
 
+// The rule variants, each as the server words it (/api/config "variants", in the page's
+// language) with the values it takes ("rules"), the default first: a choice of values,
+// or a box to tick for a variant that is on or off.
+function renderRuleOptions() {
+  const fieldset = $("rules");
+  fieldset.querySelectorAll(".row").forEach((row) => row.remove());
+  for (const [name, words] of Object.entries(config.variants || {})) {
+    const values = config.rules[name];
+    const id = name.replace(/_/g, "-");
+    if (values.length === 2 && typeof values[0] === "boolean") {
+      const row = el("label", { class: "row check" });
+      row.append(el("input", { type: "checkbox", id }), el("span", {}, words.label));
+      fieldset.append(row);
+      continue;
+    }
+    const row = el("label", { class: "row" }, words.label + " ");
+    const select = el("select", { id });
+    for (const value of values) select.append(el("option", { value }, words.choices[value] || value));
+    row.append(select);
+    fieldset.append(row);
+  }
+}
+
 function renderSeatRows() {
   const players = Number(ui.players.value);
   const rows = ui.seatRows;
@@ -30,16 +53,16 @@ function renderSeatRows() {
   for (let player = 0; player < players; player += 1) {
     const row = el("tr");
     const who = el("td");
-    who.append(swatch(player), document.createTextNode(capitalise(config.colours[player])));
+    who.append(swatch(player), document.createTextNode(capitalise(colourName(player))));
     const kind = el("select", { "data-seat": String(player),
-      "aria-label": `who plays seat ${player + 1} (${config.colours[player]})` });
-    const menu = config.menu || config.kinds.map((option) => ({ kind: option, label: option }));
+      "aria-label": t("who plays seat {number} ({colour})", { number: player + 1, colour: colourName(player) }) });
+    const menu = config.menu || config.kinds.map((option) => ({ kind: option, label: kindName(option), detail: "" }));
     for (const choice of menu) {
       kind.append(el("option", { value: choice.kind, title: choice.detail || "" }, choice.label));
     }
     kind.value = kept[player] ? kept[player].kind : (player === 0 ? "human" : "greedy");
     const name = el("input", { type: "text", maxlength: String(config.max_name_length || 24),
-      placeholder: capitalise(config.colours[player]), "aria-label": `name of seat ${player + 1}` });
+      placeholder: capitalise(colourName(player)), "aria-label": t("name of seat {number}", { number: player + 1 }) });
     name.value = kept[player] ? kept[player].name : "";
     const kindCell = el("td"); kindCell.append(kind);
     const nameCell = el("td"); nameCell.append(name);
@@ -57,9 +80,9 @@ function renderRecent() {
     if (!human) continue;
     const item = el("li");
     const link = el("a", { href: seatLink(game.game, human.player, human.token) },
-      `game ${game.game}`);
-    item.append(link, document.createTextNode(
-      ` · ${game.seats.length} players · created ${game.created.slice(0, 16).replace("T", " ")}`));
+      t("game {id}", { id: game.game }));
+    item.append(link, document.createTextNode(" · " + t("{players} players · created {date}",
+      { players: game.seats.length, date: game.created.slice(0, 16).replace("T", " ") })));
     ui.recentGames.append(item);
   }
 }
@@ -67,7 +90,7 @@ function renderRecent() {
 function showLobby(message) {
   stopPolling();
   seat = null; view = null; selection = null; etag = null;
-  document.title = "Carcassonne \u2013 Amazonas";
+  document.title = t("Carcassonne \u2013 Amazonas");
   ui.lobby.hidden = false; ui.game.hidden = true; ui.created.hidden = true;
   ui.status.textContent = "";
   ui.createError.textContent = message || "";
@@ -81,15 +104,18 @@ async function createGame(event) {
   ui.createError.textContent = "";
   const seats = Array.from(ui.seatRows.querySelectorAll("select")).map((s) => s.value);
   const names = Array.from(ui.seatRows.querySelectorAll("input")).map((i) => i.value);
-  const rules = { amazon_ranking: ui.amazonRanking.value, camp_scoring: ui.campScoring.value,
-    bonus_river: ui.bonusRiver.checked };
+  const rules = {};
+  for (const name of Object.keys(config.variants || {})) {
+    const control = $(name.replace(/_/g, "-"));
+    rules[name] = control.type === "checkbox" ? control.checked : control.value;
+  }
   const body = { players: seats.length, seats, names, rules };
   let text = JSON.stringify(body);
   const seed = ui.seed.value.trim();
   if (seed !== "") {
     // The seed goes as its digits: a JavaScript number would round seeds above 2^53.
     if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) > 9223372036854775807n) {
-      ui.createError.textContent = "The seed is a whole number from 0 to 9223372036854775807, or empty for a secret one.";
+      ui.createError.textContent = t("The seed is a whole number from 0 to 9223372036854775807, or empty for a secret one.");
       ui.seed.focus();
       return;
     }
@@ -98,7 +124,7 @@ async function createGame(event) {
   ui.create.disabled = true;
   const answer = await api("POST", "/api/games", text);
   ui.create.disabled = false;
-  if (!answer.ok) { ui.createError.textContent = answer.data.error || `error ${answer.status}`; return; }
+  if (!answer.ok) { ui.createError.textContent = answer.data.error || t("error {status}", { status: answer.status }); return; }
   saveGame(answer.data);
   const humans = answer.data.seats.filter((s) => s.token);
   if (humans.length === 1) { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; return; }
@@ -112,14 +138,14 @@ function listSeatLinks(list, game, seats) {
   for (const s of seats) {
     if (!s.token) continue;
     const item = el("li");
-    const link = el("input", { type: "text", readonly: "", "aria-label": `link of seat ${s.player + 1}` });
+    const link = el("input", { type: "text", readonly: "", "aria-label": t("link of seat {number}", { number: s.player + 1 }) });
     link.value = seatLink(game, s.player, s.token);
-    const copy = el("button", { type: "button", "aria-label": `Copy the link of seat ${s.player + 1}` }, "Copy");
+    const copy = el("button", { type: "button", "aria-label": t("Copy the link of seat {number}", { number: s.player + 1 }) }, t("Copy"));
     copy.onclick = async () => {
       link.select();
-      try { await navigator.clipboard.writeText(link.value); copy.textContent = "Copied"; } catch (error) { document.execCommand("copy"); }
+      try { await navigator.clipboard.writeText(link.value); copy.textContent = t("Copied"); } catch (error) { document.execCommand("copy"); }
     };
-    item.append(swatch(s.player), document.createTextNode(capitalise(config.colours[s.player])), link, copy);
+    item.append(swatch(s.player), document.createTextNode(capitalise(colourName(s.player))), link, copy);
     list.append(item);
   }
 }

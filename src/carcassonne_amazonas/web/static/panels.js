@@ -4,18 +4,23 @@
 "use strict";
 
 // What to do, per phase: for a mouse and keys, and for a touch screen.
-const KEY_HELP = {
-  "place tile": "Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back.",
-  "choose double": "Your \"!\" tile lets you add a double tile downstream: pick one and confirm.",
-  "place double": "Click the highlighted cell of the river; Enter confirms.",
-  "place piece": "Click a marker (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat; Esc takes the tile back.",
-};
-const TOUCH_HELP = {
-  "place tile": "Tap a highlighted cell, tap it again (or Rotate) to turn the tile, then Confirm. Drag to move the board, pinch to zoom.",
-  "choose double": "Your \"!\" tile lets you add a double tile downstream: tap one, then Confirm.",
-  "place double": "Tap the highlighted cell of the river, then Confirm.",
-  "place piece": "Tap a marker (or a part of the new tile) for a piece there, then Confirm; No piece moves your boat; Take back returns the tile to your hand.",
-};
+function keyHelp(phase) {
+  return {
+    "place tile": t("Click a highlighted cell (or use the arrow keys); click it again or press R to rotate; Enter confirms, Esc takes back."),
+    "choose double": t("Your \"!\" tile lets you add a double tile downstream: pick one and confirm."),
+    "place double": t("Click the highlighted cell of the river; Enter confirms."),
+    "place piece": t("Click a marker (or a part of the new tile, or use the arrow keys) to put a piece there, then confirm; P places none and moves your boat; Esc takes the tile back."),
+  }[phase] || "";
+}
+
+function touchHelp(phase) {
+  return {
+    "place tile": t("Tap a highlighted cell, tap it again (or Rotate) to turn the tile, then Confirm. Drag to move the board, pinch to zoom."),
+    "choose double": t("Your \"!\" tile lets you add a double tile downstream: tap one, then Confirm."),
+    "place double": t("Tap the highlighted cell of the river, then Confirm."),
+    "place piece": t("Tap a marker (or a part of the new tile) for a piece there, then Confirm; No piece moves your boat; Take back returns the tile to your hand."),
+  }[phase] || "";
+}
 
 function render() {
   document.body.dataset.seq = String(view.seq);
@@ -38,33 +43,35 @@ function renderStatus() {
   card.classList.toggle("my-turn", myTurn());
   let title; let help = "";
   if (view.is_terminal) {
-    title = "Game over";
+    title = t("Game over");
     help = capitalise(view.result || "") + ".";
   } else if (myTurn()) {
     title = {
-      "place tile": "Your turn: place the tile",
-      "choose double": "Your turn: choose a double tile",
-      "place double": "Your turn: place the double tile",
-      "place piece": "Your turn: a meeple, a camp, or none",
-    }[view.phase] || "Your turn";
-    help = (touch ? TOUCH_HELP : KEY_HELP)[view.phase] || "";
+      "place tile": t("Your turn: place the tile"),
+      "choose double": t("Your turn: choose a double tile"),
+      "place double": t("Your turn: place the double tile"),
+      "place piece": t("Your turn: a meeple, a camp, or none"),
+    }[view.phase] || t("Your turn");
+    help = (touch ? touchHelp : keyHelp)(view.phase);
   } else {
     const who = playerName(view.to_move);
     const seatInfo = view.seats[view.to_move];
     const bot = view.bot || {};
-    if (seatInfo.kind === "human") title = `Waiting for ${who}`;
-    else if (bot.queued) title = `${who} (${seatInfo.kind}) waits for a free bot: ${bot.queued} ${bot.queued === 1 ? "game" : "games"} ahead`;
-    else title = `${who} (${seatInfo.kind}) is thinking…`;
+    const kind = kindName(seatInfo.kind);
+    if (seatInfo.kind === "human") title = t("Waiting for {who}", { who });
+    else if (bot.queued) title = tn("{who} ({kind}) waits for a free bot: {n} game ahead", "{who} ({kind}) waits for a free bot: {n} games ahead", bot.queued, { who, kind });
+    else title = t("{who} ({kind}) is thinking…", { who, kind });
     help = seat.player !== null ? "" : seat.refused
-      ? "This link's token opens no seat of this game: you are watching it." : "You are watching this game.";
+      ? t("This link's token opens no seat of this game: you are watching it.") : t("You are watching this game.");
   }
   setText(ui.turnTitle, title);
   notifyTurn();
   // The tab says when it is your turn, so a player in another tab sees it.
-  document.title = myTurn() ? "\u25cf Your turn \u2013 Carcassonne \u2013 Amazonas" : "Carcassonne \u2013 Amazonas";
+  document.title = myTurn() ? "\u25cf " + t("Your turn \u2013 Carcassonne \u2013 Amazonas") : t("Carcassonne \u2013 Amazonas");
   setText(ui.turnHelp, help);
-  const who = seat.player === null ? "watching" : `you are ${playerName(seat.player)}`;
-  setText(ui.status, `Game ${view.game} · ${who} · ${view.tiles_left} tiles to draw`);
+  const who = seat.player === null ? t("watching") : t("you are {who}", { who: playerName(seat.player) });
+  setText(ui.status, [t("Game {id}", { id: view.game }), who,
+    tn("{n} tile to draw", "{n} tiles to draw", view.tiles_left)].join(" · "));
 }
 
 // The opt-in notification: the browser asks for leave only when "Notify me" is clicked;
@@ -84,7 +91,7 @@ async function askToNotify() {
 function notifyTurn() {
   const mine = myTurn();
   if (mine && !wasMyTurn && canNotify() && Notification.permission === "granted" && document.hidden) {
-    try { new Notification("Your turn – Carcassonne – Amazonas", { body: ui.turnTitle.textContent, tag: seat.game }); }
+    try { new Notification(t("Your turn \u2013 Carcassonne \u2013 Amazonas"), { body: ui.turnTitle.textContent, tag: seat.game }); }
     catch (error) { /* not allowed here */ }
   }
   wasMyTurn = mine;
@@ -101,7 +108,7 @@ function renderHand() {
     const url = hand.pictures[degrees];
     if (url && ui.handImage.getAttribute("src") !== url) ui.handImage.setAttribute("src", url);
     ui.handText.textContent = hand.text;
-    ui.handImage.setAttribute("alt", `the tile in hand, ${hand.name}`);
+    ui.handImage.setAttribute("alt", t("the tile in hand, {name}", { name: hand.name }));
   }
   const choosing = view.phase === "choose double" && !view.is_terminal;
   ui.doubles.hidden = !choosing;
@@ -127,28 +134,29 @@ function renderScores() {
     const name = el("td", { class: "player-name" });
     name.append(swatch(index), document.createTextNode(playerName(index)));
     const seatInfo = view.seats[index];
-    const kind = seatInfo.kind === "human" ? (seat.player === index ? "you" : "") : seatInfo.kind;
+    const kind = seatInfo.kind === "human" ? (seat.player === index ? t("you") : "") : kindName(seatInfo.kind);
     if (kind) name.append(el("span", { class: "kind" }, kind));
     row.append(name, el("td", { class: "score" }, String(player.score)),
       el("td", { class: "projected", title: projectionText(view.projected[index]) }, String(view.projected[index].total)),
       el("td", {}, String(player.boat)),
-      el("td", { title: "meeples, camps" }, `${player.meeples} · ${player.camps}`));
+      el("td", { title: t("meeples, camps") }, `${player.meeples} · ${player.camps}`));
     ui.scoreRows.append(row);
   });
-  ui.tilesLeft.textContent = `${view.tiles_left} tiles to draw · river ${view.track_length} spaces`;
+  ui.tilesLeft.textContent = tn("{n} tile to draw", "{n} tiles to draw", view.tiles_left) + " · " +
+    tn("river {n} space", "river {n} spaces", view.track_length);
   ui.rulesText.textContent = rulesText(view.rules);
 }
 
+// The variants a game plays with, as the server words them (/api/config "variants"):
+// each variant whose value is not its default (the first of its values).
 function rulesText(rules) {
-  const variants = [];
-  if (rules.amazon_ranking === "competition") variants.push("competition ranking (R-V1)");
-  if (rules.camp_scoring === "per-camp") variants.push("per-camp scoring (R-V2)");
-  if (rules.bonus_river) variants.push("bonus river tiles (R-V3)");
-  return variants.length ? `Variants: ${variants.join(" · ")}` : "Standard rules";
+  const variants = Object.entries(config.variants || {})
+    .filter(([name]) => rules[name] !== config.rules[name][0]).map(([, words]) => words.chosen);
+  return variants.length ? t("Variants: {variants}", { variants: variants.join(" · ") }) : t("Standard rules");
 }
 
 function projectionText(b) {
-  return `tributaries ${b.tributaries}, villages ${b.villages}, Amazon ${b.amazon}, camps ${b.camps}, river ${b.river}`;
+  return t("tributaries {tributaries}, villages {villages}, Amazon {amazon}, camps {camps}, river {river}", b);
 }
 
 // At the end: who won, and each player's score split as the library's ScoreBreakdown
@@ -212,7 +220,7 @@ function renderLog() {
       for (const line of entry.lines) item.append(el("p", {}, withoutRuleIds(line)));
       const ids = Array.from(new Set(entry.lines.join(" ").match(RULE_ID) || []));
       const more = el("details", { class: "more" });
-      more.append(el("summary", {}, "notation and rules"),
+      more.append(el("summary", {}, t("notation and rules")),
         el("code", { class: "notation" }, entry.action),
         document.createTextNode(ids.length ? ` · ${ids.join(", ")}` : ""));
       item.append(more);

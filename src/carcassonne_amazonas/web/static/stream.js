@@ -25,7 +25,7 @@ async function openGame(params) {
   ui.lobby.hidden = true; ui.game.hidden = false;
   document.body.dataset.screen = "game";
   delete document.body.dataset.seq;
-  setText(ui.turnTitle, "Loading the game…");
+  setText(ui.turnTitle, t("Loading the game…"));
   // The seat is the one the server says the token opens, never the link's `player`.
   if (seat.token) {
     const game = seat.game;
@@ -54,7 +54,7 @@ async function refresh(board = true) {
     etag && view ? { "if-none-match": etag } : {});
   if (!seat || seat.game !== game) return null;
   if (!answer.ok) {
-    setText(ui.status, answer.status === 0 ? "Connection lost; retrying…" : (answer.data.error || `error ${answer.status}`));
+    setText(ui.status, answer.status === 0 ? t("Connection lost; retrying…") : (answer.data.error || t("error {status}", { status: answer.status })));
     return answer;
   }
   const shown = pending ? pending.base : view;
@@ -170,10 +170,9 @@ async function send(action) {
   if (!answer.ok) {
     if (answer.status === 409) await refresh();
     if (answer.status === 409 && view.seq !== before) {
-      ui.actionError.textContent = "The game moved on before your move arrived (another tab or player?): " +
-        "here it is as it stands now.";
+      ui.actionError.textContent = t("The game moved on before your move arrived (another tab or player?): here it is as it stands now.");
     } else {
-      ui.actionError.textContent = answer.data.error || `error ${answer.status}`;
+      ui.actionError.textContent = answer.data.error || t("error {status}", { status: answer.status });
     }
     updateControls();
     return;

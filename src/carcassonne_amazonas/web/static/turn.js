@@ -104,15 +104,15 @@ function updateControls() {
   ui.rotate.hidden = !tilePhase;
   ui.pass.hidden = !view || view.phase !== "place piece";
   let text = "";
-  if (option) text = `Put the tile at (${selection.x},${selection.y}) turned ${option.degrees}°.`;
+  if (option) text = t("Put the tile at ({x},{y}) turned {degrees}°.", { x: selection.x, y: selection.y, degrees: option.degrees });
   else if (selection && selection.kind === "piece") {
     const piece = view.pieces.find((p) => p.action === selection.action);
     text = piece ? capitalise(piece.text) + "." : "";
   } else if (selection && selection.kind === "double") {
     const double = view.doubles.find((d) => d.action === selection.action);
-    text = double ? `Take ${double.text}.` : "";
-  } else if (mine && view.phase === "place piece" && view.pass) text = capitalise(view.pass) + " if you pass.";
-  else if (mine && tilePhase && handDegree() !== null) text = `The tile in hand is turned ${handDegree()}°: the highlighted cells take it so.`;
+    text = double ? t("Take {tile}.", { tile: double.text }) : "";
+  } else if (mine && view.phase === "place piece" && view.pass) text = t("{what} if you pass.", { what: capitalise(view.pass) });
+  else if (mine && tilePhase && handDegree() !== null) text = t("The tile in hand is turned {degrees}°: the highlighted cells take it so.", { degrees: handDegree() });
   setText(ui.choiceText, text);
 }
 
@@ -165,7 +165,7 @@ async function boardClick(event) {
     if (view.seq !== shown || pending !== held || !answer.ok || answer.data.segment === null) return;  // too late
     const found = view.pieces.find((p) => p.x === answer.data.x && p.y === answer.data.y && p.segment === answer.data.segment);
     if (found) { selection = { kind: "piece", action: found.action }; render(); }
-    else ui.choiceText.textContent = "No piece can go on that part of the tile.";
+    else ui.choiceText.textContent = t("No piece can go on that part of the tile.");
   }
 }
 

@@ -1,0 +1,154 @@
+"""The page in French in a real browser: a French browser gets the French page, plays a
+few turns on it and ends a whole game, and no English word is left in the text it
+shows (the lobby, the turn, the scores, the log, the result and its final scoring);
+the language switch overrides the browser's language and the choice persists.
+
+Bounded: eight steps on the page, the rest of the game through the API with the page's
+seat token (as ``test_web_browser.py`` does), then the finished game opened again.
+Skipped without Chromium unless ``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER`` is set.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the [web] extra")
+
+from test_web_browser import (
+    SETTLED,
+    choose_double,
+    finish_through_the_api,
+    place_piece,
+    place_tile,
+)
+
+from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, running_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = needs_chromium
+PAGE_STEPS = 8
+
+# English words that are not French words too: one of them on a French page is a text
+# the translation missed.
+_ENGLISH_WORDS = """
+    the and of to with your you is are in at for it by from this that not no yes tile
+    tiles turn turns player players game games boat boats river tributary tributaries
+    places puts draws drew winner scoring completed nobody piece pieces pass rules seat
+    seats new create play waiting thinking confirm rotate take back yellow red green
+    blue black happened during result variants link links copy fit notify loading left
+    draw each first second third shared victory over where what human greedy random
+    watching
+"""
+ENGLISH = frozenset(_ENGLISH_WORDS.split())
+# Words that are the same in both languages or are names: the game's and a tile's.
+_NAMES = re.compile(r"Carcassonne|Amazonas|[A-Z][0-9]+\.[0-9]+")
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of ``text`` (names left out)."""
+    words = re.findall(r"[^\W\d_]+", _NAMES.sub(" ", text))
+    return sorted({word for word in words if word.lower() in ENGLISH})
+
+
+def visible_text(page: Page) -> str:
+    """What the page shows: its text and the labels of its controls; not the board
+    picture's tooltips (the SVG's titles, which are not translated yet)."""
+    text: str = page.evaluate("""() => {
+      const pictures = new Set(Array.from(document.querySelectorAll('svg title, svg text'),
+                                          e => e.textContent.trim()));
+      const lines = document.body.innerText.split('\\n')
+        .filter(line => !pictures.has(line.trim()));
+      const controls = Array.from(
+        document.querySelectorAll('select option:checked, input[placeholder]'))
+        .filter(e => e.closest('[hidden]') === null)
+        .map(e => e.textContent || e.placeholder);
+      return lines.concat(controls).join('\\n');
+    }""")
+    return text
+
+
+def french_page(browser: Browser, errors: list[str]) -> Page:
+    """A page of a French browser (``Accept-Language: fr-FR``), on a phone's screen."""
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def play_a_few_steps(page: Page, rng: random.Random) -> None:
+    for step in range(PAGE_STEPS):
+        page.wait_for_function(SETTLED, timeout=BROWSER_TIMEOUT_MS)
+        shown = visible_text(page)
+        assert english_words(shown) == [], [line for line in shown.splitlines()
+                                            if english_words(line)]
+        phase = page.evaluate("document.body.dataset.phase")
+        if page.evaluate("document.body.dataset.terminal") == "true":
+            return
+        if phase in ("place tile", "place double"):
+            place_tile(page, rng, step)
+        elif phase == "place piece":
+            place_piece(page, rng)
+        else:
+            choose_double(page, rng)
+
+
+def test_a_game_in_french_shows_no_english_word(tmp_path: Path, browser: Browser) -> None:
+    rng = random.Random(37)
+    errors: list[str] = []
+    with running_server(tmp_path / "games.sqlite3") as url:
+        page = french_page(browser, errors)
+        page.goto(f"{url}/")
+        page.wait_for_selector('body[data-screen="lobby"]')
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        assert page.locator("#create").inner_text() == "Créer la partie"
+        assert english_words(visible_text(page)) == []
+        page.select_option('select[data-seat="0"]', "human")
+        page.select_option('select[data-seat="1"]', "greedy")
+        page.fill("#seed", "31")
+        page.select_option("#amazon-ranking", "competition")
+        page.check("#bonus-river")
+        page.locator("#create").click()
+        page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=BROWSER_TIMEOUT_MS)
+        assert page.locator("#rules-text").inner_text().startswith("Variantes : classement")
+        play_a_few_steps(page, rng)
+        assert page.locator("#log li").count() > 0
+        link = page.url
+        finish_through_the_api(url, link, rng)
+        page.goto(f"{url}/")
+        page.goto(link)
+        page.wait_for_selector("#final:not([hidden])", timeout=BROWSER_TIMEOUT_MS)
+        text = visible_text(page)
+        assert "Décompte final" in text and "Partie terminée" in text
+        assert re.search(r"(Le gagnant est|Victoire partagée).* avec [0-9]+ points\.", text)
+        assert "décompte final : le fleuve, pirogues classées" in text.lower()
+        assert english_words(text) == []
+    assert errors == []
+
+
+def test_the_language_switch_overrides_the_browser_and_persists(tmp_path: Path,
+                                                                browser: Browser) -> None:
+    errors: list[str] = []
+    with running_server(tmp_path / "games.sqlite3") as url:
+        page = french_page(browser, errors)
+        page.goto(f"{url}/")
+        page.wait_for_selector('body[data-screen="lobby"]')
+        assert page.locator("#lang").input_value() == "fr"
+        with page.expect_navigation():
+            page.select_option("#lang", "en")
+        page.wait_for_selector('body[data-screen="lobby"]')
+        assert page.locator("#create").inner_text() == "Create game"
+        assert page.evaluate("document.documentElement.lang") == "en"
+        page.goto(f"{url}/")  # the choice outlives the page: a cookie the server reads
+        page.wait_for_selector('body[data-screen="lobby"]')
+        assert page.locator("#create").inner_text() == "Create game"
+        assert page.locator("label.row.check span").inner_text() == \
+            "Add the two Amazon Bonus River double tiles"
+    assert errors == []
