@@ -111,7 +111,7 @@ class ViewCache:
         self._max_bytes = max_bytes
         self._bytes = 0
         self._lock = threading.Lock()
-        self._bodies: collections.OrderedDict[tuple[str, int, Shape, str], list[bytes]] = \
+        self._bodies: collections.OrderedDict[tuple[str, int, int, Shape, str], list[bytes]] = \
             collections.OrderedDict()
 
     def __len__(self) -> int:
@@ -131,7 +131,8 @@ class ViewCache:
         whether it is gzip-compressed (when ``compressed`` asks and it is large
         enough)."""
         bot = service.bot_status(game.id)
-        key = (game.id, game.seq, shape, repr(bot))
+        key = (game.id, game.seq, game.draw_seed, shape, repr(bot))  # a table game's
+        # draw seed is its revision, new at each undo (web._table)
         with self._lock:
             forms = self._bodies.get(key)
             if forms is not None:

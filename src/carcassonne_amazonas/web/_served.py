@@ -215,6 +215,14 @@ class ServedGame:
         """How the log names ``player``: the seat's name, or its colour without one."""
         return self.seats[player].name or colour(player)
 
+    @property
+    def table(self) -> bool:
+        """Whether this is a table game (:mod:`~carcassonne_amazonas.web._table`): two or
+        more human seats sharing one token, whose draws the players enter."""
+        hashes = {seat.token_hash for seat in self.seats}
+        return (len(self.seats) > 1 and all(seat.kind == HUMAN for seat in self.seats)
+                and len(hashes) == 1 and None not in hashes)
+
     def copy(self) -> ServedGame:
         """This game, to play on while this one stays as it is."""
         return ServedGame(self.id, self.seats, self.draw_seed, self.history.copy(), self.log)
@@ -254,6 +262,8 @@ class ServedGame:
         while not self.state.is_terminal:
             state = self.state
             if state.is_chance_node:
+                if self.table:  # the players enter the tile drawn
+                    break
                 self.play(sample_draw(state, draw_random(self.draw_seed, draws)))
                 draws += 1
                 continue

@@ -71,7 +71,8 @@ async def _steps(request: Request, service: GameService, game_id: str,
             return
         if count != seq:
             game = await run_in_threadpool(service.load, game_id)
-            update = await run_in_threadpool(update_of, game, seq)
+            # fewer actions than before: a table game's entry was taken back
+            update = await run_in_threadpool(update_of, game, min(seq, game.seq))
             update["bot"] = service.bot_status(game_id)
             yield f"id: {game.seq}\nevent: step\ndata: {json.dumps(update)}\n\n"
             seq, quiet = game.seq, 0.0
