@@ -102,6 +102,7 @@ async function start() {
   }
   const answer = await api("GET", "/api/config");
   if (answer.ok) config = answer.data;
+  setUpTableLobby();  // table.js
   ui.players.addEventListener("change", renderSeatRows);
   $("create-form").addEventListener("submit", createGame);
   ui.rotate.addEventListener("click", rotate);

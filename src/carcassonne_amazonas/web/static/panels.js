@@ -31,6 +31,7 @@ function render() {
   renderLog();
   renderInvite();
   updateControls();
+  renderTable();  // table.js
 }
 
 function renderStatus() {
