@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne_amazonas import DrawTile, GreedyBot, new_game
+from carcassonne_amazonas import DrawTile, GreedyBot, TileId, new_game
 from carcassonne_amazonas.cli._table import drawn_tile
 from carcassonne_amazonas.formats.game import Game
 from carcassonne_amazonas.rules.chance import chance_outcomes, sample_draw
@@ -57,22 +57,22 @@ def test_a_whole_table_game_typed_by_tile_names_ends_with_the_references_scores(
     assert code == 0, err
     assert "Undone:" in out and "Final scores" in out
     record = record_of(saved)
-    assert record.draws == "explicit"
+    assert record.draws == "explicit" and record.rules.shuffle.value == "uniform"
     assert record.final_state().scores == game.state.scores
 
 
 def test_a_tile_is_named_by_its_name_its_layout_or_a_draw(tmp_path: Path) -> None:
     state = new_game(3, draws="explicit")
-    assert drawn_tile(state, "S01.1") == DrawTile(1)
-    assert drawn_tile(state, "s01.2") == DrawTile(1)  # identical copies: one outcome (R-T1)
+    assert drawn_tile(state, "S01.1") == DrawTile(TileId(1))
+    assert drawn_tile(state, "s01.2") == DrawTile(TileId(1))  # identical copies: one outcome (R-T1)
     assert drawn_tile(state, "S09") == drawn_tile(state, "S09.1")  # one S09 tile
-    assert drawn_tile(state, "*4") == DrawTile(4)
+    assert drawn_tile(state, "*4") == DrawTile(TileId(4))
     with pytest.raises(ValueError, match="3 different A3 tiles"):
         drawn_tile(state, "A3")
     with pytest.raises(ValueError, match="names no tile"):
         drawn_tile(state, "Z9.9")
     after = Game(state)
-    after.play(DrawTile(37))  # the one S09 tile
+    after.play(DrawTile(TileId(37)))  # the one S09 tile
     after.play(after.legal_actions()[0])
     after.play("p")
     with pytest.raises(ValueError, match=r"not in the pile.*\(R-T1\)"):

@@ -65,6 +65,7 @@ def test_a_table_game_waits_for_the_draw_and_offers_the_chance_outcomes(
     assert current["phase"] == "draw tile" and current["seq"] == 0
     assert current["to_move"] == 0 and current["seed"] is None
     record = GameRecord.from_json(record_text(client, game))
+    assert record.rules.shuffle.value == "uniform"  # the box's pile has no quotas (R-C7)
     outcomes = chance_outcomes(record.initial_state())
     draws = current["table"]["draws"]
     assert [d["action"] for d in draws] == [str(action) for action, _ in outcomes]

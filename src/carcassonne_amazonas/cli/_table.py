@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+import attrs
+
 from .._support.wording import plural
 from ..errors import IllegalActionError, NotationError
 from ..formats.game import Game
@@ -23,6 +25,7 @@ from ..rules.actions import TURN_END, Action, DrawTile
 from ..rules.chance import chance_outcomes
 from ..rules.engine import apply_action, new_game
 from ..rules.notation import parse_action
+from ..rules.pile import Shuffle
 from ..rules.players import colour
 from ..rules.state import GameState
 from ._common import CliError, load_record, player_count, rules_clashes, rules_from_args, say
@@ -117,8 +120,9 @@ def ask_draw(state: GameState, read: Callable[[str], str], out: TextIO, *,
         if word in ("help", "?", "h") or not text:
             say(out, TABLE_HELP)
         elif word in ("list", "l"):
+            tileset = state.rules.tileset
             for action, count in _left(state):
-                say(out, f"  {count} \u00d7 {tile_description(state.rules.tileset.tile(action.tile))}")
+                say(out, f"  {count} \u00d7 {tile_description(tileset.tile(action.tile))}")
         elif word in ("board", "b"):
             show_position(state, out)
         elif word in ("quit", "exit", "q"):
@@ -140,8 +144,9 @@ def _table_game(args: argparse.Namespace) -> Game:
         raise CliError("--table: the players at the table play every seat and draw the "
                        "tiles; leave out --bots and --seed")
     if args.resume is None:
-        return Game(new_game(player_count(args, 2), rules=rules_from_args(args),
-                             draws="explicit"))
+        # The box's pile keeps no slice quotas (R-C7): uniform draws refuse no tile.
+        rules = attrs.evolve(rules_from_args(args), shuffle=Shuffle.UNIFORM)
+        return Game(new_game(player_count(args, 2), rules=rules, draws="explicit"))
     record = load_record(args.resume, args.tileset)
     if record.draws != "explicit":
         raise CliError(f"--table --resume {args.resume}: that game's tiles were drawn by "
@@ -193,8 +198,8 @@ def run_table(args: argparse.Namespace, read: Callable[[str], str],
     except StopGame:
         stopped = "stopped by the player"
     if stopped:
-        say(out, f"\nStopped ({stopped}) after {plural(len(game), 'entry', 'entries')}; the game is "
-                 "not finished.")
+        entries = plural(len(game), "entry", "entries")
+        say(out, f"\nStopped ({stopped}) after {entries}; the game is not finished.")
     else:
         say(out)
         say(out, board_text(game.state, legend=False))

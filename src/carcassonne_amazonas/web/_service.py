@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import attrs
+
 from .._support.wording import plural
 from ..ai.bots import HUMAN
 from ..errors import IllegalActionError, NotationError
@@ -31,6 +33,7 @@ from ..render.anchors import segment_at
 from ..rules.actions import Action, DrawTile
 from ..rules.engine import new_game
 from ..rules.notation import parse_action
+from ..rules.pile import Shuffle
 from ._bots import BotPool, is_search
 from ._options import (
     DEFAULT_EXPIRE_AFTER,
@@ -270,10 +273,15 @@ class GameService:
         The game has the request's rule options and draws its tiles explicitly with the
         request's seed, or a fresh secret one (:func:`new_draw_seed`).  A table game
         (``request.table``) draws nothing: its seats share one token, and the players
-        enter each draw (:mod:`~carcassonne_amazonas.web._table`).
+        enter each draw (:mod:`~carcassonne_amazonas.web._table`), from a pile shuffled
+        without slice quotas (``Shuffle.UNIFORM``, R-C7), as the box's is.
         """
         self._check_room(client)  # refuse at once, before the bots think
-        initial = new_game(request.players, rules=request.rules, draws="explicit")
+        # The box's pile keeps no slice quotas (R-C7): a table game's draws are uniform,
+        # so that no tile really drawn is refused.
+        rules = attrs.evolve(request.rules, shuffle=Shuffle.UNIFORM) if request.table \
+            else request.rules
+        initial = new_game(request.players, rules=rules, draws="explicit")
         game_id = secrets.token_urlsafe(9)
         draw_seed = request.seed if request.seed is not None else new_draw_seed()
         table_token = new_token() if request.table else None  # one for the whole table

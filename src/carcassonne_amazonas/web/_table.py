@@ -9,8 +9,8 @@ log (:func:`~carcassonne_amazonas.render.explain.describe_events`).
 
 - **One device, one token.** A table game is created with ``"table": true``: every seat
   is human and has the same token, which opens the seat of whoever is to move
-  (:attr:`~carcassonne_amazonas.web._served.ServedGame.table` tells a table game by that), so the device passed round the table
-  plays every turn.
+  (:attr:`~carcassonne_amazonas.web._served.ServedGame.table` tells a table game by
+  that), so the device passed round the table plays every turn.
 - **Corrections.** ``POST /api/games/{ID}/undo`` takes the last entry back, one at a
   time (:meth:`~carcassonne_amazonas.web._service.GameService.take_back`); only a table
   game allows it.  Each undo gives the game a new *revision* in the column of the draw
@@ -33,10 +33,10 @@ from ..tiles.layout import TileKind
 from ._pictures import picture_url
 from ._served import ServedGame
 
-__all__ = ["TEXTS", "N_", "draw_options", "table_view"]
+__all__ = ["N_", "TEXTS", "draw_options", "table_view"]
 
 
-def N_(text: str) -> str:  # noqa: N802 (the name gettext's tools look for)
+def N_(text: str) -> str:
     """Mark ``text`` for a translation catalog (``pybabel extract`` finds ``N_``) and
     return it as it is: the page's words for table mode have this one home."""
     return text
