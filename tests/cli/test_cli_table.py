@@ -86,3 +86,26 @@ def test_table_refuses_bots_and_a_seed(capsys: pytest.CaptureFixture[str],
     for extra in (("--bots", "human,greedy"), ("--seed", "3")):
         code, _out, err = run_main(capsys, monkeypatch, "play", "--table", *extra)
         assert code == 1 and "--table" in error_of(err)
+
+
+def test_a_stopped_table_game_is_resumed_with_table(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    game = reference(2, seed=4)
+    tileset = game.initial_state.rules.tileset
+    typed = [tileset.tile(a.tile).name if isinstance(a, DrawTile) else str(a)
+             for a in game.actions]
+    saved = tmp_path / "table.json"
+    code, out, _err = run_main(capsys, monkeypatch, "play", "--table", "--save", str(saved),
+                               stdin="\n".join([*typed[:7], "quit"]) + "\n")
+    assert code == 0 and "the game is not finished" in out
+    assert len(record_of(saved).actions) == 7
+    code, out, err = run_main(capsys, monkeypatch, "play", "--table", "--resume", str(saved),
+                              stdin="\n".join(typed[7:]) + "\n")
+    assert code == 0, err
+    assert record_of(saved).final_state().scores == game.state.scores
+    seeded = tmp_path / "seeded.json"
+    code, _out, _err = run_main(capsys, monkeypatch, "play", "--bots", "random,random",
+                                "--seed", "2", "--save", str(seeded))
+    code, _out, err = run_main(capsys, monkeypatch, "play", "--table", "--resume", str(seeded))
+    assert code == 1 and "drawn by its seed" in error_of(err)
