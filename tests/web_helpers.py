@@ -25,7 +25,7 @@ import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
-from carcassonne_amazonas import GreedyBot, new_game
+from carcassonne_amazonas import GreedyBot, Rules, new_game
 from carcassonne_amazonas.formats.game import Game
 from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.web import _stream
@@ -156,10 +156,11 @@ def play_to_the_end(client: TestClient, created: Json, rng: random.Random) -> Js
     return current
 
 
-def reference_table_game(players: int, seed: int) -> Game:
+def reference_table_game(players: int, seed: int, rules: Rules | None = None) -> Game:
     """A whole game of seeded greedy bots with explicit draws (the library's exact
-    sampler): the draws, placements and pieces a table game's tests enter."""
-    game = Game(new_game(players, draws="explicit"))
+    sampler) and ``rules``: the draws, placements and pieces a table game's tests
+    enter."""
+    game = Game(new_game(players, draws="explicit", rules=rules))
     draws = random.Random(seed)
     bot = GreedyBot(seed=seed)
     while not game.state.is_terminal:

@@ -24,7 +24,7 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
 from starlette.testclient import TestClient
 
-from carcassonne_amazonas import GameRecord
+from carcassonne_amazonas import GameRecord, Rules
 from carcassonne_amazonas.formats.game import Game
 from carcassonne_amazonas.rules.chance import chance_outcomes
 from carcassonne_amazonas.web.app import create_app
@@ -122,6 +122,7 @@ def test_undo_takes_entries_back_one_at_a_time_and_only_in_a_table_game(
     assert view(client, game)["hand"]["name"] == "S01.4"
     assert json.loads(record_text(client, game))["actions"] == ["*4"]
     seated = create(client, ["human", "greedy"])
+    assert view(client, seated["game"])["table"] is None
     answer = client.post(f"/api/games/{seated['game']}/undo",
                          json={"token": tokens_of(seated)[0]})
     assert answer.status_code == 409 and "only a table game" in answer.json()["error"]
@@ -165,3 +166,15 @@ def test_a_whole_table_game_survives_a_restart_and_replays_to_the_same_scores(
                           capture_output=True, text=True, check=True)
     for score in reference.state.scores:
         assert str(score) in done.stdout
+
+
+def test_a_table_game_with_the_bonus_river_takes_the_double_tiles(client: TestClient) -> None:
+    """After a "!" tile the players choose the double tile and place it, as in any game
+    (R-V3, R-T3); the whole game ends with the reference's scores."""
+    reference = reference_table_game(2, seed=8, rules=Rules.from_options({"bonus_river": True}))
+    actions = [str(action) for action in reference.actions]
+    assert any(action.startswith("d") for action in actions)
+    game, token = new_table(client, players=2, rules={"bonus_river": True})
+    for action in actions:
+        current = enter(client, game, token, action)
+    assert current["is_terminal"] and current["scores"] == list(reference.state.scores)

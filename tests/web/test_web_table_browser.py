@@ -6,7 +6,8 @@ A reference game (three seeded greedy bots, explicit draws) gives the draws, pla
 and pieces.  The table game is created in the lobby with the "table game" switch, and
 each entry is made on the page as the players would: every tile drawn by tapping its
 picture among the tiles left in the bag, the placement by tapping its cell (again, or
-Rotate, to turn it) and Confirm, the piece by tapping its marker (or No piece).  One
+Rotate, to turn it) and Confirm, the piece by tapping its marker (or No piece); with
+the Bonus River, the double tile after a "!" tile by tapping it.  One
 wrong tile is entered and undone along the way.  The page ends with the reference's
 scores in its result panel, and the server's record holds the reference's actions.
 
@@ -24,7 +25,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
-from carcassonne_amazonas import DrawTile
+from carcassonne_amazonas import DrawTile, Rules
 from carcassonne_amazonas.rules.actions import TURN_END, ChooseDouble, PlaceTile
 from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, reference_table_game, running_server
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
 pytestmark = [needs_chromium, pytest.mark.slow]
 PLAYERS = 3
 MISTAKE_AT = 7  # the draw entered wrong, then undone
+BONUS_RIVER = Rules.from_options({"bonus_river": True})  # "!" tiles take double tiles
 
 
 def wait_seq(page: Page, seq: int) -> None:
@@ -92,6 +94,7 @@ def create_table_game(page: Page, url: str) -> None:
     page.locator("#table-game").check()
     assert page.locator('select[data-seat="1"]').is_disabled()
     assert page.locator("#seed").is_hidden()
+    page.check("#bonus-river")
     for player, name in enumerate(["Ann", "Bob", "Cy"]):
         page.fill(f'input[aria-label="name of seat {player + 1}"]', name)
     page.locator("#create").tap()
@@ -116,7 +119,8 @@ def make_mistake(page: Page, seq: int, right: str) -> None:
 
 def test_a_whole_table_game_on_a_phone_ends_with_the_records_scores(
         tmp_path: Path, browser: Browser) -> None:
-    reference = reference_table_game(PLAYERS, seed=3)
+    reference = reference_table_game(PLAYERS, seed=3, rules=BONUS_RIVER)
+    assert any(isinstance(action, ChooseDouble) for action in reference.actions)
     actions = list(reference.actions)
     errors: list[str] = []
     with running_server(tmp_path / "games.sqlite3") as url:

@@ -3,8 +3,9 @@
 
 Every page of a game asks for the same view after each step (the mover's answer, then
 each other page when the live stream tells it), so :class:`ViewCache` keeps the JSON
-of the last views made, keyed by the game, its number of actions (``seq``), the
-:class:`Shape` asked for (the board, the log entries left out) and the bots' status,
+of the last views made, keyed by the game, its number of actions (``seq``) and draw
+seed (a table game's revision, new at each undo:
+:mod:`~carcassonne_amazonas.web._table`), the :class:`Shape` asked for (the board, the log entries left out) and the bots' status,
 and its gzip-compressed form once a client that accepts gzip has asked for it: a view
 is built, encoded and compressed once per step, not once per page (the app's gzip
 middleware passes an answer that is already compressed on).  A view of a stored game

@@ -248,7 +248,9 @@ class ServedGame:
                           bots: bool = True) -> None:
         """Play the server's draws and, with ``bots``, the bot seats' moves until a
         human is to move or the game is over (without ``bots``: until anyone who is not
-        the server is), so that no view is ever at a chance node.
+        the server is), so that no view is ever at a chance node; a table game
+        (:attr:`table`) stops at a chance node instead, for the players to say which
+        tile they drew.
 
         The ``k``-th draw is :func:`~carcassonne_amazonas.rules.chance.sample_draw` with
         :func:`draw_random` of the draw seed and ``k``; a bot is seeded with

@@ -16,7 +16,8 @@
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``log_after``, ``final_scoring``, ``result``,
-    ``seed`` (null until the game is over), ``bot`` (``{"queued": N}``,
+    ``seed`` (null until the game is over), ``table`` (a table game's tiles that may be
+    drawn now and its last entry; null for other games), ``bot`` (``{"queued": N}``,
     ``{"thinking": true, "since": TIME}``, UTC, or null); ``?board=1`` (or ``true``;
     ``0``, ``false``: no; anything else: 400) adds ``board_svg`` (see
     :func:`~carcassonne_amazonas.web._views.view_of`); ``?log_after=N`` leaves the first
