@@ -2,15 +2,15 @@
 ``ETag`` and its 304, and the encoded view kept per game and number of actions.
 
 Every page of a game asks for the same view after each step (the mover's answer, then
-each other page when the live stream tells it), so :class:`ViewCache` keeps the JSON
-of the last views made, keyed by the game, its number of actions (``seq``) and draw
-seed (a table game's revision, new at each undo:
-:mod:`~carcassonne_amazonas.web._table`), the :class:`Shape` asked for (the board, the log entries left out) and the bots' status,
-and its gzip-compressed form once a client that accepts gzip has asked for it: a view
-is built, encoded and compressed once per step, not once per page (the app's gzip
-middleware passes an answer that is already compressed on).  A view of a stored game
-never changes for a given key, so nothing has to be invalidated (a deleted game's id
-is not reused: ids are random).
+each other page when the live stream tells it), so :class:`ViewCache` keeps the JSON of
+the last views made, keyed by the game, its number of actions (``seq``) and draw seed (a
+table game's revision, new at each undo: :mod:`~carcassonne_amazonas.web._table`), the
+:class:`Shape` asked for (the board, the log entries left out) and the bots' status, and
+its gzip-compressed form once a client that accepts gzip has asked for it: a view is
+built, encoded and compressed once per step, not once per page (the app's gzip
+middleware passes an answer that is already compressed on). A view of a stored game
+never changes for a given key, so nothing has to be invalidated (a deleted game's id is
+not reused: ids are random).
 """
 
 from __future__ import annotations
