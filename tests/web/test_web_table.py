@@ -23,12 +23,22 @@ import pytest
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
 from starlette.testclient import TestClient
+from test_web_stream import next_event, open_stream
 
 from carcassonne_amazonas import GameRecord, Rules
 from carcassonne_amazonas.formats.game import Game
 from carcassonne_amazonas.rules.chance import chance_outcomes
 from carcassonne_amazonas.web.app import create_app
-from web_helpers import Json, create, record_text, reference_table_game, tokens_of, view
+from web_helpers import (
+    Json,
+    call,
+    create,
+    record_text,
+    reference_table_game,
+    running_server,
+    tokens_of,
+    view,
+)
 
 
 def new_table(client: TestClient, players: int = 3, **extra: object) -> tuple[str, str]:
@@ -112,12 +122,19 @@ def test_undo_takes_entries_back_one_at_a_time_and_only_in_a_table_game(
                        json={"token": token, "seq": 1}).status_code == 409  # stale
     assert client.post(f"/api/games/{game}/undo", json={"token": "x"}).status_code == 403
     back = undo(client, game, token, seq=2)
+    drawn_tag = client.get(f"/api/games/{game}").headers["etag"]  # *1 drawn
     assert back["seq"] == 1 and back["phase"] == "place tile"
     assert back["legal"] == first["legal"] and back["table"]["last"]["action"] == "*1"
     again = undo(client, game, token)
     assert again["seq"] == 0 and again["phase"] == "draw tile" and again["log"] == []
-    # Entered again differently: the views and the record follow, no stale cache.
-    other = enter(client, game, token, "*4")
+    # Entered again differently: the views, their ETags and the record follow, no
+    # stale cache.
+    other = enter(client, game, token, "*4")  # as many actions as when *1 was drawn
+    now_tag = client.get(f"/api/games/{game}").headers["etag"]
+    assert client.get(f"/api/games/{game}",
+                      headers={"if-none-match": now_tag}).status_code == 304
+    assert client.get(f"/api/games/{game}",
+                      headers={"if-none-match": drawn_tag}).status_code == 200
     assert other["hand"]["name"] == "S01.4"
     assert view(client, game)["hand"]["name"] == "S01.4"
     assert json.loads(record_text(client, game))["actions"] == ["*4"]
@@ -178,3 +195,21 @@ def test_a_table_game_with_the_bonus_river_takes_the_double_tiles(client: TestCl
     for action in actions:
         current = enter(client, game, token, action)
     assert current["is_terminal"] and current["scores"] == list(reference.state.scores)
+
+
+def test_the_live_stream_of_a_table_game_steps_and_says_gone_on_an_undo(
+        tmp_path: Path) -> None:
+    """A page following the game gets each entry as a step; an undo ends its stream with
+    ``gone``, so that it fetches the game whole (its board had the entry taken back)."""
+    with running_server(tmp_path / "games.sqlite3") as base:
+        created = call(f"{base}/api/games", {"players": 2, "table": True})
+        game, token = created["game"], created["seats"][0]["token"]
+        stream = open_stream(base, game)
+        assert stream.readline() == b": open\n"
+        call(f"{base}/api/games/{game}/actions", {"token": token, "action": "*1"})
+        event_id, name, update = next_event(stream)
+        assert (event_id, name) == ("1", "step") and update["log"][0]["action"] == "*1"
+        call(f"{base}/api/games/{game}/undo", {"token": token})
+        _, name, _ = next_event(stream)
+        assert name == "gone"
+        stream.close()

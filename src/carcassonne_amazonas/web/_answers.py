@@ -71,9 +71,12 @@ def shape_of(request: Request) -> Shape:
     return Shape(_BOARD_VALUES[value], int(after))
 
 
-def etag(seq: int, board: bool) -> str:
-    """The entity tag of a game's view: it changes exactly when an action is stored."""
-    return f'"{seq}{"b" if board else ""}"'
+def etag(seq: int, board: bool, revision: int | None = None) -> str:
+    """The entity tag of a game's view: it changes exactly when an action is stored, and
+    for a table game also when one is taken back (its ``revision``,
+    :mod:`~carcassonne_amazonas.web._table`)."""
+    after = "" if revision is None else f"-{revision}"
+    return f'"{seq}{"b" if board else ""}{after}"'
 
 
 def matches(if_none_match: str, tag: str) -> bool:
@@ -159,9 +162,14 @@ def _accepts_gzip(request: Request) -> bool:
 def view_answer(cache: ViewCache, service: GameService, game: ServedGame, shape: Shape,
                 request: Request) -> Response:
     """The answer holding ``game``'s view (from ``cache``, compressed if ``request``
-    accepts gzip), with its ``ETag``."""
+    accepts gzip), with its ``ETag``; an empty 304 for a ``GET`` of a table game whose
+    ``If-None-Match`` is still its tag (other games answer those before loading)."""
+    tag = etag(game.seq, shape.board, game.draw_seed if game.table else None)
+    known = request.headers.get("if-none-match")
+    if game.table and request.method == "GET" and known is not None and matches(known, tag):
+        return Response(status_code=304, headers={"etag": tag})  # a table game's poll
     body, compressed = cache.body(service, game, shape, _accepts_gzip(request))
-    headers = {"etag": etag(game.seq, shape.board), "vary": "Accept-Encoding"}
+    headers = {"etag": tag, "vary": "Accept-Encoding"}
     if compressed:
         headers["content-encoding"] = "gzip"
     return Response(body, media_type="application/json", headers=headers)

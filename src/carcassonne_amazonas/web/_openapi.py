@@ -289,7 +289,8 @@ OPERATIONS: dict[str, dict[str, Json]] = {
         "responses": {
             "200": {"description": "One step event (a Step as JSON, its id the number of "
                                    "actions) per stored change; gone when the game is "
-                                   "deleted. The schema is an event's.",
+                                   "deleted, or a table game's entry is taken back "
+                                   "(fetch the game whole). The schema is an event's.",
                     "content": {"text/event-stream": {"schema": {
                         "type": "object",
                         "properties": {
