@@ -56,7 +56,7 @@ TEXTS: dict[str, str] = {
     "amazon": N_("Amazon tiles"),
     "standard": N_("Tributary and village tiles"),
     "undo": N_("Undo the last entry"),
-    "undo_done": N_("Taken back: {action}"),
+    "undo_done": N_("Taken back: {action}"),  # the entry's words in the log
     "nothing_to_undo": N_("Nothing to undo yet."),
     "turn": N_("{name}: place the tile"),
     "piece": N_("{name}: a meeple, a camp, or none"),

@@ -123,7 +123,8 @@ async function undoEntry() {
   if (busy || !view || !view.table) return;
   if (pending) { takeBack(); return; }
   if (!view.table.last) return;
-  const game = seat.game; const before = view.seq; const taken = view.table.last.action;
+  const game = seat.game; const before = view.seq; const last = view.table.last;
+  const taken = last.lines.length ? withoutRuleIds(last.lines.join(" ")) : last.action;  // the log's words
   busy = true; updateControls(); renderTable();
   const logAfter = Math.min(logShown(), before - 1);
   const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/undo?board=1&log_after=${logAfter}`,
