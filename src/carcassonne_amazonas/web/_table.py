@@ -49,6 +49,7 @@ TEXTS: dict[str, str] = {
     "option_hint": N_("Every seat is a player at the table. Each turn, say which tile was "
                       "drawn, where it went and which piece was placed: the app does the "
                       "rest."),
+    "status": N_("Table game {game} \u00b7 {tiles} tiles in the bag"),
     "draw_title": N_("{name} draws: which tile?"),
     "draw_help": N_("Tap the tile that was drawn. The number is how many copies are "
                     "still in the bag."),

@@ -67,10 +67,15 @@ function tablePanel() {
 // Called at the end of render() (panels.js): the table's part of the screen.
 function renderTable() {
   const table = view && view.table;
-  if (!table) { if (tableUi) tableUi.panel.hidden = true; return; }
+  if (!table) {
+    if (tableUi) { tableUi.panel.hidden = true; ui.turnHelp.hidden = false; ui.confirm.hidden = false; ui.takeBack.hidden = false; }
+    return;
+  }
   const parts = tablePanel();
   parts.panel.hidden = false;
-  ui.invite.hidden = true;  // one device for the whole table: no seat links
+  ui.invite.hidden = true;  // one device for the whole table: no seat links, no
+  ui.notify.hidden = true;  // notification of "your" turn
+  setText(ui.status, tableText("status", { game: view.game, tiles: view.tiles_left }));
   if (!view.is_terminal && seat && seat.player !== null) seat.player = view.to_move;  // the token plays whoever is to move
   const drawing = !view.is_terminal && view.phase === "draw tile";
   if (!view.is_terminal) {
@@ -81,6 +86,7 @@ function renderTable() {
   }
   setText(parts.help, drawing ? tableText("draw_help") : "");
   parts.help.hidden = !drawing;
+  ui.turnHelp.hidden = drawing;  // the panel's own help says what to do
   if (parts.note.dataset.seq !== String(view.seq)) setText(parts.note, "");
   ui.confirm.hidden = drawing; ui.takeBack.hidden = drawing;
   renderDraws(parts.draws, drawing ? table.draws : []);
