@@ -25,6 +25,9 @@ import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
+from carcassonne_amazonas import GreedyBot, Rules, new_game
+from carcassonne_amazonas.formats.game import Game
+from carcassonne_amazonas.rules.chance import sample_draw
 from carcassonne_amazonas.web import _stream
 from carcassonne_amazonas.web.app import create_app
 
@@ -151,3 +154,16 @@ def play_to_the_end(client: TestClient, created: Json, rng: random.Random) -> Js
         current = act(client, created["game"], tokens[current["to_move"]],
                       rng.choice(current["legal"]))
     return current
+
+
+def reference_table_game(players: int, seed: int, rules: Rules | None = None) -> Game:
+    """A whole game of seeded greedy bots with explicit draws (the library's exact
+    sampler) and ``rules``: the draws, placements and pieces a table game's tests
+    enter."""
+    game = Game(new_game(players, draws="explicit", rules=rules))
+    draws = random.Random(seed)
+    bot = GreedyBot(seed=seed)
+    while not game.state.is_terminal:
+        state = game.state
+        game.play(sample_draw(state, draws) if state.is_chance_node else bot.choose(state))
+    return game

@@ -38,7 +38,7 @@ PACKAGE = ROOT / "src" / "carcassonne_amazonas"
 LOCALE = PACKAGE / "locale"
 DOMAINS = ("carcassonne_amazonas", "page")
 
-_PYTHON_KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+_PYTHON_KEYWORDS = {"gettext": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                     "count": (2, 3)}
 _PAGE_KEYWORDS = {"t": None, "tn": (1, 2)}
 

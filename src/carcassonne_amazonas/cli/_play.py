@@ -39,6 +39,7 @@ from ._common import (
     write_text,
 )
 from ._human import StopGame, UndoRequest, ask_human
+from ._table import run_table
 from ._turns import current_turn, record_origin, status, step_lines
 
 __all__ = ["add_command", "run", "take_back"]
@@ -72,6 +73,10 @@ def add_command(add: AddCommand) -> None:
                            "rules and actions (rule options, if given, must be the "
                            "record's; --tileset names the file of a custom set); it is "
                            "saved back to FILE unless --save names another file")
+    play.add_argument("--table", action="store_true",
+                      help="keep the score of a game played with the box: type each tile "
+                           "drawn by name (A3.2), then its placement and piece; 'undo' "
+                           "takes back one entry at a time")
     add_rules_options(play)
     add_lang_option(play)
     play.set_defaults(func=run, parser=play)
@@ -188,8 +193,12 @@ def _say_end(out: TextIO, game: Game, kinds: Sequence[str], stopped: str, t: Tex
 def run(args: argparse.Namespace) -> int:
     """Play the game; returns the exit code."""
     out: TextIO = sys.stdout
-    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     t = texts(lang_of(args))
+    if args.table:  # the players draw: _table
+        target = _save_target(args)
+        return run_table(args, _read,
+                         lambda out, game, stopped: _keep(out, game, target, stopped, t))
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     game, intro = _game(args, seed, t)
     target = _save_target(args)
     players = game.state.num_players

@@ -2,14 +2,15 @@
 ``ETag`` and its 304, and the encoded view kept per game and number of actions.
 
 Every page of a game asks for the same view after each step (the mover's answer, then
-each other page when the live stream tells it), so :class:`ViewCache` keeps the JSON
-of the last views made, keyed by the game, its number of actions (``seq``), the
-:class:`Shape` asked for (the board, the log entries left out) and the bots' status,
-and its gzip-compressed form once a client that accepts gzip has asked for it: a view
-is built, encoded and compressed once per step, not once per page (the app's gzip
-middleware passes an answer that is already compressed on).  A view of a stored game
-never changes for a given key, so nothing has to be invalidated (a deleted game's id
-is not reused: ids are random).
+each other page when the live stream tells it), so :class:`ViewCache` keeps the JSON of
+the last views made, keyed by the game, its number of actions (``seq``) and draw seed (a
+table game's revision, new at each undo: :mod:`~carcassonne_amazonas.web._table`), the
+:class:`Shape` asked for (the board, the log entries left out) and the bots' status, and
+its gzip-compressed form once a client that accepts gzip has asked for it: a view is
+built, encoded and compressed once per step, not once per page (the app's gzip
+middleware passes an answer that is already compressed on). A view of a stored game
+never changes for a given key, so nothing has to be invalidated (a deleted game's id is
+not reused: ids are random).
 """
 
 from __future__ import annotations
@@ -86,10 +87,12 @@ def request_language(request: Request) -> str:
     return best_language(request.headers.get("accept-language"))
 
 
-def etag(seq: int, board: bool, lang: str = DEFAULT) -> str:
-    """The entity tag of a game's view: it changes exactly when an action is stored
-    (and with the language of its texts)."""
-    return f'"{seq}{"b" if board else ""}{"" if lang == DEFAULT else "-" + lang}"'
+def etag(seq: int, board: bool, lang: str = DEFAULT, revision: int | None = None) -> str:
+    """The entity tag of a game's view: it changes exactly when an action is stored, for
+    a table game also when one is taken back (its ``revision``,
+    :mod:`~carcassonne_amazonas.web._table`), and with the language of its texts."""
+    after = "" if revision is None else f"-{revision}"
+    return f'"{seq}{"b" if board else ""}{after}{"" if lang == DEFAULT else "-" + lang}"'
 
 
 def matches(if_none_match: str, tag: str) -> bool:
@@ -128,7 +131,7 @@ class ViewCache:
         self._max_bytes = max_bytes
         self._bytes = 0
         self._lock = threading.Lock()
-        self._bodies: collections.OrderedDict[tuple[str, int, Shape, str], list[bytes]] = \
+        self._bodies: collections.OrderedDict[tuple[str, int, int, Shape, str], list[bytes]] = \
             collections.OrderedDict()
 
     def __len__(self) -> int:
@@ -148,7 +151,8 @@ class ViewCache:
         whether it is gzip-compressed (when ``compressed`` asks and it is large
         enough)."""
         bot = service.bot_status(game.id)
-        key = (game.id, game.seq, shape, repr(bot))
+        key = (game.id, game.seq, game.draw_seed, shape, repr(bot))  # a table game's
+        # draw seed is its revision, new at each undo (web._table)
         with self._lock:
             forms = self._bodies.get(key)
             if forms is not None:
@@ -174,10 +178,14 @@ def _accepts_gzip(request: Request) -> bool:
 def view_answer(cache: ViewCache, service: GameService, game: ServedGame, shape: Shape,
                 request: Request) -> Response:
     """The answer holding ``game``'s view (from ``cache``, compressed if ``request``
-    accepts gzip), with its ``ETag``."""
+    accepts gzip), with its ``ETag``; an empty 304 for a ``GET`` of a table game whose
+    ``If-None-Match`` is still its tag (other games answer those before loading)."""
+    tag = etag(game.seq, shape.board, shape.lang, game.draw_seed if game.table else None)
+    known = request.headers.get("if-none-match")
+    if game.table and request.method == "GET" and known is not None and matches(known, tag):
+        return Response(status_code=304, headers={"etag": tag})  # a table game's poll
     body, compressed = cache.body(service, game, shape, _accepts_gzip(request))
-    headers = {"etag": etag(game.seq, shape.board, shape.lang),
-               "vary": "Accept-Encoding, Accept-Language, Cookie"}
+    headers = {"etag": tag, "vary": "Accept-Encoding, Accept-Language, Cookie"}
     if compressed:
         headers["content-encoding"] = "gzip"
     return Response(body, media_type="application/json", headers=headers)

@@ -79,10 +79,12 @@ SCHEMAS: Json = {
                                      "camp_scoring": {"enum": ["per-jungle", "per-camp"]},
                                      "bonus_river": _BOOL},
                       "additionalProperties": False},
-        }, required=["players", "seats"]),
+            "table": {**_BOOL, "description": "A table game: the players enter each tile "
+                                              "drawn; every seat human, one token."},
+        }, required=["players"]),
     },
     "Created": _closed({
-        "game": _STR,
+        "game": _STR, "table": _BOOL,
         "seats": {"type": "array", "items": _closed({
             "player": _INT, "kind": _STR, "token": {"type": ["string", "null"]}})},
     }),
@@ -102,6 +104,9 @@ SCHEMAS: Json = {
         "additionalProperties": False,
     },
     "Token": _closed({"token": {"type": "string"}}),
+    "Undo": _closed({"token": {"type": "string", "maxLength": 200},
+                     "seq": {"type": ["integer", "null"], "minimum": 0,
+                             "maximum": 1_000_000}}, required=["token"]),
     "Seat": _closed({"player": _INT}),
     "Segment": _closed({"x": _NULLABLE_INT, "y": _NULLABLE_INT, "segment": _NULLABLE_INT}),
     "Config": _closed({
@@ -110,6 +115,8 @@ SCHEMAS: Json = {
         "rules": {"type": "object", "additionalProperties": {"type": "array"}},
         "min_players": _INT, "max_players": _INT,
         "colours": {"type": "array", "items": _STR}, "max_name_length": _INT,
+        "table": {"type": "object", "additionalProperties": _STR,
+                  "description": "The page's words for table games, by key."},
         "menu": {"type": "array", "items": _closed(
             {"kind": _STR, "label": _STR, "detail": _STR})},
         # The page's words, in the request's language (cookie, else Accept-Language).
@@ -153,6 +160,15 @@ SCHEMAS: Json = {
             "result": {"type": ["string", "null"]},
             "seed": _NULLABLE_INT,
             "bot": _BOT,
+            "table": {"oneOf": [{"type": "null"}, _closed({
+                "draws": {"type": "array", "items": _closed({
+                    "action": _STR, "id": _INT, "name": _STR, "text": _STR,
+                    "kind": {"enum": ["amazon", "standard"]},
+                    "count": {"type": "integer", "minimum": 1}, "picture": _STR})},
+                "last": {"oneOf": [{"type": "null"}, _closed({
+                    "action": _STR, "lines": {"type": "array", "items": _STR}})]}})],
+                "description": "A table game's tiles that may be drawn now and its last "
+                               "entry (null for other games)."},
             "board_svg": _STR,
         }, required=["game", "seq", "phase", "to_move", "scores", "is_terminal", "winners",
                      "legal", "state", "projected", "seats", "players", "rules", "log",
@@ -286,7 +302,8 @@ OPERATIONS: dict[str, dict[str, Json]] = {
         "responses": {
             "200": {"description": "One step event (a Step as JSON, its id the number of "
                                    "actions) per stored change; gone when the game is "
-                                   "deleted. The schema is an event's.",
+                                   "deleted, or a table game's entry is taken back "
+                                   "(fetch the game whole). The schema is an event's.",
                     "content": {"text/event-stream": {"schema": {
                         "type": "object",
                         "properties": {
@@ -326,6 +343,18 @@ OPERATIONS: dict[str, dict[str, Json]] = {
                       "403": _error("A token that opens no seat, or a foreign Origin."),
                       "404": _UNKNOWN,
                       "413": _POST_ERRORS["413"], "415": _POST_ERRORS["415"]}}},
+    "/api/games/{game_id}/undo": {"post": {
+        "summary": "Take back a table game's last entry.", "operationId": "undo",
+        "parameters": [_GAME_ID, *_VIEW_QUERY], "requestBody": _body("Undo"),
+        "responses": {
+            "200": _json_of("View", "The view with the last entry taken back.", _ETAG),
+            "404": _UNKNOWN,
+            "409": _error("Not a table game, nothing entered yet, or a stale seq."),
+            "503": _error("A database held by another process past the write timeout, or "
+                          "one the server cannot write.", retry=True),
+            **_POST_ERRORS,
+            "403": _error("A token that opens no seat, or a foreign Origin."),
+        }}},
     "/api/tiles/{key}/{tile}/{name}": {"get": {
         "summary": "A tile's picture, at the address a view or a step gives.",
         "operationId": "tilePicture",

@@ -37,6 +37,7 @@ __all__ = [
     "parse_action_request",
     "parse_json_object",
     "parse_new_game_request",
+    "parse_undo_request",
 ]
 
 #: Request bodies longer than this are refused with status 413 (64 KiB).
@@ -76,7 +77,8 @@ class ApiError(Exception):
 @attrs.frozen
 class NewGameRequest:
     """``POST /api/games``: the number of players, one kind per seat, an optional seed,
-    optional names, optional rule options."""
+    optional names, optional rule options, and whether it is a table game (every seat
+    human, one token, the players enter the draws: :mod:`~carcassonne_amazonas.web._table`)."""
 
     _repr_pretty_ = repr_pretty
 
@@ -85,6 +87,7 @@ class NewGameRequest:
     seed: int | None
     names: tuple[str, ...]
     rules: Rules = attrs.field(factory=Rules)
+    table: bool = False
 
 
 @attrs.frozen
@@ -213,11 +216,23 @@ def parse_new_game_request(data: dict[str, Any], *,
     null or 0 to :data:`MAX_SEED`,
     ``names`` (optional) one name per player, ``rules`` (optional) the options of
     :attr:`Rules.VARIANTS <carcassonne_amazonas.rules.options.Rules.VARIANTS>` (R-V1 to
-    R-V3)."""
-    _only(data, ("players", "seats", "seed", "names", "rules"))
+    R-V3), ``table`` (optional) true for a table game: then ``seats``, if given, are all
+    ``human``, and there is no ``seed`` (the players draw, R-T1)."""
+    _only(data, ("players", "seats", "seed", "names", "rules", "table"))
     if "players" not in data:
         raise ApiError(400, "missing field 'players' (the number of players, 2 to 5)")
     players = _whole(data["players"], "players", 2, 5)
+    table = data.get("table", False)
+    if not isinstance(table, bool):
+        raise ApiError(400, f"'table' must be true or false, not {json_kind(table)}")
+    if table:
+        if data.get("seed") is not None:
+            raise ApiError(400, "a table game has no 'seed': the players draw the tiles (R-T1)")
+        given = data.get("seats")
+        if isinstance(given, list) and any(kind != HUMAN for kind in given):
+            raise ApiError(400, "every seat of a table game is 'human': the players at the "
+                                "table play them all")
+        data = {**data, "seats": data.get("seats") or [HUMAN] * players}
     if "seats" not in data:
         raise ApiError(400, f"missing field 'seats': one of {', '.join(bots.BOT_KINDS)} "
                             "per player")
@@ -231,7 +246,7 @@ def parse_new_game_request(data: dict[str, Any], *,
         if not isinstance(given, list) or len(given) != players:
             raise ApiError(400, f"'names' must be a list of {players} strings")
         names = tuple(_name(name, index) for index, name in enumerate(given))
-    return NewGameRequest(players, seats, seed, names, _rules(data.get("rules")))
+    return NewGameRequest(players, seats, seed, names, _rules(data.get("rules")), table)
 
 
 def parse_action_request(data: dict[str, Any]) -> ActionRequest:
@@ -264,3 +279,17 @@ def parse_action_list(value: object, field: str) -> tuple[str, ...]:
                             f"in notation, not {json_kind(value)}"
                             + (f" of {len(value)}" if isinstance(value, list) else ""))
     return tuple(_text(item, field, _MAX_ACTION_LENGTH) for item in value)
+
+
+def parse_undo_request(data: dict[str, Any]) -> tuple[str, int | None]:
+    """Check a ``POST /api/games/{ID}/undo`` body (a table game's correction): a
+    ``token`` string and ``seq`` (optional) the number of actions the client has seen;
+    the token and the seq."""
+    _only(data, ("token", "seq"))
+    if "token" not in data:
+        raise ApiError(400, "missing field 'token'")
+    token = _text(data["token"], "token", _MAX_TOKEN_LENGTH)
+    seq = data.get("seq")
+    if seq is not None:
+        seq = _whole(seq, "seq", 0, 1_000_000)
+    return token, seq

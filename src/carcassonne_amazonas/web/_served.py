@@ -247,6 +247,14 @@ class ServedGame:
                 title=layout_title(tile.layout, lang))]
         return tuple(lines)
 
+    @property
+    def table(self) -> bool:
+        """Whether this is a table game (:mod:`~carcassonne_amazonas.web._table`): two or
+        more human seats sharing one token, whose draws the players enter."""
+        hashes = {seat.token_hash for seat in self.seats}
+        return (len(self.seats) > 1 and all(seat.kind == HUMAN for seat in self.seats)
+                and len(hashes) == 1 and None not in hashes)
+
     def copy(self) -> ServedGame:
         """This game, to play on while this one stays as it is."""
         return ServedGame(self.id, self.seats, self.draw_seed, self.history.copy(), self.log)
@@ -268,7 +276,9 @@ class ServedGame:
                           bots: bool = True) -> None:
         """Play the server's draws and, with ``bots``, the bot seats' moves until a
         human is to move or the game is over (without ``bots``: until anyone who is not
-        the server is), so that no view is ever at a chance node.
+        the server is), so that no view is ever at a chance node; a table game
+        (:attr:`table`) stops at a chance node instead, for the players to say which
+        tile they drew.
 
         The ``k``-th draw is :func:`~carcassonne_amazonas.rules.chance.sample_draw` with
         :func:`draw_random` of the draw seed and ``k``; a bot is seeded with
@@ -282,6 +292,8 @@ class ServedGame:
         while not self.state.is_terminal:
             state = self.state
             if state.is_chance_node:
+                if self.table:  # the players enter the tile drawn
+                    break
                 self.play(sample_draw(state, draw_random(self.draw_seed, draws)))
                 draws += 1
                 continue

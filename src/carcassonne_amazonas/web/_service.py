@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import attrs
+
 from .._support.wording import plural
 from ..ai.bots import HUMAN
 from ..errors import IllegalActionError, NotationError
@@ -31,6 +33,7 @@ from ..render.anchors import segment_at
 from ..rules.actions import Action, DrawTile
 from ..rules.engine import new_game
 from ..rules.notation import parse_action
+from ..rules.pile import Shuffle
 from ._bots import BotPool, is_search
 from ._options import (
     DEFAULT_EXPIRE_AFTER,
@@ -268,14 +271,22 @@ class GameService:
         whose unfinished games are capped; None: anyone's, only the total is.
 
         The game has the request's rule options and draws its tiles explicitly with the
-        request's seed, or a fresh secret one (:func:`new_draw_seed`).
+        request's seed, or a fresh secret one (:func:`new_draw_seed`).  A table game
+        (``request.table``) draws nothing: its seats share one token, and the players
+        enter each draw (:mod:`~carcassonne_amazonas.web._table`), from a pile shuffled
+        without slice quotas (``Shuffle.UNIFORM``, R-C7), as the box's is.
         """
         self._check_room(client)  # refuse at once, before the bots think
-        initial = new_game(request.players, rules=request.rules, draws="explicit")
+        # The box's pile keeps no slice quotas (R-C7): a table game's draws are uniform,
+        # so that no tile really drawn is refused.
+        rules = attrs.evolve(request.rules, shuffle=Shuffle.UNIFORM) if request.table \
+            else request.rules
+        initial = new_game(request.players, rules=rules, draws="explicit")
         game_id = secrets.token_urlsafe(9)
         draw_seed = request.seed if request.seed is not None else new_draw_seed()
-        tokens = {player: new_token() for player, kind in enumerate(request.seats)
-                  if kind == HUMAN}
+        table_token = new_token() if request.table else None  # one for the whole table
+        tokens = {player: table_token or new_token()
+                  for player, kind in enumerate(request.seats) if kind == HUMAN}
         seats = tuple(
             StoredSeat(player, kind, request.names[player],
                        hash_token(tokens[player]) if player in tokens else None)
@@ -289,7 +300,7 @@ class GameService:
                                    client)
         self._remember(game)
         self._stored(game)
-        return {"game": game_id,
+        return {"game": game_id, "table": request.table,
                 "seats": [{"player": seat.player, "kind": seat.kind,
                            "token": tokens.get(seat.player)} for seat in seats]}
 
@@ -342,10 +353,42 @@ class GameService:
 
     @staticmethod
     def _seat(game: ServedGame, token: str) -> int:
+        """The seat ``token`` opens (403 for none); a table game's one token opens the
+        seat of whoever is to move."""
         player = seat_of_token(game.seats, token)
         if player is None:
             raise ApiError(403, "this token opens no seat of the game")
-        return player
+        return game.state.current_player if game.table else player
+
+    def take_back(self, game_id: str, token: str, seq: int | None) -> ServedGame:
+        """Take back a table game's last entry (``POST /api/games/{ID}/undo``): a tile
+        drawn, placed or a piece; the game after it.  409 for a game that is not a table
+        game, one with nothing entered, or a stale ``seq``; 403 for a token that opens no
+        seat.  The game gets a new revision (see :mod:`~carcassonne_amazonas.web._table`)."""
+        with self._locks.hold(game_id):
+            game = self.load(game_id)
+            self._seat(game, token)
+            if not game.table:
+                raise ApiError(409, "only a table game takes entries back; in a game "
+                                    "with seats, take back your move before confirming it")
+            if seq is not None and seq != game.seq:
+                raise ApiError(409, f"the game has moved on: {plural(game.seq, 'action')} "
+                                    f"played, the request was made after {seq}; reload the "
+                                    "game")
+            if not game.seq:
+                raise ApiError(409, "nothing to undo: nothing has been entered yet")
+            after = game.copy()
+            after.history.undo()
+            after.log.pop()
+            after.draw_seed = new_draw_seed()
+            try:
+                with self._writing():
+                    self.store.take_back(game_id, game.seq, after.draw_seed)
+            except StaleWriteError:
+                raise ApiError(409, "another entry was stored at the same time; reload "
+                                    "the game") from None
+        self._remember(after)
+        return after
 
     @staticmethod
     def _played(game: ServedGame, player: int, actions: tuple[str, ...]) -> ServedGame:
@@ -377,7 +420,7 @@ class GameService:
         if state.current_player != player:
             raise ApiError(409, f"it is {game.player_name(state.current_player)}'s turn, "
                                 f"not {game.player_name(player)}'s")
-        if isinstance(action, DrawTile):
+        if isinstance(action, DrawTile) and not game.table:
             raise ApiError(409, "the server draws the tiles (R-T1); send a tile "
                                 "placement, a piece, a pass or a double tile")
         return action

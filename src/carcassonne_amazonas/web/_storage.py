@@ -360,6 +360,22 @@ class GameStore:
             db.execute("UPDATE games SET finished = ?, updated_at = ? WHERE id = ?",
                        (int(finished), _now(), game_id))
 
+    def take_back(self, game_id: str, seq: int, revision: int) -> None:
+        """Delete the last of the ``seq`` actions of a table game
+        (:mod:`~carcassonne_amazonas.web._table`), mark it unfinished and store
+        ``revision`` in its draw seed's column, so that a cache of the game sees the
+        change.  :class:`StaleWriteError` (nothing changed) unless the game holds exactly
+        ``seq`` actions, one or more."""
+        with self._write() as db:
+            stored = db.execute("SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?) "
+                                "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+            if stored is None or stored[0] != seq or seq < 1:
+                held = "no actions" if stored is None else plural(stored[0], "action")
+                raise StaleWriteError(f"game {game_id} has {held}, not {seq}")
+            db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq - 1))
+            db.execute("UPDATE games SET finished = 0, draw_seed = ?, updated_at = ? "
+                       "WHERE id = ?", (revision, _now(), game_id))
+
     @staticmethod
     def _insert_actions(db: sqlite3.Connection, game_id: str, seq: int,
                         actions: Sequence[str]) -> None:

@@ -39,7 +39,9 @@ async def events(request: Request) -> Response:
     the previous event; it starts after the ``Last-Event-ID`` a browser sends when it
     reconnects, or else after ``?after=N`` (default: now), ends after the game is over
     (a finished game with nothing new answers 204, which stops a browser's
-    reconnecting), and sends ``gone`` if the game is deleted."""
+    reconnecting), and sends ``gone`` if the game is deleted, or if an entry of a table
+    game is taken back (:mod:`~carcassonne_amazonas.web._table`): then a page fetches the
+    game whole."""
     service: GameService = request.app.state.service
     game_id = request.path_params["game_id"]
     game = await run_in_threadpool(service.load, game_id)  # 404 before the stream starts
@@ -52,23 +54,24 @@ async def events(request: Request) -> Response:
     seq = min(int(since), game.seq) if since else game.seq
     if game.state.is_terminal and seq == game.seq:
         return Response(status_code=204)  # nothing will come: a browser stops reconnecting
-    return StreamingResponse(_steps(request, service, game_id, seq),
+    return StreamingResponse(_steps(request, service, game_id, seq, game.draw_seed),
                              media_type="text/event-stream",
                              headers={"x-accel-buffering": "no"})
 
 
 async def _steps(request: Request, service: GameService, game_id: str,
-                 seq: int) -> AsyncIterator[str]:
+                 seq: int, revision: int) -> AsyncIterator[str]:
     # A comment at once: a middleware or proxy that holds the headers back until the
     # first chunk (Starlette 1.7's gzip does) would otherwise keep the page from knowing
     # the stream is open until the first step or keep-alive, and it polls meanwhile.
     yield ": open\n\n"
     quiet = 0.0
     while not await request.is_disconnected():
-        count = await run_in_threadpool(service.action_count, game_id)
-        if count is None:
-            yield "event: gone\ndata: {}\n\n"
+        stamp = await run_in_threadpool(service.store.stamp, game_id)
+        if stamp is None or stamp[1] != revision:  # deleted, or a table game's undo:
+            yield "event: gone\ndata: {}\n\n"   # the page fetches the game whole
             return
+        count = stamp[0]
         if count != seq:
             game = await run_in_threadpool(service.load, game_id)
             update = await run_in_threadpool(update_of, game, seq)

@@ -38,6 +38,7 @@ from ..tiles.geometry import Position, Rotation
 from ..tiles.layout import Terrain
 from ._pictures import picture_url
 from ._served import LogEntry, ServedGame
+from ._table import table_view
 
 __all__ = ["render_board", "view_of"]
 
@@ -197,7 +198,8 @@ def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0,
         "result": (winner_text(state.scores, state.winners, names=game.names, lang=lang)
                    if state.is_terminal else None),
         # The draw seed is secret while the game is on: it decides the tiles to come.
-        "seed": game.draw_seed if state.is_terminal else None,
+        "seed": game.draw_seed if state.is_terminal and not game.table else None,
+        "table": table_view(game),
     }
     if board:
         view["board_svg"] = render_board(game)

@@ -4,7 +4,8 @@
 ``{"error": message}``):
 
 ``POST /api/games``
-    ``{"players": N, "seats": ["human", "greedy", ...], "seed": optional int,
+    ``{"players": N, "seats": ["human", "greedy", ...], "seed": optional int, "table":
+    optional bool,
     "names": optional list, "rules": optional {"amazon_ranking": "dense" or
     "competition", "camp_scoring": "per-jungle" or "per-camp", "bonus_river": bool}}``
     → 201 ``{"game": ID, "seats": [{"player": i, "kind": k, "token": "..." or null},
@@ -15,7 +16,8 @@
     ``projected`` (each player's breakdown if the game ended now), and for pages
     ``seq``, ``seats``, ``rules``, ``players``, ``hand``, ``placements``, ``pieces``,
     ``pass``, ``doubles``, ``log``, ``log_after``, ``final_scoring``, ``result``,
-    ``seed`` (null until the game is over), ``bot`` (``{"queued": N}``,
+    ``seed`` (null until the game is over), ``table`` (a table game's tiles that may be
+    drawn now and its last entry; null for other games), ``bot`` (``{"queued": N}``,
     ``{"thinking": true, "since": TIME}``, UTC, or null); ``?board=1`` (or ``true``;
     ``0``, ``false``: no; anything else: 400) adds ``board_svg`` (see
     :func:`~carcassonne_amazonas.web._views.view_of`); ``?log_after=N`` leaves the first
@@ -42,6 +44,12 @@
 ``GET /api/games/{ID}/board.svg``, ``GET /api/games/{ID}/segment?x=..&y=..``
     The board picture; the tile and segment under a board point (hit-testing; with
     ``&after=`` as the view's).
+``POST /api/games/{ID}/undo``
+    ``{"token": "...", "seq": optional}`` → 200 and the view with the last entry taken
+    back: a table game's correction (``"table": true`` at creation: every seat human
+    with one token, the players enter each tile drawn as ``*ID``, see
+    :mod:`~carcassonne_amazonas.web._table`); 409 for another game, nothing entered or
+    a stale ``seq``.
 ``POST /api/games/{ID}/seat``
     ``{"token": "..."}`` → ``{"player": N}``: the seat a token opens (403 for none).
 ``GET /api/tiles/{SET}/{ID}/{DEGREES}.svg``
@@ -93,7 +101,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
-from .._support.i18n import catalog_json, language_names, languages
+from .._support.i18n import catalog_json, language_names, languages, texts
 from ..ai import bots
 from ..render.explain import refusal_text, variant_labels
 from ..rules.options import Rules
@@ -132,10 +140,12 @@ from ._requests import (
     parse_action_request,
     parse_json_object,
     parse_new_game_request,
+    parse_undo_request,
 )
 from ._service import GameService
 from ._storage import DEFAULT_MAX_OPEN_GAMES, DEFAULT_WRITE_TIMEOUT, GameStore
 from ._stream import events
+from ._table import TEXTS as TABLE_TEXTS
 from ._views import render_board
 
 __all__ = ["ROUTES", "create_app"]
@@ -202,7 +212,8 @@ async def config(request: Request) -> Response:
                   "rules": {name: list(option.values)
                             for name, option in Rules.VARIANTS.items()},
                   "min_players": 2, "max_players": 5, "colours": list(PLAYER_COLOURS),
-                  "max_name_length": MAX_NAME_LENGTH})
+                  "max_name_length": MAX_NAME_LENGTH,
+                  "table": {key: texts(lang).gettext(text) for key, text in TABLE_TEXTS.items()}})
 
 
 async def openapi(request: Request) -> Response:
@@ -291,6 +302,26 @@ def segment(request: Request) -> Response:
                                                   _after(request)))
 
 
+async def undo(request: Request) -> Response:
+    """``POST /api/games/{ID}/undo``: a table game's last entry taken back, then the
+    view."""
+    service = _service(request.app)
+    game_id = request.path_params["game_id"]
+    shape = shape_of(request)
+    body = await _read_body(request)
+
+    def take_back() -> Response:
+        try:
+            token, seq = parse_undo_request(parse_json_object(body))
+        except ApiError:
+            service.load(game_id)  # an unknown game is a 404 whatever the body
+            raise
+        game = service.take_back(game_id, token, seq)
+        return view_answer(request.app.state.views, service, game, shape, request)
+
+    return await run_in_threadpool(take_back)
+
+
 async def seat(request: Request) -> Response:
     """``POST /api/games/{ID}/seat`` with ``{"token": "..."}``: ``{"player": N}``, the
     seat the token opens (403 for none): how a page knows whose seat it plays."""
@@ -338,6 +369,7 @@ ROUTES = [
     Route("/api/games/{game_id}/board.svg", board),
     Route("/api/games/{game_id}/segment", segment),
     Route("/api/games/{game_id}/seat", seat, methods=["POST"]),
+    Route("/api/games/{game_id}/undo", undo, methods=["POST"]),
     Route("/api/tiles/{key}/{tile}/{name}", tile_picture),
     Mount("/static", StaticFiles(packages=[(__package__ or "", "static")]), name="static"),
 ]

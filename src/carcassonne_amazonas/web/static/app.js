@@ -172,6 +172,7 @@ async function start() {
   translatePage();
   $("lang").addEventListener("change", chooseLanguage);
   renderRuleOptions();
+  setUpTableLobby();  // table.js
   ui.players.addEventListener("change", renderSeatRows);
   $("create-form").addEventListener("submit", createGame);
   ui.rotate.addEventListener("click", rotate);

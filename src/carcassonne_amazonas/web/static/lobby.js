@@ -69,6 +69,7 @@ function renderSeatRows() {
     row.append(who, kindCell, nameCell);
     rows.append(row);
   }
+  tableLobby();  // table.js: a table game's seats are all people
 }
 
 function renderRecent() {
@@ -109,9 +110,9 @@ async function createGame(event) {
     const control = $(name.replace(/_/g, "-"));
     rules[name] = control.type === "checkbox" ? control.checked : control.value;
   }
-  const body = { players: seats.length, seats, names, rules };
+  const body = tableRequest({ players: seats.length, seats, names, rules });  // table.js
   let text = JSON.stringify(body);
-  const seed = ui.seed.value.trim();
+  const seed = body.table ? "" : ui.seed.value.trim();
   if (seed !== "") {
     // The seed goes as its digits: a JavaScript number would round seeds above 2^53.
     if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) > 9223372036854775807n) {
@@ -127,7 +128,7 @@ async function createGame(event) {
   if (!answer.ok) { ui.createError.textContent = answer.data.error || t("error {status}", { status: answer.status }); return; }
   saveGame(answer.data);
   const humans = answer.data.seats.filter((s) => s.token);
-  if (humans.length === 1) { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; return; }
+  if (humans.length === 1 || answer.data.table) { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; return; }
   listSeatLinks(ui.seatLinks, answer.data.game, answer.data.seats);
   ui.created.hidden = false;
   ui.enterGame.onclick = () => { location.hash = new URL(seatLink(answer.data.game, humans[0].player, humans[0].token)).hash; };

@@ -36,6 +36,7 @@ function render() {
   renderLog();
   renderInvite();
   updateControls();
+  renderTable();  // table.js
 }
 
 function renderStatus() {

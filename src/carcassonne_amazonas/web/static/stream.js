@@ -11,7 +11,9 @@ const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallb
 function logShown() { return ui.log.lastChild ? Number(ui.log.lastChild.dataset.seq) : 0; }
 
 function myTurn() {
-  return Boolean(view && seat && seat.player !== null && !view.is_terminal && view.to_move === seat.player);
+  // A table game's one token plays whoever is to move (table.js).
+  return Boolean(view && seat && seat.player !== null && !view.is_terminal
+    && (view.to_move === seat.player || Boolean(view.table)));
 }
 
 async function openGame(params) {
