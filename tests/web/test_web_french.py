@@ -149,6 +149,6 @@ def test_the_language_switch_overrides_the_browser_and_persists(tmp_path: Path,
         page.goto(f"{url}/")  # the choice outlives the page: a cookie the server reads
         page.wait_for_selector('body[data-screen="lobby"]')
         assert page.locator("#create").inner_text() == "Create game"
-        assert page.locator("label.row.check span").inner_text() == \
+        assert page.locator("#rules label.row.check span").inner_text() == \
             "Add the two Amazon Bonus River double tiles"
     assert errors == []

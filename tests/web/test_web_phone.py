@@ -220,7 +220,7 @@ def test_auto_fit_keeps_tiles_readable_and_help_speaks_of_keys(server: str,
 CHECKBOX_ON_ITS_LINE = """() => {
   const box = document.getElementById('bonus-river').getBoundingClientRect();
   const range = document.createRange();
-  range.selectNodeContents(document.querySelector('label.check span'));
+  range.selectNodeContents(document.querySelector('#rules label.check span'));
   const line = range.getClientRects()[0];
   return box.top < line.bottom && line.top < box.bottom && box.right <= line.left;
 }"""
