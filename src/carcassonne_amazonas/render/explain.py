@@ -34,6 +34,7 @@ from .text import tile_description
 __all__ = [
     "describe_action",
     "describe_events",
+    "places_text",
     "results_text",
     "variants_text",
     "winner_text",
@@ -285,6 +286,22 @@ def winner_text(scores: Sequence[int], winners: Sequence[int], *,
     if len(winners) == 1:
         return f"the winner is {who(winners[0])} with {best}"
     return f"shared victory: {_names(winners, who)} with {best} each"
+
+
+def places_text(scores: Sequence[int], *, names: Sequence[str] | None = None) -> list[str]:
+    """Every player's place at the end, best first, one line each: ``1st: Red, 52
+    points``; players with the same score share a place (``2nd (tie): ...``) and the
+    next place is counted past them (1st, 2nd, 2nd, 4th), as the shared victory of R-E6
+    shares the first; ``names`` as for :func:`describe_events`."""
+    who = _namer(names, len(scores))
+    order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
+    lines = []
+    for player in order:
+        place = 1 + sum(1 for other in scores if other > scores[player])
+        tied = sum(1 for other in scores if other == scores[player]) > 1
+        lines.append(f"{_ordinal(place)}{' (tie)' if tied else ''}: {who(player)}, "
+                     f"{plural(scores[player], 'point')}")
+    return lines
 
 
 def results_text(state: GameState, kinds: Sequence[str] | None = None) -> str:

@@ -1,0 +1,119 @@
+"""What a page needs to follow the other players: their last turns, and the places at
+the end.
+
+:func:`recent_turns` is the view's ``turns``: the last turn of each seat, each with the
+cells of the tiles it placed, the pieces it put down, what everyone scored in it, and one
+line in the words of the library's explanations
+(:func:`~carcassonne_amazonas.render.explain.describe_events`, as in the log), so that a
+page highlights on the board every move made since its player's last turn and says what
+each one scored.  :func:`places` is the view's ``places``: every place at the end, 1st
+to Nth, ties shared (:func:`~carcassonne_amazonas.render.explain.places_text`, R-E6).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..render.anchors import piece_anchor
+from ..render.explain import places_text
+from ..rules.actions import Action, DrawTile, PlaceCamp, PlaceMeeple
+from ..rules.players import colour
+from ..rules.state import GameState
+from ._served import LogEntry, ServedGame
+
+__all__ = ["places", "recent_turns"]
+
+# A parenthesis that holds only rule ids, "(R-T5)", "(R-A1–R-A3, R-V1)": the one line of
+# a turn leaves them to the log.
+_RULE_IDS = re.compile(r"\s*\((?:R-[A-Z]+[0-9]+[a-z]?(?:\s*[–,-]\s*)?)+\)")
+
+
+def _runs(actions: Sequence[Action]) -> list[tuple[int, int]]:
+    """The turns among ``actions`` as ``(first, end)`` index ranges: the runs of moves
+    between the server's draws (a draw starts each turn; a tile that fits nowhere is a
+    draw followed by another, R-G7, and makes no run)."""
+    runs: list[tuple[int, int]] = []
+    start = None
+    for index, action in enumerate(actions):
+        if isinstance(action, DrawTile):
+            if start is not None:
+                runs.append((start, index))
+            start = None
+        elif start is None:
+            start = index
+    if start is not None:
+        runs.append((start, len(actions)))
+    return runs
+
+
+def _points_text(points: Sequence[int], game: ServedGame) -> str:
+    gained = [f"{game.player_name(p)} +{n}" for p, n in enumerate(points) if n]
+    return "scores: " + ", ".join(gained) if gained else "no points"
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _turn(game: ServedGame, states: Sequence[GameState], actions: Sequence[Action],
+          run: tuple[int, int], done: bool) -> dict[str, Any]:
+    first, end = run
+    before, after = states[first], states[end]
+    log: Sequence[LogEntry] = game.log[first:end]
+    placed = after.board.placements[len(before.board.placements):]
+    pieces = []
+    for index in range(first, end):
+        action = actions[index]
+        if isinstance(action, (PlaceMeeple, PlaceCamp)):
+            x, y = piece_anchor(states[index], action.position, action.segment)
+            pieces.append({"kind": "meeple" if isinstance(action, PlaceMeeple) else "camp",
+                           "x": action.position.x, "y": action.position.y,
+                           "segment": action.segment, "anchor": [x, y]})
+    points = [now - then for now, then in zip(after.scores, before.scores)]
+    if after.final_scoring is not None:  # the last turn: the final scoring is not its own
+        points = [p - final.total for p, final in zip(points, after.final_scoring)]
+    # The turn's own lines: the tile, the double, the piece or the pass (each action's
+    # first line), then what it scored; the scoring's reasons stay in the log.
+    said = [_RULE_IDS.sub("", entry.lines[0]) for entry in log if entry.lines]
+    return {"player": log[0].player, "first": log[0].seq, "seq": log[-1].seq, "done": done,
+            "cells": [[c.x, c.y] for p in placed for c in p.cells],
+            "pieces": pieces, "points": points,
+            "text": _capitalised("; ".join(said) + "; " + _points_text(points, game)),
+            "lines": [line for entry in log for line in entry.lines]}
+
+
+def recent_turns(game: ServedGame) -> list[dict[str, Any]]:
+    """The last turns of ``game``, oldest first, as many as it has seats (so every move
+    since a seat's own last turn is among them): per turn the ``player``, the ``seq`` of
+    its first and last actions (``first``, ``seq``), whether it is over (``done``: the
+    tile is placed but the piece not yet, otherwise), the ``cells`` its tiles cover, the
+    ``pieces`` put down (kind, cell, segment and ``anchor`` in board units), each
+    player's ``points`` from it, ``text`` (one line: what was placed and who scored
+    what) and ``lines`` (the explanations of its actions, as in the log)."""
+    actions = game.history.actions
+    runs = _runs(actions)[-len(game.seats):]
+    if not runs:
+        return []
+    states = game.history.states
+    state = game.state
+    return [_turn(game, states, actions, run,
+                  state.is_terminal or run[1] < len(actions)
+                  or state.current_player != game.log[run[0]].player)
+            for run in runs]
+
+
+def places(game: ServedGame) -> list[dict[str, Any]] | None:
+    """Every player's place once ``game`` is over, best first (``None`` before): the
+    ``player``, the ``place`` (1 for the first; tied players share one, R-E6), its
+    ``colour`` and ``text``
+    (:func:`~carcassonne_amazonas.render.explain.places_text`)."""
+    state = game.state
+    if not state.is_terminal:
+        return None
+    scores = state.scores
+    order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
+    return [{"player": player, "place": 1 + sum(1 for s in scores if s > scores[player]),
+             "colour": colour(player), "text": text}
+            for player, text in zip(order, places_text(scores, names=game.names))]
