@@ -25,9 +25,12 @@ from ._served import LogEntry, ServedGame
 
 __all__ = ["places", "recent_turns"]
 
-# A parenthesis that holds only rule ids, "(R-T5)", "(R-A1–R-A3, R-V1)": the one line of
-# a turn leaves them to the log.
-_RULE_IDS = re.compile(r"\s*\((?:R-[A-Z]+[0-9]+[a-z]?(?:\s*[–,-]\s*)?)+\)")
+# What the one line of a turn leaves to the log: a parenthesis that holds only rule ids,
+# "(R-T5)", "(R-A1–R-A3, R-V1)"; a tile's title, "“village cap”"; its turn, " turned 90°";
+# a double tile's icons, "(double tile; 3 caimans, ...)".
+_LEFT_TO_THE_LOG = re.compile(r"\s*\((?:R-[A-Z]+[0-9]+[a-z]?(?:\s*[–,-]\s*)?)+\)"
+                              r"| \u201c[^\u201d]*\u201d| turned [0-9]+\u00b0"
+                              r"| \([^()]*;[^()]*\)")
 
 
 def _runs(actions: Sequence[Action]) -> list[tuple[int, int]]:
@@ -48,9 +51,14 @@ def _runs(actions: Sequence[Action]) -> list[tuple[int, int]]:
     return runs
 
 
-def _points_text(points: Sequence[int], game: ServedGame) -> str:
-    gained = [f"{game.player_name(p)} +{n}" for p, n in enumerate(points) if n]
-    return "scores: " + ", ".join(gained) if gained else "no points"
+def _points_text(points: Sequence[int], player: int, game: ServedGame) -> str:
+    """``+7`` when only ``player`` scored, ``red +7, green +3`` when others did too."""
+    gained = [(p, n) for p, n in enumerate(points) if n]
+    if not gained:
+        return "no points"
+    if [p for p, _ in gained] == [player]:
+        return f"+{gained[0][1]}"
+    return ", ".join(f"{game.player_name(p)} +{n}" for p, n in gained)
 
 
 def _capitalised(text: str) -> str:
@@ -74,13 +82,18 @@ def _turn(game: ServedGame, states: Sequence[GameState], actions: Sequence[Actio
     points = [now - then for now, then in zip(after.scores, before.scores)]
     if after.final_scoring is not None:  # the last turn: the final scoring is not its own
         points = [p - final.total for p, final in zip(points, after.final_scoring)]
-    # The turn's own lines: the tile, the double, the piece or the pass (each action's
-    # first line), then what it scored; the scoring's reasons stay in the log.
-    said = [_RULE_IDS.sub("", entry.lines[0]) for entry in log if entry.lines]
-    return {"player": log[0].player, "first": log[0].seq, "seq": log[-1].seq, "done": done,
+    # Who, what it scored, then the turn's own lines (each action's first: the tile, the
+    # double, the piece or the pass) without the player's name; the scoring's reasons,
+    # the tiles' titles and turns stay in the log.
+    player = log[0].player
+    name = game.player_name(player) + " "
+    said = [_LEFT_TO_THE_LOG.sub("", entry.lines[0]) for entry in log if entry.lines]
+    said = [line[len(name):] if line.startswith(name) else line for line in said]
+    return {"player": player, "first": log[0].seq, "seq": log[-1].seq, "done": done,
             "cells": [[c.x, c.y] for p in placed for c in p.cells],
             "pieces": pieces, "points": points,
-            "text": _capitalised("; ".join(said) + "; " + _points_text(points, game)),
+            "text": _capitalised(f"{name.strip()}: {_points_text(points, player, game)}; "
+                                 + "; ".join(said)),
             "lines": [line for entry in log for line in entry.lines]}
 
 
@@ -90,8 +103,9 @@ def recent_turns(game: ServedGame) -> list[dict[str, Any]]:
     its first and last actions (``first``, ``seq``), whether it is over (``done``: the
     tile is placed but the piece not yet, otherwise), the ``cells`` its tiles cover, the
     ``pieces`` put down (kind, cell, segment and ``anchor`` in board units), each
-    player's ``points`` from it, ``text`` (one line: what was placed and who scored
-    what) and ``lines`` (the explanations of its actions, as in the log)."""
+    player's ``points`` from it, ``text`` (one line: who, what they scored, what they
+    placed: ``Red: +5; places S18.1 at (0,-2); puts a meeple on the village of S18.1``)
+    and ``lines`` (the explanations of its actions, as in the log)."""
     actions = game.history.actions
     runs = _runs(actions)[-len(game.seats):]
     if not runs:
