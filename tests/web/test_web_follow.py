@@ -63,7 +63,9 @@ const look = () => {
       }
     }
     for (const li of document.querySelectorAll('#moves li')) {
-      if (inside(li.getBoundingClientRect(), screen)) window.seenOnScreen['line ' + li.dataset.seq] = true;
+      if (inside(li.getBoundingClientRect(), screen)) {
+        window.seenOnScreen['line ' + li.dataset.seq] = true;
+      }
     }
   }
   requestAnimationFrame(look);
@@ -198,7 +200,7 @@ def test_a_phone_follows_two_bots_through_a_whole_game(tmp_path: Path,
         final = call(api)
         places = page.locator("#places li")
         assert places.all_inner_texts() == [p["text"] for p in final["places"]]
-        assert [p["text"][:3] for p in final["places"]][0] == "1st"
+        assert final["places"][0]["text"].startswith("1st")
         for player in range(3):
             total = page.locator(f'#final-rows tr[data-player="{player}"] td.total')
             total.scroll_into_view_if_needed()
@@ -237,8 +239,9 @@ def test_a_thinking_bot_says_for_how_long(tmp_path: Path, browser: Browser) -> N
         page.wait_for_selector("#thinking-for:not([hidden])", timeout=BROWSER_TIMEOUT_MS)
         assert "is thinking" in page.locator("#turn-title").inner_text()
         # mcts:500 thinks for seconds (mcts:100 takes about one).
-        page.wait_for_function("() => document.getElementById('thinking-for').dataset.seconds === '1'",
-                               timeout=BROWSER_TIMEOUT_MS)
+        page.wait_for_function(
+            "() => document.getElementById('thinking-for').dataset.seconds === '1'",
+            timeout=BROWSER_TIMEOUT_MS)
         assert page.locator("#thinking-for").inner_text() == "1 s"
         assert page.evaluate("document.body.dataset.myTurn") == "false"
         page.context.close()
