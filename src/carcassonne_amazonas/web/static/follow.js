@@ -279,8 +279,8 @@ function zoomForPieces() {
   centre(svg, (ox + (box.x0 + box.x1) / 2 * cell) * zoom, (oy + (box.y0 + box.y1) / 2 * cell) * zoom);
 }
 
-// "… is thinking" and for how long: from the view's `bot.since` (the server's clock,
-// seconds since the epoch) when it gives one, otherwise from when this page saw the bot
+// "… is thinking" and for how long: from the view's `bot.since` (when the server's
+// worker started, ISO 8601) when it gives one, otherwise from when this page saw the bot
 // start. A line of its own, beside the title (a live region), updated every second.
 function renderThinking() {
   let line = $("thinking-for");
@@ -298,7 +298,10 @@ function renderThinking() {
   }
   const key = `${view.game}/${view.seq}`;
   if (!thinking || thinking.key !== key) thinking = { key, since: Date.now() };
-  if (typeof bot.since === "number") thinking.since = Math.min(Date.now(), bot.since * 1000);
+  // The server's start (ISO 8601, UTC) wins, unless this machine's clock disagrees with
+  // it past reason (a start in the future, or more than an hour ago).
+  const started = typeof bot.since === "string" ? Date.parse(bot.since) : NaN;
+  if (started <= Date.now() && Date.now() - started < 3600e3) thinking.since = started;
   const tick = () => {
     if (!thinking) return;
     const seconds = Math.floor((Date.now() - thinking.since) / 1000);
