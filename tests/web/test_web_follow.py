@@ -20,7 +20,9 @@ Skipped without Chromium, like the other browser tests.
 
 from __future__ import annotations
 
+import datetime
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +33,7 @@ pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 from web_helpers import BROWSER_TIMEOUT_MS, call, needs_chromium, running_server
 
 if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 pytestmark = needs_chromium
 MAX_TURNS = 80
@@ -90,6 +92,20 @@ PIECE_TARGETS = """() => Array.from(document.querySelectorAll('.piece-option')).
   const r = m.querySelector('circle.hit').getBoundingClientRect();
   return [r.width, r.left + r.width / 2, r.top + r.height / 2, m.dataset.action];
 })"""
+
+
+# A player's Total in the result, scrolled into view: whether it is then whole on the
+# screen, and its text (its label and the number).
+TOTAL_IN_VIEW = """(player) => {
+  const cell = document.querySelector(`#final-rows tr[data-player="${player}"] td.total`);
+  cell.scrollIntoView({block: 'center'});
+  const r = cell.getBoundingClientRect();
+  return {inView: r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0
+    && r.bottom <= innerHeight, text: cell.innerText, left: r.left, right: r.right};
+}"""
+
+
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 def no_sideways_scroll(page: Page) -> bool:
@@ -186,6 +202,7 @@ def test_a_phone_follows_two_bots_through_a_whole_game(tmp_path: Path,
         checked = 0
         for _ in range(MAX_TURNS):
             page.wait_for_function(SETTLED, timeout=BROWSER_TIMEOUT_MS)
+            page.evaluate(TWO_FRAMES)  # the layout's own reactions (a bar's new height) done
             assert no_sideways_scroll(page)
             if page.evaluate("document.body.dataset.terminal") == "true":
                 break
@@ -202,10 +219,10 @@ def test_a_phone_follows_two_bots_through_a_whole_game(tmp_path: Path,
         assert places.all_inner_texts() == [p["text"] for p in final["places"]]
         assert final["places"][0]["text"].startswith("1st")
         for player in range(3):
-            total = page.locator(f'#final-rows tr[data-player="{player}"] td.total')
-            total.scroll_into_view_if_needed()
-            assert in_viewport(page, f'#final-rows tr[data-player="{player}"] td.total')
-            assert total.inner_text().endswith(str(final["scores"][player]))
+            # Scrolled to (the page scrolls down, never sideways), the Total is in view.
+            total = page.evaluate(TOTAL_IN_VIEW, player)
+            assert total["inView"], total
+            assert total["text"].endswith(str(final["scores"][player])), total
         assert no_sideways_scroll(page)
         assert page.evaluate("document.querySelector('.table-scroll').scrollWidth"
                              " <= document.querySelector('.table-scroll').clientWidth")
@@ -220,29 +237,50 @@ def test_a_phone_follows_two_bots_through_a_whole_game(tmp_path: Path,
         context.close()
 
 
-def test_a_thinking_bot_says_for_how_long(tmp_path: Path, browser: Browser) -> None:
-    """While a slow bot (mcts with a big budget, in the server's bot worker) thinks, the
-    turn counts the seconds."""
-    from carcassonne_amazonas.web.app import create_app
+def thinking_since(since: int | None) -> Callable[[Route], None]:
+    """A route handler that answers the server's view with its second seat a bot that
+    is thinking, started ``since`` seconds ago by the server's clock (or not said)."""
+    def answer(route: Route) -> None:
+        fetched = route.fetch()
+        if fetched.status != 200:
+            route.fulfill(response=fetched)
+            return
+        shown = fetched.json()
+        shown["seats"][1]["kind"] = "greedy"
+        shown["bot"] = {"thinking": True}
+        if since is not None:
+            start = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(
+                seconds=since)
+            shown["bot"]["since"] = start.isoformat(timespec="milliseconds")
+        route.fulfill(response=fetched, json=shown)
+    return answer
 
-    app = create_app(tmp_path / "games.sqlite3", max_bot_budget=500, bot_workers=1)
-    with running_server(tmp_path / "games.sqlite3", app) as url:
+
+def test_a_thinking_bot_says_for_how_long(tmp_path: Path, browser: Browser) -> None:
+    """While a bot thinks, the turn counts the seconds: from the view's ``bot.since`` (when
+    the server's worker started) when it gives one, else from when the page saw it
+    start.  The views are the server's, with the second seat made a thinking bot (a real
+    bot's think is over before a test can count to one, or takes too long to stop)."""
+    with running_server(tmp_path / "games.sqlite3") as url:
         created = call(f"{url}/api/games", {"players": 2, "seed": 4,
-                                            "seats": ["human", "mcts:500"]})
+                                            "seats": ["human", "human"]})
         game, token = created["game"], created["seats"][0]["token"]
         view = call(f"{url}/api/games/{game}")
-        view = call(f"{url}/api/games/{game}/actions", {"token": token, "action": view["legal"][0]})
+        view = call(f"{url}/api/games/{game}/actions",
+                    {"token": token, "action": view["legal"][0]})
         call(f"{url}/api/games/{game}/actions", {"token": token, "action": "p"})
-        page = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                   is_mobile=True).new_page()
-        page.goto(f"{url}/#game={game}&player=0&token={token}")
-        page.wait_for_selector("#thinking-for:not([hidden])", timeout=BROWSER_TIMEOUT_MS)
-        assert "is thinking" in page.locator("#turn-title").inner_text()
-        # mcts:500 thinks for seconds (mcts:100 takes about one).
-        page.wait_for_function(
-            "() => Number(document.getElementById('thinking-for').dataset.seconds) >= 1",
-            timeout=BROWSER_TIMEOUT_MS)
-        seconds = page.evaluate("document.getElementById('thinking-for').dataset.seconds")
-        assert page.locator("#thinking-for").inner_text() == f"{seconds} s"
-        assert page.evaluate("document.body.dataset.myTurn") == "false"
-        page.context.close()
+        for since in (None, 5):
+            page = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                       is_mobile=True).new_page()
+            page.route(f"**/api/games/{game}?*", thinking_since(since))
+            page.goto(f"{url}/#game={game}&player=0&token={token}")
+            page.wait_for_selector("#thinking-for:not([hidden])", timeout=BROWSER_TIMEOUT_MS)
+            assert "is thinking" in page.locator("#turn-title").inner_text()
+            if since is None:  # from when the page saw it: 0 s (1 s on a slow machine), on
+                assert page.locator("#thinking-for").inner_text() in {"0 s", "1 s"}
+                page.wait_for_function(
+                    "() => Number(document.getElementById('thinking-for').dataset.seconds) >= 2",
+                    timeout=BROWSER_TIMEOUT_MS)
+            else:  # from the server's start: 5 s at once
+                assert page.locator("#thinking-for").inner_text() in {"5 s", "6 s"}
+            page.context.close()
