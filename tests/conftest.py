@@ -76,7 +76,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "quick")
 TESTS = Path(__file__).resolve().parent
 # The longest first (``python -m pytest --durations=20`` lists them): the browser games,
 # then the modules with tests of 3-10 s each, which would otherwise come last (tests/web).
-LONGEST_FIRST = ("web/test_web_browser.py", "web/test_web_page.py", "test_docs.py",
+LONGEST_FIRST = ("web/test_web_follow.py", "web/test_web_browser.py", "web/test_web_page.py",
+                 "test_docs.py",
                  "web/test_web_phone.py", "web/test_web_draws.py", "web/test_web_turn.py",
                  "web/test_web_stream.py", "formats/test_loading_guarantees.py",
                  "testing/test_examples_property.py", "ai/test_mcts.py",

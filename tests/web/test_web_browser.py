@@ -255,8 +255,9 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
             # The first draw, then per turn: the tile, no piece, the next draw.
             assert waiter.evaluate("document.body.dataset.seq") == \
                 mover.evaluate("document.body.dataset.seq") == str(1 + 3 * (turn + 1))
-            # Each page asked only for the log it lacked (?log_after=): whole, in order.
-            assert logged(waiter) == logged(mover) == list(range(1, 2 + 3 * (turn + 1)))
+            # Each page asked only for the log it lacked (?log_after=): whole, in order,
+            # the newest entry first.
+            assert logged(waiter) == logged(mover) == list(range(1 + 3 * (turn + 1), 0, -1))
             assert waiter.evaluate("document.body.dataset.live") == "true"
             seq = str(1 + 3 * (turn + 1))
             for page in pages:

@@ -36,6 +36,7 @@ from .text import layout_title, player_namer, tile_description, winner_text
 __all__ = [
     "describe_action",
     "describe_events",
+    "places_text",
     "refusal_text",
     "results_text",
     "variant_labels",
@@ -352,6 +353,26 @@ def _amazon_line(event: ev.AmazonScored, tileset: TileSet, players: int, namer: 
                          piranhas=t.count(event.piranhas, "{n} piranha", "{n} piranhas"),
                          ranks=ranks, first=first, second=event.piranhas,
                          points=_points(event.points, namer, t), note=note, rules=rules)
+
+
+def places_text(scores: Sequence[int], *, names: Sequence[str] | None = None,
+                lang: str | None = None) -> list[str]:
+    """Every player's place at the end, best first, one line each: ``1st: Red, 52
+    points``; players with the same score share a place (``2nd (tie): ...``) and the
+    next place is counted past them (1st, 2nd, 2nd, 4th), as the shared victory of R-E6
+    shares the first; ``names`` as for :func:`describe_events`; in ``lang`` (``None``:
+    English)."""
+    t = texts(lang)
+    who = player_namer(names, len(scores), lang)
+    order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
+    lines = []
+    for player in order:
+        place = 1 + sum(1 for other in scores if other > scores[player])
+        tied = sum(1 for other in scores if other == scores[player]) > 1
+        lines.append(t.gettext("{place}{tie}: {who}, {points}").format(
+            place=_ordinal(place, t), tie=t.gettext(" (tie)") if tied else "",
+            who=who(player), points=t.count(scores[player], "{n} point", "{n} points")))
+    return lines
 
 
 def results_text(state: GameState, kinds: Sequence[str] | None = None, *,

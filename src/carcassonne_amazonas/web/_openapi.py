@@ -169,6 +169,23 @@ SCHEMAS: Json = {
                     "action": _STR, "lines": {"type": "array", "items": _STR}})]}})],
                 "description": "A table game's tiles that may be drawn now and its last "
                                "entry (null for other games)."},
+            "turns": {"type": "array", "description": "The last turns, oldest first, one "
+                      "per seat: what a page shows of the other players' moves.",
+                      "items": _closed({
+                          "player": _INT, "first": _INT, "seq": _INT, "done": _BOOL,
+                          "cells": {"type": "array", "items": _INTS},
+                          "pieces": {"type": "array", "items": _closed({
+                              "kind": {"enum": ["meeple", "camp"]}, "x": _INT, "y": _INT,
+                              "segment": _INT,
+                              "anchor": {"type": "array", "items": {"type": "number"},
+                                         "minItems": 2, "maxItems": 2}})},
+                          "points": _INTS, "text": _STR,
+                          "lines": {"type": "array", "items": _STR}})},
+            "places": {"oneOf": [{"type": "null"}, {"type": "array", "items": _closed({
+                "player": _INT, "place": {"type": "integer", "minimum": 1},
+                "colour": _STR, "text": _STR})}],
+                "description": "Every player's place once the game is over, best first "
+                               "(null before)."},
             "board_svg": _STR,
         }, required=["game", "seq", "phase", "to_move", "scores", "is_terminal", "winners",
                      "legal", "state", "projected", "seats", "players", "rules", "log",

@@ -36,6 +36,7 @@ from ..rules.scoring import ScoreBreakdown
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Rotation
 from ..tiles.layout import Terrain
+from ._moves import places, recent_turns
 from ._pictures import picture_url
 from ._served import LogEntry, ServedGame
 from ._table import table_view
@@ -197,6 +198,8 @@ def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0,
         "final_scoring": final,
         "result": (winner_text(state.scores, state.winners, names=game.names, lang=lang)
                    if state.is_terminal else None),
+        "places": places(game, lang),
+        "turns": recent_turns(game, lang),
         # The draw seed is secret while the game is on: it decides the tiles to come.
         "seed": game.draw_seed if state.is_terminal and not game.table else None,
         "table": table_view(game),

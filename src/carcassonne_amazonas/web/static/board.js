@@ -29,8 +29,9 @@ function renderBoard() {
   applyZoom();
 }
 
-// Auto-fit shows the whole board while its tiles stay readable (READABLE_PX at least);
-// a larger board keeps that size and pans, centred on the last tile placed.
+// Auto-fit shows the whole board while its tiles stay readable (READABLE_PX at least, or
+// a little less when that is what it takes to show the moves followed, follow.js); a
+// larger board keeps that size and pans, centred on those moves or the last tile placed.
 function applyZoom() {
   const svg = boardSvg();
   if (!svg) return;
@@ -39,15 +40,17 @@ function applyZoom() {
     const box = ui.board.getBoundingClientRect();
     const byWidth = (box.width - 16) / width; const byHeight = (box.height - 16) / height;
     const cell = Number(svg.dataset.cellSize) || TILE_PX;
-    zoom = Math.max(READABLE_PX / cell, Math.min(1.25, byWidth, byHeight));
+    zoom = Math.max(followFloor() / cell, Math.min(1.25, byWidth, byHeight));
   }
   svg.setAttribute("width", String(Math.round(width * zoom)));
   svg.setAttribute("height", String(Math.round(height * zoom)));
   if (autoFit) showLastTile(svg);
 }
 
-// Scroll the board so that the last tile placed (or the chosen cell) is in the middle.
+// Scroll the board so that the moves followed and a legal cell (follow.js), or else the
+// last tile placed (or the chosen cell), are in the middle.
 function showLastTile(svg) {
+  if (focusBoard(svg)) return;
   const rows = view && view.state && view.state.placements;
   const at = selection && selection.kind === "tile" ? [selection.x, selection.y]
     : rows && rows.length ? [rows[rows.length - 1][1], rows[rows.length - 1][2]] : null;
@@ -193,7 +196,11 @@ function hitRadius(spots, index, drawn) {
   const [x, y] = spots[index];
   let gap = Infinity;
   spots.forEach(([sx, sy], other) => { if (other !== index) gap = Math.min(gap, Math.hypot(sx - x, sy - y)); });
-  return Math.max(drawn, Math.min(TOUCH_TARGET_PX / 2 / zoom, gap / 2));
+  // Screen pixels per board unit as drawn (the zoom, give or take the rounding of the
+  // picture's size and its viewBox), so that the target is a full 44 px.
+  const ctm = boardSvg() && boardSvg().getScreenCTM();
+  const scale = ctm && ctm.a > 0 ? ctm.a : zoom;
+  return Math.max(drawn, Math.min((TOUCH_TARGET_PX + 1) / 2 / scale, gap / 2));
 }
 
 // The piece choice nearest a tap at (clientX, clientY), if its centre is within half a

@@ -35,6 +35,7 @@ function render() {
   renderFinal();
   renderLog();
   renderInvite();
+  renderFollow();
   updateControls();
   renderTable();  // table.js
 }
@@ -195,11 +196,10 @@ function withoutRuleIds(line) { return capitalise(line.replace(RULE_IDS, "")); }
 
 // The view holds the log after its first `log_after` entries (those the page showed
 // when it asked): the entries shown after those give way to the view's. Should fewer be
-// shown than the view leaves out, the log is fetched whole.
+// shown than the view leaves out, the log is fetched whole. The newest entry is first.
 function renderLog() {
-  const shown = ui.log.children.length;
   const from = view.log_after || 0;
-  while (ui.log.lastChild && Number(ui.log.lastChild.dataset.seq) > from) ui.log.lastChild.remove();
+  while (ui.log.firstChild && Number(ui.log.firstChild.dataset.seq) > from) ui.log.firstChild.remove();
   if (logShown() !== from) {
     ui.log.replaceChildren();
     etag = null; setTimeout(() => refresh(), 0);
@@ -226,9 +226,8 @@ function renderLog() {
         document.createTextNode(ids.length ? ` · ${ids.join(", ")}` : ""));
       item.append(more);
     }
-    ui.log.append(item);
+    ui.log.prepend(item);
   }
-  if (ui.log.children.length !== shown) ui.log.scrollTop = ui.log.scrollHeight;
 }
 
 function renderInvite() {

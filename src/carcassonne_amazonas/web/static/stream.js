@@ -7,8 +7,9 @@
 const POLL_MS = 1500;
 const STREAM_POLL_MS = 10000;  // polling while the live stream is open: a fallback only
 
-// How many log entries the page shows (from the first): a view need not hold them again.
-function logShown() { return ui.log.lastChild ? Number(ui.log.lastChild.dataset.seq) : 0; }
+// How many log entries the page shows (from the first; the newest is on top): a view
+// need not hold them again.
+function logShown() { return ui.log.firstChild ? Number(ui.log.firstChild.dataset.seq) : 0; }
 
 function myTurn() {
   // A table game's one token plays whoever is to move (table.js).
