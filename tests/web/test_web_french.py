@@ -128,6 +128,11 @@ def test_a_game_in_french_shows_no_english_word(tmp_path: Path, browser: Browser
         text = visible_text(page)
         assert "Décompte final" in text and "Partie terminée" in text
         assert re.search(r"(Le gagnant est|Victoire partagée).* avec [0-9]+ points\.", text)
+        assert english_words(text) == []
+        # On a phone the log is a tab of its own (Plateau, Scores, Journal).
+        page.locator('#tabs [data-tab="log"]').click()
+        page.wait_for_selector('body[data-tab="log"]')
+        text = visible_text(page)
         assert "décompte final : le fleuve, pirogues classées" in text.lower()
         assert english_words(text) == []
     assert errors == []
