@@ -325,7 +325,7 @@ def test_every_layer_refuses_the_same_non_whole_numbers(value: object) -> None:
             state_from_json(json.dumps(rules))
     with pytest.raises(ValueError, match=r"^slices must be a whole number from 1 to"):
         Rules.from_options({"slices": value})
-    with pytest.raises(ValueError, match=r"^iterations must be a whole number >= 1"):
+    with pytest.raises(TypeError, match=rf"^iterations: expected a whole number, not {shown}$"):
         MctsBot(iterations=value)  # type: ignore[arg-type]
     requests = pytest.importorskip("carcassonne_amazonas.web._requests")
     with pytest.raises(requests.ApiError, match=rf"^players: expected a whole number, "

@@ -108,21 +108,30 @@ def test_the_time_budget_ends_the_search() -> None:
     {"iterations": None, "seconds": None},
     {"iterations": 0},
     {"iterations": -2},
-    {"iterations": True},
-    {"iterations": 2.5},
     {"iterations": None, "seconds": 0.0},
     {"iterations": None, "seconds": -1.0},
     {"iterations": 5, "exploration": -0.1},
     {"iterations": 5, "prior_weight": -1.0},
     {"iterations": 5, "tree_turns": 0},
-    {"iterations": 5, "tree_turns": True},
-    {"iterations": 5, "tree_turns": 1.5},
-    {"iterations": 5, "rollout_width": 2.5},
     {"iterations": 5, "rollout_turns": -1},
     {"iterations": 5, "rollout_width": 0},
 ])
 def test_bad_budgets_and_options_raise(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
+        MctsBot(random.Random(0), **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [
+    {"iterations": True},
+    {"iterations": 2.5},
+    {"iterations": 5, "tree_turns": True},
+    {"iterations": 5, "tree_turns": 1.5},
+    {"iterations": 5, "rollout_width": 2.5},
+])
+def test_counts_that_are_not_whole_numbers_are_type_errors(options: dict[str, object]) -> None:
+    """A count of the wrong type is a ``TypeError`` naming it, as every option's."""
+    name = list(options)[-1]
+    with pytest.raises(TypeError, match=rf"^{name}: expected a whole number, not "):
         MctsBot(random.Random(0), **options)  # type: ignore[arg-type]
 
 
@@ -347,9 +356,9 @@ def test_the_command_line_takes_mcts_and_mcts_n(capsys: pytest.CaptureFixture[st
 
 
 @pytest.mark.parametrize(("options", "error", "message"), [
-    ({"rng": 42}, TypeError, "rng must be a random.Random"),
+    ({"rng": 42}, TypeError, "rng: expected a random.Random, not int"),
     ({"weights": {"meeple": 1}}, TypeError, "weights: expected an evaluation.Weights"),
-    ({"iterations": None, "seconds": "0.5"}, ValueError, "seconds must be > 0"),
+    ({"iterations": None, "seconds": "0.5"}, TypeError, "seconds: expected a number"),
 ])
 def test_the_constructor_checks_what_choose_would_trip_on(options: dict[str, object],
                                                          error: type[Exception],
