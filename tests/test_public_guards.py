@@ -480,3 +480,15 @@ def test_the_rules_layer_words_its_type_errors_with_the_guard() -> None:
         Rules(shuffle="uniform")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^Rules\.slices must be from 1 to \d+, not 0$"):
         Rules(slices=0)
+
+
+def test_the_other_readers_word_type_errors_with_the_guard() -> None:
+    """The records, the anchors and the placement helpers named the parameter their own
+    way (``action 1 is a str, not an action``, ``board coordinates are numbers``)."""
+    with pytest.raises(TypeError, match=r"^actions\[0\]: expected an action \(PlaceTile, .*\), "
+                                        r"not str$"):
+        GameRecord.from_game(STATE, ["t0,4,0"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^x: expected a number, not str$"):
+        segment_at(STATE, "0.5", 0.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^y: expected a number, not bool$"):
+        segment_at(STATE, 0.5, True)

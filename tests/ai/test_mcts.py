@@ -368,17 +368,25 @@ def test_the_constructor_checks_what_choose_would_trip_on(options: dict[str, obj
         MctsBot(**arguments)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("fields", [{"meeple": "x"}, {"margin_spread": -1},
+@pytest.mark.parametrize("fields", [{"margin_spread": -1},
                                     {"margin_spread": 0, "margin_spread_per_tile": 0},
-                                    {"camp": float("nan")}, {"lead_sharpness": True}])
+                                    {"camp": float("nan")}, {"camp": float("inf")}])
 def test_weights_are_finite_numbers_and_the_margin_spread_positive(
         fields: dict[str, object]) -> None:
     with pytest.raises(ValueError, match=r"Weights\.[a-z_]+ must be"):
         Weights(**fields)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("fields", "shown"), [({"meeple": "x"}, "meeple: expected a number, not str"),
+                                               ({"lead_sharpness": True},
+                                                "lead_sharpness: expected a number, not bool")])
+def test_weights_of_the_wrong_type_are_type_errors(fields: dict[str, object], shown: str) -> None:
+    with pytest.raises(TypeError, match=rf"^{shown}$"):
+        Weights(**fields)  # type: ignore[arg-type]
+
+
 def test_a_simulation_refuses_human_players_and_a_string_of_kinds() -> None:
     with pytest.raises(ValueError, match="no human players"):
         simulate_game(0, 1, ("human", "random"))
-    with pytest.raises(TypeError, match="kinds must be a tuple of player kinds"):
+    with pytest.raises(TypeError, match=r"^kinds: expected a tuple of player kinds"):
         simulate_game(0, 1, "random,greedy")  # type: ignore[arg-type]
