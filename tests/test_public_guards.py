@@ -375,7 +375,8 @@ def test_simulate_game_refuses_a_seed_or_index_that_is_not_whole(
     ({"max_bot_budget": True}, TypeError, "max_bot_budget: expected a whole number, not a boolean"),
     ({"max_bot_budget": 5.0}, TypeError, "max_bot_budget: expected a whole number, not 5.0"),
     ({"bot_workers": False}, TypeError, "bot_workers: expected a whole number, not a boolean"),
-    ({"create_limit": LyingInt(3)}, TypeError, "create_limit: expected a whole number, not LyingInt"),
+    ({"create_limit": LyingInt(3)}, TypeError,
+     "create_limit: expected a whole number, not LyingInt"),
     ({"max_open_games": 2.0}, TypeError, "max_open_games: expected a whole number, not 2.0"),
     ({"max_open_games": True}, TypeError, "max_open_games: expected a whole number, not a boolean"),
     ({"max_games_per_client": "3"}, TypeError,
@@ -492,3 +493,16 @@ def test_the_other_readers_word_type_errors_with_the_guard() -> None:
         segment_at(STATE, "0.5", 0.5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^y: expected a number, not bool$"):
         segment_at(STATE, 0.5, True)
+
+
+def test_a_segment_or_a_name_of_the_wrong_type_is_a_type_error() -> None:
+    """``segment_anchor(tile, R0, "1")`` and ``names=(1, 2)`` were ``ValueError``."""
+    for segment, shown in (("1", "str"), (True, "bool"), (1.0, "float")):
+        with pytest.raises(TypeError, match=rf"^segment: expected an int, not {shown}"):
+            segment_anchor(TILE, Rotation.R0, segment)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=rf"^segment: expected an int, not {shown}"):
+            feature_geometry(STATE, Position(0, 0), segment)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^names: expected a str for each player, not int$"):
+        describe_events(STATE, Pass(), [], names=(1, 2))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^names must be one string per player \(2\)"):
+        describe_events(STATE, Pass(), [], names=("Ann",))

@@ -377,9 +377,10 @@ def test_weights_are_finite_numbers_and_the_margin_spread_positive(
         Weights(**fields)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("fields", "shown"), [({"meeple": "x"}, "meeple: expected a number, not str"),
-                                               ({"lead_sharpness": True},
-                                                "lead_sharpness: expected a number, not bool")])
+@pytest.mark.parametrize(("fields", "shown"), [
+    ({"meeple": "x"}, "meeple: expected a number, not str"),
+    ({"lead_sharpness": True}, "lead_sharpness: expected a number, not bool"),
+])
 def test_weights_of_the_wrong_type_are_type_errors(fields: dict[str, object], shown: str) -> None:
     with pytest.raises(TypeError, match=rf"^{shown}$"):
         Weights(**fields)  # type: ignore[arg-type]

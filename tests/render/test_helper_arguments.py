@@ -52,7 +52,8 @@ def test_rotation_from_degrees() -> None:
     with pytest.raises(ValueError, match="not 360"):
         Rotation.from_degrees(360)
     for value in ("90", 90.0, True):
-        with pytest.raises(TypeError, match=r"^degrees: expected an int \(0, 90, 180 or 270\), not "):
+        with pytest.raises(TypeError,
+                           match=r"^degrees: expected an int \(0, 90, 180 or 270\), not "):
             Rotation.from_degrees(wrong(value))
     assert "quarter turns" in (Rotation.__doc__ or "")
     assert "from_degrees" in (Rotation.__doc__ or "")

@@ -134,7 +134,7 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
     check_whole(seed, "seed")
     check_whole(index, "index")
     if isinstance(kinds, str) or not all(isinstance(kind, str) for kind in kinds):
-        raise TypeError(f"kinds must be a tuple of player kinds such as ('greedy', 'random'), "
+        raise TypeError(f"kinds: expected a tuple of player kinds such as ('greedy', 'random'), "
                         f"not {kinds!r}"[:200])
     if "human" in kinds:
         raise ValueError("a simulation has no human players: give bot kinds (random, greedy, "

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_number
 from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Tile, check_tile_and_rotation
@@ -128,9 +128,8 @@ def segment_at(state: GameState, x: float, y: float) -> tuple[Position, int] | N
     off the tiles.
     """
     check_exact(state, GameState, "state")
-    for value in (x, y):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"board coordinates are numbers, not {type(value).__name__}")
+    check_number(x, "x")
+    check_number(y, "y")
     if not (math.isfinite(x) and math.isfinite(y)):
         return None
     cell_x, cell_y = math.floor(x), math.floor(y)

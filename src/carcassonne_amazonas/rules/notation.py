@@ -61,8 +61,8 @@ from .actions import (
     PlaceCamp,
     PlaceMeeple,
     PlaceTile,
-    check_action,
     _piece_fields,
+    check_action,
 )
 from .state import GameState
 
