@@ -55,7 +55,9 @@ __all__ = [
 
 def _check_segment(tile: Tile, segment: int) -> None:
     count = len(tile.layout.segments)
-    if isinstance(segment, bool) or not isinstance(segment, int) or not 0 <= segment < count:
+    if type(segment) is not int:
+        check_exact(segment, int, "segment")
+    if not 0 <= segment < count:
         raise ValueError(f"{tile.name} has segments 0..{count - 1}, not {segment!r}")
 
 
