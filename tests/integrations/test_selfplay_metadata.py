@@ -176,8 +176,8 @@ def test_a_metadata_the_schema_refuses_is_refused_by_the_reader_naming_the_field
 @pytest.mark.parametrize(("edit", "shown"), [
     ({"players": 2.0}, "metadata.players: expected a whole number, not 2.0"),
     ({"seed": 7.0}, "metadata.seed: expected a whole number, not 7.0"),
-    ({"bots": ["greedy"]}, "metadata.bots: 1 bots for 2 players"),
-    ({"policy": ["visits"]}, "metadata.policy: 1 policy targets for 2 players"),
+    ({"bots": ["greedy", "mcts:2", "random"]}, "metadata.bots: 3 bots for 2 players"),
+    ({"policy": ["visits"] * 3}, "metadata.policy: 3 policy targets for 2 players"),
     ({"rules": {**Rules().options(), "first_player": 3}},
      "metadata.rules.first_player: player 3 does not play in a game of 2"),
 ])
