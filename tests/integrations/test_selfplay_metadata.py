@@ -191,6 +191,7 @@ def test_the_reader_is_stricter_than_the_schema(edit: dict[str, Any], shown: str
 
 def test_metadata_that_is_not_an_object_is_refused(tmp_path: Path) -> None:
     path, _ = written_metadata(tmp_path, Rules(), ("greedy", "mcts:2"))
-    for value in ([], "text", 3):
+    values: tuple[object, ...] = ([], "text", 3)
+    for value in values:
         with pytest.raises(ValueError, match=r": metadata: expected a JSON object"):
             SelfPlayData(with_metadata(path, value))

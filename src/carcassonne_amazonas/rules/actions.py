@@ -72,7 +72,7 @@ def _natural(name: str, value: int) -> None:
                          f"notation writes), not {show_int(value)}")
 
 
-def _check_position(value: object) -> None:
+def _check_position(value: Position) -> None:
     if type(value) is not Position:
         check_exact(value, Position, "position")
     if type(value.x) is not int or type(value.y) is not int:
