@@ -506,3 +506,16 @@ def test_a_segment_or_a_name_of_the_wrong_type_is_a_type_error() -> None:
         describe_events(STATE, Pass(), [], names=(1, 2))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^names must be one string per player \(2\)"):
         describe_events(STATE, Pass(), [], names=("Ann",))
+
+
+def test_the_testing_strategies_word_type_errors_with_the_guard() -> None:
+    """``records(valid=1)``, ``game_states(variants=1)`` and ``game_states(phase="x")``
+    said "must be" in words of their own."""
+    testing = pytest.importorskip("carcassonne_amazonas.testing")
+    with pytest.raises(TypeError, match=r"^valid: expected True, False or None, not int$"):
+        testing.records(valid=1)
+    with pytest.raises(TypeError, match=r"^variants: expected True or False, not int$"):
+        testing.game_states(variants=1)
+    with pytest.raises(TypeError, match=r"^phase: expected a Phase, a collection of Phase "
+                                        r"or None, not str$"):
+        testing.game_states(phase="place tile")
