@@ -1,5 +1,8 @@
 """The one guard of the library's public boundary: :func:`check_exact` (and
-:func:`check_optional`) for argument types, :func:`check_whole` for whole numbers.
+:func:`check_optional`, and :func:`check_instance` where subclasses are welcome) for
+argument types, :func:`check_whole` for whole numbers, :func:`check_number` for other
+numbers (seconds, weights), and :func:`check_at_least` for the range of a number of the
+right type (a ``ValueError``).
 
 A public function that takes a state, an action, rules, a tile set or text accepts
 exactly the library's type (or ``str``), never a subclass: a subclass can lie in
