@@ -174,12 +174,16 @@ def apply_action_with_events(state: GameState,
     return next_state, tuple(events)
 
 
+#: What apply_action takes, in the guard's message (made once: apply_action is a hot path).
+_ACTION_OR_TEXT = f"{_ACTIONS_WORDED} or its text"
+
+
 def _apply(state: GameState, action: Action | str, events: list[Event] | None) -> GameState:
     if type(state) is not GameState:  # inline: the hot path
         check_exact(state, GameState, "state")
     if isinstance(action, str):  # text in the notation (a subclass: parse_action's TypeError)
         action = parse_action(action, state)
-    check_action(action, "action", f"{_ACTIONS_WORDED} or its text")  # before any use
+    check_action(action, "action", _ACTION_OR_TEXT)  # exact types, before any use
     turn = Turn(state, events)
     turn.play(action)
     return turn.freeze()
