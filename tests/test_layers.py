@@ -3,7 +3,9 @@ that ``docs/architecture.md`` lets it import, and no modules import each other i
 
 The graph is read from the source: every ``import`` and ``from ... import`` statement of
 every module counts, at the top of a module, inside a function, under
-``if TYPE_CHECKING:`` and in a package's ``__init__``.  The one exception is a display
+``if TYPE_CHECKING:`` and in a package's ``__init__``, and so does a dynamic import of a
+literal name (``importlib.import_module("pkg.x._y")``, ``__import__("pkg.x._y")``).  The
+one exception is a display
 method (``__str__``, ``_repr_svg_`` ...) importing a renderer inside its body, the way
 python-chess's ``Board._repr_svg_`` does.  The layer table is read from the architecture
 page, so the page and the test cannot disagree; a synthetic package shows that the checker
@@ -66,13 +68,44 @@ def module_files(source: Path) -> dict[str, Path]:
     return modules
 
 
+#: The functions that import a module named by a string: ``importlib.import_module``
+#: (called by attribute or by name) and ``__import__``.
+DYNAMIC_IMPORTS = frozenset({"import_module", "__import__"})
+
+
+def _dynamic_import(node: ast.AST) -> ast.Import | ast.ImportFrom | None:
+    """The import statement a call of :data:`DYNAMIC_IMPORTS` with a literal name stands
+    for (``import_module("pkg.x._y")`` as ``import pkg.x._y``, a relative
+    ``import_module("..x._y", __package__)`` as ``from ..x._y import *``), else None."""
+    if not isinstance(node, ast.Call):
+        return None
+    called = node.func
+    callee = called.attr if isinstance(called, ast.Attribute) else \
+        called.id if isinstance(called, ast.Name) else None
+    if callee not in DYNAMIC_IMPORTS:
+        return None
+    given = node.args[:1] or [k.value for k in node.keywords if k.arg == "name"]
+    if not given or not isinstance(given[0], ast.Constant) or not isinstance(given[0].value,
+                                                                             str):
+        return None
+    text = given[0].value
+    level = len(text) - len(text.lstrip("."))
+    if level:
+        return ast.ImportFrom(text[level:] or None, [ast.alias("*")], level)
+    return ast.Import([ast.alias(text)])
+
+
 def _statements(tree: ast.Module) -> Iterator[tuple[ast.Import | ast.ImportFrom, str | None]]:
-    """Every import statement of a module with the function it is in (None at the top)."""
+    """Every import statement of a module with the function it is in (None at the top),
+    a dynamic import of a literal name included (:func:`_dynamic_import`)."""
     stack: list[tuple[ast.AST, str | None]] = [(tree, None)]
     while stack:
         node, function = stack.pop()
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node, function
+        dynamic = _dynamic_import(node)
+        if dynamic is not None:
+            yield dynamic, function
         inner = node.name if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
             else function
         stack.extend((child, inner) for child in ast.iter_child_nodes(node))
@@ -355,6 +388,13 @@ def test_a_deliberate_violation_is_found(tmp_path: Path, violation: str) -> None
     "from ..low._inner import helper\n",                               # module level
     "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..low import _inner\n",
     "def helper():\n    import pkg.low._inner\n",                       # inside a function
+    # dynamic imports of a literal name: importlib's, by attribute or by name, and __import__
+    "import importlib\nimportlib.import_module('pkg.low._inner')\n",
+    "from importlib import import_module\ndef helper():\n"
+    "    return import_module('pkg.low._inner')\n",
+    "__import__('pkg.low._inner')\n",
+    "import importlib\nimportlib.import_module('..low._inner', __package__)\n",
+    "import importlib as il\nil.import_module(name='pkg.low._inner')\n",
 ])
 def test_a_deliberate_private_import_is_found(tmp_path: Path, violation: str) -> None:
     source = write_package(tmp_path, {"__init__.py": "", "_support.py": "",

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import copy
 import json
+import pathlib
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -35,11 +37,12 @@ from carcassonne_amazonas import (
     state_to_json,
 )
 from carcassonne_amazonas._support.exact import check_exact, check_whole, is_whole
-from carcassonne_amazonas.ai.bots import GreedyBot, RandomBot, make_bot, parse_bot_spec
+from carcassonne_amazonas.ai.bots import BotSpec, GreedyBot, RandomBot, make_bot, parse_bot_spec
 from carcassonne_amazonas.ai.encoding import action_space, num_distinct_actions
 from carcassonne_amazonas.ai.evaluation import heuristic_scores, win_value
 from carcassonne_amazonas.ai.mcts import MctsBot
-from carcassonne_amazonas.ai.playout import random_playout
+from carcassonne_amazonas.ai.playout import random_action, random_playout
+from carcassonne_amazonas.ai.simulation import simulate_game
 from carcassonne_amazonas.formats.records import max_actions
 from carcassonne_amazonas.render.anchors import (
     piece_anchor,
@@ -67,7 +70,7 @@ from carcassonne_amazonas.render.text import (
     tile_text,
     track_text,
 )
-from carcassonne_amazonas.rules.actions import Pass
+from carcassonne_amazonas.rules.actions import ChooseDouble, Pass, PlaceMeeple, PlaceTile
 from carcassonne_amazonas.rules.fast_path import fit_table
 from carcassonne_amazonas.rules.final_scoring import (
     projected_final_scoring,
@@ -322,7 +325,7 @@ def test_every_layer_refuses_the_same_non_whole_numbers(value: object) -> None:
             state_from_json(json.dumps(rules))
     with pytest.raises(ValueError, match=r"^slices must be a whole number from 1 to"):
         Rules.from_options({"slices": value})
-    with pytest.raises(ValueError, match=r"^iterations must be a whole number >= 1"):
+    with pytest.raises(TypeError, match=rf"^iterations: expected a whole number, not {shown}$"):
         MctsBot(iterations=value)  # type: ignore[arg-type]
     requests = pytest.importorskip("carcassonne_amazonas.web._requests")
     with pytest.raises(requests.ApiError, match=rf"^players: expected a whole number, "
@@ -349,3 +352,170 @@ def test_a_key_given_twice_is_refused_by_every_json_loader() -> None:
     requests = pytest.importorskip("carcassonne_amazonas.web._requests")
     with pytest.raises(requests.ApiError, match=r"duplicate key 'players'"):
         requests.parse_json_object(b'{"players": 2, "players": 3, "seats": []}')
+
+
+# ------------------------------------------------ the review of 1.0 (issue 36, items 1-4)
+
+@pytest.mark.parametrize(("seed", "index", "shown"), [
+    (1.0, 0, "seed: expected a whole number, not 1.0"),
+    (True, 0, "seed: expected a whole number, not a boolean"),
+    (1, True, "index: expected a whole number, not a boolean"),
+    (1, 0.0, "index: expected a whole number, not 0.0"),
+    (LyingInt(1), 0, "seed: expected a whole number, not LyingInt"),
+], ids=repr)
+def test_simulate_game_refuses_a_seed_or_index_that_is_not_whole(
+        seed: object, index: object, shown: str) -> None:
+    """``simulate_game(0, 1.0, ...)`` played another game than seed 1, and an index of
+    ``True`` came back as the result's index."""
+    with pytest.raises(TypeError, match=rf"^{shown}$"):
+        simulate_game(index, seed, ("random", "random"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("options", "error", "shown"), [
+    ({"max_bot_budget": True}, TypeError, "max_bot_budget: expected a whole number, not a boolean"),
+    ({"max_bot_budget": 5.0}, TypeError, "max_bot_budget: expected a whole number, not 5.0"),
+    ({"bot_workers": False}, TypeError, "bot_workers: expected a whole number, not a boolean"),
+    ({"create_limit": LyingInt(3)}, TypeError,
+     "create_limit: expected a whole number, not LyingInt"),
+    ({"max_open_games": 2.0}, TypeError, "max_open_games: expected a whole number, not 2.0"),
+    ({"max_open_games": True}, TypeError, "max_open_games: expected a whole number, not a boolean"),
+    ({"max_games_per_client": "3"}, TypeError,
+     "max_games_per_client: expected a whole number, not a string"),
+    ({"expire_after": True}, TypeError, "expire_after: expected a number, not bool"),
+    ({"write_timeout": "5"}, TypeError, "write_timeout: expected a number, not str"),
+    ({"max_open_games": 0}, ValueError, "max_open_games must be at least 1, not 0"),
+    ({"bot_workers": -1}, ValueError, "bot_workers must be at least 0, not -1"),
+    ({"expire_after": 0}, ValueError, "expire_after must be above 0, not 0"),
+    ({"write_timeout": float("nan")}, ValueError, "write_timeout must be above 0, not nan"),
+], ids=repr)
+def test_create_app_counts_and_durations_follow_the_one_rule(
+        options: dict[str, object], error: type[Exception], shown: str,
+        tmp_path: pathlib.Path) -> None:
+    """``create_app`` checked its counts with ``isinstance(value, int)``: ``True``, an int
+    subclass and ``2.0`` (for ``max_open_games``) were accepted."""
+    app = pytest.importorskip("carcassonne_amazonas.web.app")
+    with pytest.raises(error, match=rf"^{re.escape(shown)}$"):
+        app.create_app(tmp_path / "g.sqlite3", **options)
+    assert not (tmp_path / "g.sqlite3").exists()
+
+
+def test_bot_spec_budgets_are_whole_numbers() -> None:
+    """``BotSpec("mcts", budget=True)`` printed as ``mcts:True``; ``parse_bot_spec`` with
+    ``max_budget=True`` said "from 1 to True"."""
+    for budget, shown in ((True, "a boolean"), (5.0, "5.0"), (LyingInt(5), "LyingInt")):
+        with pytest.raises(TypeError, match=rf"^budget: expected a whole number, not {shown}$"):
+            BotSpec("mcts", budget)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=rf"^max_budget: expected a whole number, "
+                                            rf"not {shown}$"):
+            parse_bot_spec("mcts:5", max_budget=budget)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^budget must be at least 1, not 0$"):
+        BotSpec("mcts", 0)
+    with pytest.raises(ValueError, match=r"^max_budget must be at least 1, not 0$"):
+        parse_bot_spec("mcts:5", max_budget=0)
+    with pytest.raises(TypeError, match=r"^kind: expected a str, not int$"):
+        BotSpec(3)  # type: ignore[arg-type]
+    assert parse_bot_spec(str(BotSpec("mcts", 7)), max_budget=7) == BotSpec("mcts", 7)
+
+
+@pytest.mark.parametrize(("options", "shown"), [
+    ({"iterations": 100.0}, "iterations: expected a whole number, not 100.0"),
+    ({"iterations": "100"}, "iterations: expected a whole number, not a string"),
+    ({"iterations": True}, "iterations: expected a whole number, not a boolean"),
+    ({"rollout_width": True}, "rollout_width: expected a whole number, not a boolean"),
+    ({"tree_turns": 1.0}, "tree_turns: expected a whole number, not 1.0"),
+    ({"rollout_turns": "3"}, "rollout_turns: expected a whole number, not a string"),
+    ({"seconds": True}, "seconds: expected a number, not bool"),
+    ({"iterations": None, "seconds": "0.5"}, "seconds: expected a number, not str"),
+    ({"exploration": "x"}, "exploration: expected a number, not str"),
+    ({"prior_weight": None}, "prior_weight: expected a number, not NoneType"),
+    ({"paired": 1}, "paired: expected a bool, not int"),
+    ({"seed": 1.0}, "seed: expected an int or None, not float"),
+    ({"rng": 42}, "rng: expected a random.Random, not int"),
+], ids=repr)
+def test_mcts_options_of_the_wrong_type_name_themselves(options: dict[str, object],
+                                                        shown: str) -> None:
+    """``MctsBot(iterations=100.0)`` and ``seconds=True`` raised ``ValueError``,
+    ``exploration='x'`` a raw comparison error, and ``paired=1`` was accepted."""
+    with pytest.raises(TypeError, match=rf"^{re.escape(shown)}$"):
+        MctsBot(**options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("options", "shown"), [
+    ({"iterations": 0}, "iterations must be at least 1, not 0"),
+    ({"rollout_width": 0}, "rollout_width must be at least 1, not 0"),
+    ({"rollout_turns": -1}, "rollout_turns must be at least 0, not -1"),
+    ({"iterations": None, "seconds": 0}, "seconds must be above 0, not 0"),
+    ({"exploration": -1.0}, "exploration must be at least 0, not -1.0"),
+    ({"prior_weight": float("nan")}, "prior_weight must be at least 0, not nan"),
+], ids=repr)
+def test_mcts_options_out_of_range_are_value_errors(options: dict[str, object],
+                                                    shown: str) -> None:
+    with pytest.raises(ValueError, match=rf"^{re.escape(shown)}$"):
+        MctsBot(**options)  # type: ignore[arg-type]
+
+
+def test_the_rules_layer_words_its_type_errors_with_the_guard() -> None:
+    """``apply_action(s, 42)``, ``random_action(s, 42)``, ``PlaceTile(P, 90)`` and
+    ``Rules(slices=5.0)`` each worded the refusal their own way, without the parameter."""
+    state = new_game(2, seed=3)
+    with pytest.raises(TypeError, match=r"^action: expected an action \(PlaceTile, .*\) "
+                                        r"or its text, not int$"):
+        apply_action(state, 42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^rng: expected a random\.Random, not int$"):
+        random_action(state, 42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^rotation: expected a Rotation, not int$"):
+        PlaceTile(Position(0, 4), 90)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^position: expected a Position, not tuple$"):
+        PlaceTile((0, 4), Rotation.R0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^segment: expected an int, not float$"):
+        PlaceMeeple(Position(0, 4), 1.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^tile: expected an int, not str$"):
+        ChooseDouble("3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^slices: expected a whole number, not 5\.0$"):
+        Rules(slices=5.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^first_player: expected a whole number, "
+                                        r"not a boolean$"):
+        Rules(first_player=True)
+    with pytest.raises(TypeError, match=r"^shuffle: expected a Shuffle \(Shuffle.STRATIFIED "
+                                        r"or Shuffle.UNIFORM\), not str$"):
+        Rules(shuffle="uniform")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^Rules\.slices must be from 1 to \d+, not 0$"):
+        Rules(slices=0)
+
+
+def test_the_other_readers_word_type_errors_with_the_guard() -> None:
+    """The records, the anchors and the placement helpers named the parameter their own
+    way (``action 1 is a str, not an action``, ``board coordinates are numbers``)."""
+    with pytest.raises(TypeError, match=r"^actions\[0\]: expected an action \(PlaceTile, .*\), "
+                                        r"not str$"):
+        GameRecord.from_game(STATE, ["t0,4,0"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^x: expected a number, not str$"):
+        segment_at(STATE, "0.5", 0.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^y: expected a number, not bool$"):
+        segment_at(STATE, 0.5, True)
+
+
+def test_a_segment_or_a_name_of_the_wrong_type_is_a_type_error() -> None:
+    """``segment_anchor(tile, R0, "1")`` and ``names=(1, 2)`` were ``ValueError``."""
+    for segment, shown in (("1", "str"), (True, "bool"), (1.0, "float")):
+        with pytest.raises(TypeError, match=rf"^segment: expected an int, not {shown}"):
+            segment_anchor(TILE, Rotation.R0, segment)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=rf"^segment: expected an int, not {shown}"):
+            feature_geometry(STATE, Position(0, 0), segment)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^names: expected a str for each player, not int$"):
+        describe_events(STATE, Pass(), [], names=(1, 2))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^names must be one string per player \(2\)"):
+        describe_events(STATE, Pass(), [], names=("Ann",))
+
+
+def test_the_testing_strategies_word_type_errors_with_the_guard() -> None:
+    """``records(valid=1)``, ``game_states(variants=1)`` and ``game_states(phase="x")``
+    said "must be" in words of their own."""
+    testing = pytest.importorskip("carcassonne_amazonas.testing")
+    with pytest.raises(TypeError, match=r"^valid: expected True, False or None, not int$"):
+        testing.records(valid=1)
+    with pytest.raises(TypeError, match=r"^variants: expected True or False, not int$"):
+        testing.game_states(variants=1)
+    with pytest.raises(TypeError, match=r"^phase: expected a Phase, a collection of Phase "
+                                        r"or None, not str$"):
+        testing.game_states(phase="place tile")

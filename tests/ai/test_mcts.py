@@ -108,21 +108,30 @@ def test_the_time_budget_ends_the_search() -> None:
     {"iterations": None, "seconds": None},
     {"iterations": 0},
     {"iterations": -2},
-    {"iterations": True},
-    {"iterations": 2.5},
     {"iterations": None, "seconds": 0.0},
     {"iterations": None, "seconds": -1.0},
     {"iterations": 5, "exploration": -0.1},
     {"iterations": 5, "prior_weight": -1.0},
     {"iterations": 5, "tree_turns": 0},
-    {"iterations": 5, "tree_turns": True},
-    {"iterations": 5, "tree_turns": 1.5},
-    {"iterations": 5, "rollout_width": 2.5},
     {"iterations": 5, "rollout_turns": -1},
     {"iterations": 5, "rollout_width": 0},
 ])
 def test_bad_budgets_and_options_raise(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
+        MctsBot(random.Random(0), **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [
+    {"iterations": True},
+    {"iterations": 2.5},
+    {"iterations": 5, "tree_turns": True},
+    {"iterations": 5, "tree_turns": 1.5},
+    {"iterations": 5, "rollout_width": 2.5},
+])
+def test_counts_that_are_not_whole_numbers_are_type_errors(options: dict[str, object]) -> None:
+    """A count of the wrong type is a ``TypeError`` naming it, as every option's."""
+    name = list(options)[-1]
+    with pytest.raises(TypeError, match=rf"^{name}: expected a whole number, not "):
         MctsBot(random.Random(0), **options)  # type: ignore[arg-type]
 
 
@@ -347,9 +356,9 @@ def test_the_command_line_takes_mcts_and_mcts_n(capsys: pytest.CaptureFixture[st
 
 
 @pytest.mark.parametrize(("options", "error", "message"), [
-    ({"rng": 42}, TypeError, "rng must be a random.Random"),
+    ({"rng": 42}, TypeError, "rng: expected a random.Random, not int"),
     ({"weights": {"meeple": 1}}, TypeError, "weights: expected an evaluation.Weights"),
-    ({"iterations": None, "seconds": "0.5"}, ValueError, "seconds must be > 0"),
+    ({"iterations": None, "seconds": "0.5"}, TypeError, "seconds: expected a number"),
 ])
 def test_the_constructor_checks_what_choose_would_trip_on(options: dict[str, object],
                                                          error: type[Exception],
@@ -359,17 +368,26 @@ def test_the_constructor_checks_what_choose_would_trip_on(options: dict[str, obj
         MctsBot(**arguments)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("fields", [{"meeple": "x"}, {"margin_spread": -1},
+@pytest.mark.parametrize("fields", [{"margin_spread": -1},
                                     {"margin_spread": 0, "margin_spread_per_tile": 0},
-                                    {"camp": float("nan")}, {"lead_sharpness": True}])
+                                    {"camp": float("nan")}, {"camp": float("inf")}])
 def test_weights_are_finite_numbers_and_the_margin_spread_positive(
         fields: dict[str, object]) -> None:
     with pytest.raises(ValueError, match=r"Weights\.[a-z_]+ must be"):
         Weights(**fields)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("fields", "shown"), [
+    ({"meeple": "x"}, "meeple: expected a number, not str"),
+    ({"lead_sharpness": True}, "lead_sharpness: expected a number, not bool"),
+])
+def test_weights_of_the_wrong_type_are_type_errors(fields: dict[str, object], shown: str) -> None:
+    with pytest.raises(TypeError, match=rf"^{shown}$"):
+        Weights(**fields)  # type: ignore[arg-type]
+
+
 def test_a_simulation_refuses_human_players_and_a_string_of_kinds() -> None:
     with pytest.raises(ValueError, match="no human players"):
         simulate_game(0, 1, ("human", "random"))
-    with pytest.raises(TypeError, match="kinds must be a tuple of player kinds"):
+    with pytest.raises(TypeError, match=r"^kinds: expected a tuple of player kinds"):
         simulate_game(0, 1, "random,greedy")  # type: ignore[arg-type]

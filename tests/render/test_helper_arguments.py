@@ -52,7 +52,8 @@ def test_rotation_from_degrees() -> None:
     with pytest.raises(ValueError, match="not 360"):
         Rotation.from_degrees(360)
     for value in ("90", 90.0, True):
-        with pytest.raises(TypeError, match="degrees must be an int"):
+        with pytest.raises(TypeError,
+                           match=r"^degrees: expected an int \(0, 90, 180 or 270\), not "):
             Rotation.from_degrees(wrong(value))
     assert "quarter turns" in (Rotation.__doc__ or "")
     assert "from_degrees" in (Rotation.__doc__ or "")
@@ -64,23 +65,23 @@ def test_rotation_from_degrees() -> None:
     (lambda: board_svg(wrong(None)), "state: expected a GameState, not NoneType"),
     (lambda: board_svg(wrong("state")), "state: expected a GameState, not str"),
     (lambda: board_svg(STATE, highlight_cells=wrong([(0, 0)])),
-     "highlight_cells must hold Position values, not tuple (0, 0); Position(x, y) makes one"),
+     "highlight_cells: expected Position values, not tuple (0, 0); Position(x, y) makes one"),
     (lambda: board_svg(STATE, highlight_cells=wrong(5)),
-     "highlight_cells must be an iterable of Position values, not int"),
+     "highlight_cells: expected an iterable of Position values, not int"),
     (lambda: board_svg(STATE, highlight_feature=wrong((0, 4))),
-     "highlight_feature must be (Position, segment), a FeatureGeometry or None, not tuple"),
+     "highlight_feature: expected (Position, segment), a FeatureGeometry or None, not tuple"),
     (lambda: tile_svg(TILE, wrong(90)),
-     "rotation must be a Rotation, not int (degrees: Rotation.from_degrees(90) gives "
-     "Rotation.R90)"),
+     "rotation: expected a Rotation (degrees: Rotation.from_degrees(90) gives "
+     "Rotation.R90), not int"),
     (lambda: tile_svg(wrong("A4.3")),
-     "tile must be a Tile, not str (a tile's name: tileset.tile_named(name) gives the tile)"),
+     "tile: expected a Tile (a tile's name: tileset.tile_named(name) gives the tile), not str"),
     (lambda: footprint(TILE, wrong((0, 0)), Rotation.R0),
-     "position must be a Position, not tuple (Position(x, y) makes one)"),
-    (lambda: footprint(TILE, Position(0, 0), wrong(0)), "rotation must be a Rotation, not int"),
-    (lambda: footprint(wrong(3), Position(0, 0), Rotation.R0), "tile must be a Tile, not int"),
-    (lambda: board_svg(STATE, cell_size=wrong("64")), "cell_size must be a number"),
-    (lambda: tile_svg(TILE, cell_size=wrong("64")), "cell_size must be a number"),
-    (lambda: tile_svg(TILE, cell_size=wrong(True)), "cell_size must be a number"),
+     "position: expected a Position (Position(x, y) makes one), not tuple"),
+    (lambda: footprint(TILE, Position(0, 0), wrong(0)), "rotation: expected a Rotation"),
+    (lambda: footprint(wrong(3), Position(0, 0), Rotation.R0), "tile: expected a Tile, not int"),
+    (lambda: board_svg(STATE, cell_size=wrong("64")), "cell_size: expected a number, not str"),
+    (lambda: tile_svg(TILE, cell_size=wrong("64")), "cell_size: expected a number, not str"),
+    (lambda: tile_svg(TILE, cell_size=wrong(True)), "cell_size: expected a number, not bool"),
 ])
 def test_wrong_types_are_a_type_error_saying_what_is_expected(call: Any, message: str) -> None:
     with pytest.raises(TypeError) as error:

@@ -70,8 +70,9 @@ def _has_lying_field(action: object) -> bool:
     return any(type(v) in (LyingInt, LyingPosition) for v in values)
 
 
-HOSTILE_WORDS = ("a position is a Position, not", "coordinates are ints", "must be an int, not",
-                 "a rotation is a Rotation, not", "a tile id is an int, not", "expected an action")
+HOSTILE_WORDS = ("position: expected a Position, not", "coordinates are ints",
+                 "expected an int, not", "rotation: expected a Rotation, not",
+                 "tile: expected an int, not", "expected an action")
 
 
 def _hostile(rng: random.Random, state: GameState,

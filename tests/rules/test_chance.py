@@ -300,7 +300,7 @@ def test_bad_arguments_are_type_errors() -> None:
         chance_outcomes("state")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a GameState"):
         determinize("state", random.Random(1))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+    with pytest.raises(TypeError, match=r"rng: expected a random\.Random"):
         determinize(new_game(2, seed=1), 1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no seed and no pile"):
         new_game(2, seed=1, draws="explicit")

@@ -82,14 +82,14 @@ def test_subclasses_of_int_and_position_are_refused_when_building_an_action(
     except TypeError:
         return
     assert type(made) is LyingPosition  # a position can be made; an action cannot take it
-    with pytest.raises(TypeError, match="a position is a Position, not LyingPosition"):
+    with pytest.raises(TypeError, match="position: expected a Position, not LyingPosition"):
         PlaceTile(made, R0)
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
-    ("position", LyingPosition(9, 9), "a position is a Position, not LyingPosition"),
-    ("rotation", 0, "a rotation is a Rotation, not int"),
-    ("rotation", LyingInt(0), "a rotation is a Rotation, not LyingInt"),
+    ("position", LyingPosition(9, 9), "position: expected a Position, not LyingPosition"),
+    ("rotation", 0, "rotation: expected a Rotation, not int"),
+    ("rotation", LyingInt(0), "rotation: expected a Rotation, not LyingInt"),
 ])
 def test_a_river_tile_cannot_be_placed_off_the_river_by_a_tampered_action(
         field: str, value: object, words: str) -> None:
@@ -111,9 +111,9 @@ def test_tampered_coordinates_and_segments_are_refused() -> None:
                                                             "position", position))
     after = apply_action(state, PlaceTile(Position(0, 4), R0))
     assert after.phase is Phase.PLACE_PIECE
-    assert "segment must be an int, not LyingInt" in refuse(
+    assert "segment: expected an int, not LyingInt" in refuse(
         after, tampered(PlaceMeeple(Position(0, 4), 1), "segment", LyingInt(1)))
-    assert "a tile id is an int, not LyingInt" in refuse(
+    assert "tile: expected an int, not LyingInt" in refuse(
         after, tampered(ChooseDouble(TileId(81)), "tile", LyingInt(81)))
 
 

@@ -347,5 +347,5 @@ def test_describe_action_reads_text_as_apply_action_does() -> None:
 def test_a_record_holds_actions_not_their_text() -> None:
     """A record built with text is refused as before: records are read without a state."""
     record = GameRecord(2, Rules(), "seeded", 1, None, None, ("t0,4,0",))  # type: ignore[arg-type]
-    with pytest.raises(RecordError, match="action 1 \\('t0,4,0'\\): expected an action"):
+    with pytest.raises(RecordError, match="action 1 \\('t0,4,0'\\): action: expected an action"):
         record.final_state()

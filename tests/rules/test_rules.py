@@ -48,16 +48,16 @@ from carcassonne_amazonas.tiles.tilefile import parse_tileset
 from carcassonne_amazonas.tiles.tileset import TileSet
 
 WRONG_TYPES: list[tuple[dict[str, Any], str]] = [
-    ({"tileset": "x"}, "Rules.tileset must be a TileSet"),
-    ({"tileset": None}, "Rules.tileset must be a TileSet"),
-    ({"first_player": "1"}, "Rules.first_player must be an int"),
-    ({"first_player": 1.0}, "Rules.first_player must be an int"),
-    ({"shuffle": "uniform"}, "Rules.shuffle must be a Shuffle"),
-    ({"slices": 2.5}, "Rules.slices must be an int"),
-    ({"slices": True}, "Rules.slices must be an int"),
-    ({"amazon_ranking": "competition"}, "Rules.amazon_ranking must be an AmazonRanking"),
-    ({"camp_scoring": "per-camp"}, "Rules.camp_scoring must be a CampScoring"),
-    ({"camp_scoring": AmazonRanking.DENSE}, "Rules.camp_scoring must be a CampScoring"),
+    ({"tileset": "x"}, "tileset: expected a TileSet"),
+    ({"tileset": None}, "tileset: expected a TileSet"),
+    ({"first_player": "1"}, "first_player: expected a whole number, not a string"),
+    ({"first_player": 1.0}, "first_player: expected a whole number, not 1.0"),
+    ({"shuffle": "uniform"}, "shuffle: expected a Shuffle"),
+    ({"slices": 2.5}, "slices: expected a whole number, not 2.5"),
+    ({"slices": True}, "slices: expected a whole number, not a boolean"),
+    ({"amazon_ranking": "competition"}, "amazon_ranking: expected an AmazonRanking"),
+    ({"camp_scoring": "per-camp"}, "camp_scoring: expected a CampScoring"),
+    ({"camp_scoring": AmazonRanking.DENSE}, "camp_scoring: expected a CampScoring"),
 ]
 
 

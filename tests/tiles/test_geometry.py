@@ -196,7 +196,9 @@ def test_positions_are_frozen_hashable_and_ordered() -> None:
 @pytest.mark.parametrize("value", [True, False])
 def test_position_rejects_bool_coordinates(value: bool) -> None:
     """A bool is an int to Python but never a coordinate (R-G1)."""
-    with pytest.raises(TypeError, match="must be an int"):
+    with pytest.raises(TypeError, match=r"^x: expected a whole number, not a boolean$"):
         Position(value, 0)
-    with pytest.raises(TypeError, match="must be an int"):
+    with pytest.raises(TypeError, match=r"^y: expected a whole number, not a boolean$"):
         Position(0, value)
+    with pytest.raises(TypeError, match=r"^x: expected a whole number, not 1\.0$"):
+        Position(1.0, 0)  # type: ignore[arg-type]

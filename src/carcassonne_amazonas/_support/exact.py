@@ -1,5 +1,8 @@
 """The one guard of the library's public boundary: :func:`check_exact` (and
-:func:`check_optional`) for argument types, :func:`check_whole` for whole numbers.
+:func:`check_optional`, and :func:`check_instance` where subclasses are welcome) for
+argument types, :func:`check_whole` for whole numbers, :func:`check_number` for other
+numbers (seconds, weights), and :func:`check_at_least` for the range of a number of the
+right type (a ``ValueError``).
 
 A public function that takes a state, an action, rules, a tile set or text accepts
 exactly the library's type (or ``str``), never a subclass: a subclass can lie in
@@ -26,8 +29,8 @@ from typing_extensions import TypeIs
 
 from .wording import show_int
 
-__all__ = ["check_exact", "check_optional", "check_whole", "describe_value", "is_whole",
-           "json_kind"]
+__all__ = ["check_at_least", "check_exact", "check_instance", "check_number", "check_optional",
+           "check_whole", "describe_value", "is_whole", "json_kind"]
 
 def check_exact(value: object, kind: type, name: str, expected: str = "") -> None:
     """``TypeError`` unless ``type(value)`` is exactly ``kind``.  The message names the
@@ -44,6 +47,38 @@ def check_optional(value: object, kind: type, name: str, expected: str = "") -> 
     if value is None or type(value) is kind:
         return
     raise TypeError(_message(value, kind, name, expected or f"{_a(kind.__name__)} or None"))
+
+
+def check_instance(value: object, kind: type, name: str, expected: str = "") -> None:
+    """:func:`check_exact`'s message for a parameter whose subclasses are welcome (a
+    ``random.Random``: ``random.SystemRandom`` and a user's generator are ones): ``TypeError``
+    unless ``isinstance(value, kind)``."""
+    if isinstance(value, kind):
+        return
+    raise TypeError(_message(value, kind, name, expected))
+
+
+def check_number(value: object, name: str) -> None:
+    """``TypeError`` (``seconds: expected a number, not bool``) unless ``value`` is exactly
+    an ``int`` or a ``float``: not a ``bool``, not text, not a subclass.  Its range is the
+    caller's :func:`check_at_least`."""
+    kind = type(value)
+    if kind is float or kind is int:
+        return
+    if isinstance(value, (int, float)) and kind is not bool:  # a subclass: the note says why
+        raise TypeError(_message(value, float if isinstance(value, float) else int, name,
+                                 "a number"))
+    raise TypeError(f"{name}: expected a number, not {kind.__name__}")
+
+
+def check_at_least(value: float, least: float, name: str, *, above: bool = False) -> None:
+    """``ValueError`` (``iterations must be at least 1, not 0``) unless ``value`` (a number
+    of the right type, checked before) is at least ``least`` (with ``above``: more than
+    ``least``, ``seconds must be above 0, not 0``); NaN is refused too."""
+    if value > least or (not above and value >= least):
+        return
+    shown = show_int(value) if type(value) is int else repr(value)
+    raise ValueError(f"{name} must be {'above' if above else 'at least'} {least}, not {shown}")
 
 
 def _a(noun: str) -> str:

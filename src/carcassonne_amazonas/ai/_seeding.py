@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .._support.exact import check_optional
+from .._support.exact import check_instance, check_optional
 
 __all__ = ["bot_generator", "bot_repr"]
 
@@ -17,8 +17,7 @@ def bot_generator(rng: random.Random | None, seed: int | None) -> random.Random:
     if rng is not None and seed is not None:
         raise ValueError("give rng= or seed=, not both")
     if rng is not None:
-        if not isinstance(rng, random.Random):
-            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        check_instance(rng, random.Random, "rng", "a random.Random")
         return rng
     check_optional(seed, int, "seed")
     return random.Random(seed)

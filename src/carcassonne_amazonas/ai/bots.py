@@ -27,7 +27,7 @@ from typing import Protocol
 
 import attrs
 
-from .._support.exact import check_exact
+from .._support.exact import check_at_least, check_exact, check_whole
 from .._support.i18n import texts
 from .._support.reprs import repr_pretty
 from ..rules.actions import Action
@@ -129,12 +129,22 @@ class BotSpec:
 
     _repr_pretty_ = repr_pretty
 
-    kind: str
+    kind: str = attrs.field()
     """One of :data:`BOT_KINDS`."""
-    budget: int | None = attrs.field(default=None, validator=attrs.validators.optional(
-        [attrs.validators.instance_of(int), attrs.validators.ge(1)]))
+    budget: int | None = attrs.field(default=None)
     """N of ``kind:N`` (at least 1) for a kind of :data:`BUDGETED_KINDS`; None: the
-    kind's default budget, or a kind without one."""
+    kind's default budget, or a kind without one.  ``TypeError`` (the one guard's message)
+    unless ``kind`` is exactly a ``str`` and ``budget`` None or a whole number (not a
+    ``bool``: ``mcts:True`` could not be read back), ``ValueError`` below 1."""
+
+    @kind.validator
+    def _check_kind(self, _attribute: object, value: str) -> None:
+        check_exact(value, str, "kind")
+
+    @budget.validator
+    def _check_budget(self, _attribute: object, value: int | None) -> None:
+        if value is not None:
+            check_at_least(check_whole(value, "budget"), 1, "budget")
 
     def __str__(self) -> str:
         return self.kind if self.budget is None else f"{self.kind}:{self.budget}"
@@ -153,9 +163,12 @@ def parse_bot_spec(text: str, *, kinds: Sequence[str] | None = None,
 
     ``ValueError`` says what is wrong: an unknown kind (listing the choices), a budget
     given to a kind that takes none, or a budget that is not a whole number in range.
-    ``TypeError`` unless ``text`` is exactly a ``str`` (a subclass could equal every kind).
+    ``TypeError`` unless ``text`` is exactly a ``str`` (a subclass could equal every kind)
+    and ``max_budget`` None or a whole number (``ValueError`` below 1).
     """
     check_exact(text, str, "text")
+    if max_budget is not None:
+        check_at_least(check_whole(max_budget, "max_budget"), 1, "max_budget")
     known = BOT_KINDS if kinds is None else tuple(kinds)
     budgeted = [kind for kind in BUDGETED_KINDS if kind in known]
     choices = ", ".join([*known, *(f"{kind}:N" for kind in budgeted)])

@@ -39,7 +39,7 @@ import math
 
 import attrs
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_number
 from .._support.reprs import repr_pretty
 from .._support.wording import show_int
 from ..rules.boat_track import AmazonRanking, rank_points
@@ -82,8 +82,8 @@ class Weights:
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(Weights):
             value = getattr(self, field.name)
-            if (not isinstance(value, (int, float)) or isinstance(value, bool)
-                    or not math.isfinite(value) or value < 0):
+            check_number(value, field.name)
+            if not math.isfinite(value) or value < 0:
                 raise ValueError(f"Weights.{field.name} must be a finite number >= 0, "
                                  f"not {value!r}")
         if not self.margin_spread > 0:

@@ -57,7 +57,7 @@ import math
 import random
 import time
 
-from .._support.exact import check_exact, is_whole
+from .._support.exact import check_at_least, check_exact, check_number, check_whole
 from ..rules.actions import Action, DrawTile
 from ..rules.chance import determinize, sample_draw
 from ..rules.engine import apply_action, legal_actions
@@ -132,20 +132,28 @@ def _draw_key(before: GameState, after: GameState) -> object:
 
 
 def _check_count(name: str, count: int | None, least: int) -> None:
-    """Raise ``ValueError`` unless ``count`` is ``None`` or a whole number (``is_whole``:
-    exactly an int, the one rule of every option) >= ``least``."""
-    if count is not None and (not is_whole(count) or count < least):
-        raise ValueError(f"{name} must be a whole number >= {least}, not {count!r}")
+    """Nothing for ``None``; otherwise ``TypeError`` unless ``count`` is a whole number
+    (``check_whole``: exactly an int, the one rule of every option) and ``ValueError``
+    below ``least``."""
+    if count is not None:
+        check_at_least(check_whole(count, name), least, name)
 
 
 def _check_budget(iterations: int | None, seconds: float | None) -> None:
-    """Raise ``ValueError`` unless the budget is whole iterations, seconds, or both."""
+    """``TypeError`` or ``ValueError`` unless the budget is whole iterations (at least 1),
+    seconds (a number above 0), or both."""
     if iterations is None and seconds is None:
         raise ValueError("give a budget: iterations, seconds or both")
     _check_count("iterations", iterations, 1)
-    if seconds is not None and (not isinstance(seconds, (int, float))
-                                or isinstance(seconds, bool) or not seconds > 0):
-        raise ValueError(f"seconds must be > 0, not {seconds!r}")
+    if seconds is not None:
+        check_number(seconds, "seconds")
+        check_at_least(seconds, 0, "seconds", above=True)
+
+
+def _check_weight(name: str, value: float) -> None:
+    """``TypeError`` unless ``value`` is a number, ``ValueError`` below 0 (or NaN)."""
+    check_number(value, name)
+    check_at_least(value, 0, name)
 
 
 def _automatic_tree_turns(iterations: int | None, seconds: float | None) -> int:
@@ -179,6 +187,10 @@ class MctsBot:
     ``iterations=None``: ``MctsBot(seconds=1)`` still stops at the default
     :data:`DEFAULT_ITERATIONS`, whichever comes first.  ``repr`` is the code that builds
     it again, ``MctsBot(iterations=100)``.
+
+    An option of the wrong type is a ``TypeError`` naming it (the counts are whole
+    numbers, exactly an ``int``; ``seconds``, ``exploration`` and ``prior_weight`` an
+    ``int`` or a ``float``; ``paired`` a ``bool``), one out of range a ``ValueError``.
     """
 
     def __init__(self, rng: random.Random | None = None, *, seed: int | None = None,
@@ -190,11 +202,12 @@ class MctsBot:
         generator = bot_generator(rng, seed)
         check_exact(weights, Weights, "weights", "an evaluation.Weights")
         _check_budget(iterations, seconds)
-        if not exploration >= 0 or not prior_weight >= 0:
-            raise ValueError("exploration and prior_weight must be >= 0")
+        _check_weight("exploration", exploration)
+        _check_weight("prior_weight", prior_weight)
         _check_count("tree_turns", tree_turns, 1)
         _check_count("rollout_turns", rollout_turns, 0)
         _check_count("rollout_width", rollout_width, 1)
+        check_exact(paired, bool, "paired")
         self.rng = generator
         self._seed = seed
         self.iterations = iterations

@@ -27,7 +27,7 @@ The compact observation
 ``observation_tensor(state, player, compact=True)`` has the same planes and
 the same vector fields, on a smaller window, plus one more field at the end:
 
-- the window: :data:`~carcassonne_amazonas.ai._observation_layout.COMPACT_MARGIN`
+- the window: :data:`COMPACT_MARGIN`
   (15) cells west, east and north of the start tile, and south down to the last
   row the river can reach (as in the full window): columns ``-15 .. 16`` and rows
   ``-15 .. 24``, 40 rows × 32 columns for the reference set, so ``size = 38 * 40

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_instance
 from .._support.sampling import uniform_below
 from ..errors import IllegalActionError
 from ..rules.actions import Action, ChooseDouble, PlaceTile
@@ -75,8 +75,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     """
     if type(state) is not GameState:  # inline: the hot path
         check_exact(state, GameState, "state")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if not isinstance(rng, random.Random):  # inline: the hot path
+        check_instance(rng, random.Random, "rng", "a random.Random")
     return _choose(state.phase, state.board, state.tile_in_hand, state.features,
                    state.players[state.current_player], state.piece_placement,
                    state.doubles_left, state.pile, rng)
@@ -92,8 +92,8 @@ def random_playout(state: GameState, rng: random.Random) -> GameState:
     """
     if type(state) is not GameState:  # inline: the hot path
         check_exact(state, GameState, "state")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if not isinstance(rng, random.Random):  # inline: the hot path
+        check_instance(rng, random.Random, "rng", "a random.Random")
     if state.is_terminal:
         return state
     turn = Playthrough(state)

@@ -18,6 +18,7 @@ from typing import Any, Protocol, TextIO, TypeVar, overload
 
 import attrs
 
+from .._support.exact import check_whole
 from .._support.reprs import repr_pretty
 from .._support.wording import plural
 from ..rules.actions import Action
@@ -125,10 +126,15 @@ def simulate_game(index: int, seed: int, kinds: tuple[str, ...],
     ``rules`` is a tile-set file, a :class:`RulesSpec` or None (see :func:`rules_for`);
     ``on_decision`` sees every decision (the self-play dataset records them there).
 
-    ``TypeError`` for kinds that are not a tuple of strings; ``ValueError`` for a human
-    or an unknown kind (:func:`~carcassonne_amazonas.ai.bots.make_bot`)."""
+    ``TypeError`` for an ``index`` or a ``seed`` that is not a whole number (exactly an
+    ``int``, as for :func:`~carcassonne_amazonas.rules.engine.new_game`: ``1.0`` would
+    play another game than ``1``) and for kinds that are not a tuple of strings;
+    ``ValueError`` for a human or an unknown kind
+    (:func:`~carcassonne_amazonas.ai.bots.make_bot`)."""
+    check_whole(seed, "seed")
+    check_whole(index, "index")
     if isinstance(kinds, str) or not all(isinstance(kind, str) for kind in kinds):
-        raise TypeError(f"kinds must be a tuple of player kinds such as ('greedy', 'random'), "
+        raise TypeError(f"kinds: expected a tuple of player kinds such as ('greedy', 'random'), "
                         f"not {kinds!r}"[:200])
     if "human" in kinds:
         raise ValueError("a simulation has no human players: give bot kinds (random, greedy, "

@@ -51,7 +51,7 @@ from .._support.exact import check_exact, check_optional
 from .._support.reprs import repr_pretty
 from .._support.wording import plural, show_int, show_text
 from ..errors import IllegalActionError, NotationError, RecordError
-from ..rules.actions import ACTION_TYPES, Action, check_action
+from ..rules.actions import Action, check_action
 from ..rules.engine import apply_action, new_game
 from ..rules.notation import format_action, parse_action
 from ..rules.options import Rules
@@ -140,8 +140,7 @@ class GameRecord:
         check_exact(initial_state, GameState, "initial_state")
         actions = tuple(actions)
         for index, action in enumerate(actions):
-            if type(action) not in ACTION_TYPES:
-                raise TypeError(f"action {index + 1} is a {type(action).__name__}, not an action")
+            check_action(action, f"actions[{index}]")
         record = cls._setup_of(initial_state, actions)
         record.final_state()
         return record

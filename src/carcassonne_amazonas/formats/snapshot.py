@@ -41,8 +41,8 @@ came from a real game):
   river, no further than its turns, the Boat icons and the Amazon scorings can have
   moved it.
 
-**Bounded cost.**  A snapshot is at most
-:data:`~carcassonne_amazonas.formats._json.MAX_DOCUMENT` characters; every list is
+**Bounded cost.**  A snapshot is at most 500,000 characters (the limit of every JSON
+loader of the library); every list is
 measured against the tile set's bound (players, placements, pieces, pile,
 removed and set-aside tiles, pending scorings) before any item is read; values
 are shown in messages cut short.  Loading costs ``json.loads`` of the text plus

@@ -23,7 +23,9 @@ the AlphaZero-style data a network learns a policy and a value from:
   the others), and ``scores``;
 - ``metadata``: one JSON text with the tile set, the rule options, the bots, the seed
   and the encoding sizes (``observation_size``, ``num_distinct_actions``), so a reader
-  can check that the file fits the network it feeds.
+  can check that the file fits the network it feeds.  Its JSON Schema is ``selfplay``
+  (:func:`~carcassonne_amazonas.formats.schemas.schema`); :class:`SelfPlayData` refuses
+  a metadata the schema refuses, naming the field.
 
 The file is the ``.npz`` format of ``numpy.savez_compressed`` (``numpy.load`` reads
 it), written with fixed timestamps: the same simulation (seed, bots, rules, games)
@@ -61,11 +63,10 @@ from ..rules.actions import Action
 from ..rules.engine import legal_actions
 from ..rules.options import Rules
 from ..rules.state import GameState
+from ._selfplay_metadata import FORMAT, POLICY_TARGETS, check_metadata, dataset_metadata
 
-__all__ = ["FORMAT", "GameRecords", "SelfPlayData", "selfplay_task", "write_dataset"]
-
-#: The ``format`` of a dataset's metadata: a reader refuses any other.
-FORMAT = "carcassonne-amazonas-selfplay-1"
+__all__ = ["FORMAT", "POLICY_TARGETS", "GameRecords", "SelfPlayData", "selfplay_task",
+           "write_dataset"]
 
 #: One game's records: its arrays by name (see the module docstring), as a worker
 #: sends them back.
@@ -149,14 +150,10 @@ def write_dataset(path: str | os.PathLike[str], games: Iterable[GameRecords], *,
             np.zeros((0, len(kinds)) if name in ("outcome", "scores") else 0)
     arrays["observation_offsets"] = _offsets([g["observation_counts"] for g in games])
     arrays["legal_offsets"] = _offsets([g["legal_counts"] for g in games])
-    metadata = {
-        "format": FORMAT, "tileset": rules.tileset.name, "rules": rules.options(),
-        "players": len(kinds), "bots": list(kinds), "seed": seed, "games": len(games),
-        "records": len(arrays["action"]), "observation": "compact",
-        "observation_size": observation_shape(rules, compact=True)[0],
-        "num_distinct_actions": num_distinct_actions(rules),
-        "policy": ["visits" if kind.startswith("mcts") else "one-hot" for kind in kinds],
-    }
+    metadata = dataset_metadata(rules, list(kinds), seed, games=len(games),
+                                records=len(arrays["action"]),
+                                observation_size=observation_shape(rules, compact=True)[0],
+                                num_distinct_actions=num_distinct_actions(rules))
     arrays["metadata"] = np.asarray(json.dumps(metadata, sort_keys=True))
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(arrays):
@@ -175,17 +172,27 @@ class SelfPlayData:
     ``len(data)`` is the number of records, ``data.metadata`` the metadata (a dict) and
     ``data.arrays`` the stored arrays by name; :meth:`batch` gives dense rows.
     ``ValueError`` for a file that is not such a dataset, whose metadata is not strict
-    JSON (a key given twice included), or whose arrays disagree with its metadata."""
+    JSON (a key given twice included) or not this format's (the message names the field,
+    ``metadata.players: ...``; the schema ``selfplay`` describes it), or whose arrays
+    disagree with its metadata."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         with np.load(path, allow_pickle=False) as stored:
             self.arrays: dict[str, Any] = {name: stored[name] for name in stored.files}
         if "metadata" not in self.arrays:
             raise ValueError(f"{os.fspath(path)} is not a self-play dataset: no metadata")
-        self.metadata: dict[str, Any] = json_text.loads(self.arrays["metadata"].item())
-        if self.metadata.get("format") != FORMAT:
-            raise ValueError(f"{os.fspath(path)}: format {self.metadata.get('format')!r}, "
-                             f"expected {FORMAT!r}")
+        text = self.arrays["metadata"].item() if self.arrays["metadata"].shape == () else None
+        if type(text) is not str:
+            raise ValueError(f"{os.fspath(path)}: metadata: expected one JSON text")
+        try:
+            metadata = json_text.loads(text)
+        except ValueError as error:
+            raise ValueError(f"{os.fspath(path)}: metadata: not valid JSON: {error}") from None
+        try:
+            check_metadata(metadata)
+        except ValueError as error:
+            raise ValueError(f"{os.fspath(path)}: {error}") from None
+        self.metadata: dict[str, Any] = metadata
         count = self.metadata["records"]
         for name in (*_PER_DECISION, "observation_offsets", "legal_offsets"):
             expected = count + name.endswith("_offsets")

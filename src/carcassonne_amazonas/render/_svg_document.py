@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
+from .._support.exact import check_number
 from ._plane import Point
 
 __all__ = [
@@ -61,9 +62,8 @@ def check_cell_size(value: object) -> float:
     """A picture's ``cell_size`` (SVG units per cell) as a float, checked the same way for
     every picture: an ``int`` or a ``float`` (not a ``bool``, not text), finite and
     positive; ``TypeError`` or ``ValueError`` saying so otherwise."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise TypeError(f"cell_size must be a number (int or float), not "
-                        f"{type(value).__name__}")
+    check_number(value, "cell_size")
+    assert isinstance(value, (int, float))
     size = float(value)
     if not (math.isfinite(size) and size > 0):
         raise ValueError(f"cell_size must be a finite number above 0, not {value!r}")

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_number
 from ..rules.state import GameState
 from ..tiles.geometry import Position, Rotation
 from ..tiles.tileset import Tile, check_tile_and_rotation
@@ -55,7 +55,9 @@ __all__ = [
 
 def _check_segment(tile: Tile, segment: int) -> None:
     count = len(tile.layout.segments)
-    if isinstance(segment, bool) or not isinstance(segment, int) or not 0 <= segment < count:
+    if type(segment) is not int:
+        check_exact(segment, int, "segment")
+    if not 0 <= segment < count:
         raise ValueError(f"{tile.name} has segments 0..{count - 1}, not {segment!r}")
 
 
@@ -128,9 +130,8 @@ def segment_at(state: GameState, x: float, y: float) -> tuple[Position, int] | N
     off the tiles.
     """
     check_exact(state, GameState, "state")
-    for value in (x, y):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"board coordinates are numbers, not {type(value).__name__}")
+    check_number(x, "x")
+    check_number(y, "y")
     if not (math.isfinite(x) and math.isfinite(y)):
         return None
     cell_x, cell_y = math.floor(x), math.floor(y)

@@ -58,6 +58,6 @@ def footprint(tile: Tile, position: Position, rotation: Rotation) -> tuple[Posit
     check_tile_and_rotation(tile, rotation)
     if type(position) is not Position:
         hint = " (Position(x, y) makes one)" if isinstance(position, tuple) else ""
-        raise TypeError(f"position must be a Position, not {type(position).__name__}{hint}")
+        check_exact(position, Position, "position", f"a Position{hint}")
     variant = tile.layout.variant(rotation)
     return tuple(Position(position.x + cell.dx, position.y + cell.dy) for cell in variant.cells)

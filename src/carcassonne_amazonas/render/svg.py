@@ -92,7 +92,7 @@ def _feature(state: GameState, feature: tuple[Position, int] | FeatureGeometry |
         return feature
     if not (isinstance(feature, tuple) and len(feature) == 2
             and type(feature[0]) is Position and type(feature[1]) is int):
-        raise TypeError(f"highlight_feature must be (Position, segment), a FeatureGeometry "
+        raise TypeError(f"highlight_feature: expected (Position, segment), a FeatureGeometry "
                         f"or None, not {_shown(feature)}")
     position, segment = feature
     return feature_geometry(state, position, segment)
@@ -112,13 +112,13 @@ def _cells(cells: object) -> list[Position]:
     """``highlight_cells`` as a list without repeats; ``TypeError`` unless they are
     :class:`~carcassonne_amazonas.tiles.geometry.Position` values."""
     if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
-        raise TypeError(f"highlight_cells must be an iterable of Position values, not "
+        raise TypeError(f"highlight_cells: expected an iterable of Position values, not "
                         f"{type(cells).__name__}")
     marked = list(dict.fromkeys(cells))
     for cell in marked:
         if type(cell) is not Position:
             hint = "; Position(x, y) makes one" if isinstance(cell, tuple) else ""
-            raise TypeError(f"highlight_cells must hold Position values, not "
+            raise TypeError(f"highlight_cells: expected Position values, not "
                             f"{_shown(cell)}{hint}")
     return marked
 

@@ -114,12 +114,15 @@ def player_namer(names: Sequence[str] | None, players: int,
                  lang: str | None = None) -> Callable[[int], str]:
     """``who(player)``: how a text names a player, the one rule of every text a player
     reads: the player's name in ``names`` when given and not empty, else their colour
-    (:func:`~carcassonne_amazonas.rules.players.colour`, in ``lang``).  ``ValueError``
-    for names that are not one string per player."""
+    (:func:`~carcassonne_amazonas.rules.players.colour`, in ``lang``).  ``TypeError``
+    for a name that is not exactly a ``str``, ``ValueError`` for names that are not one
+    per player."""
     if names is None:
         return lambda player: colour(player, lang=lang)
     chosen = tuple(names)
-    if len(chosen) != players or not all(isinstance(name, str) for name in chosen):
+    for name in chosen:
+        check_exact(name, str, "names", "a str for each player")
+    if len(chosen) != players:
         raise ValueError(f"names must be one string per player ({players}), not {chosen!r}"[:200])
     return lambda player: chosen[player] or colour(player, lang=lang)
 

@@ -72,22 +72,22 @@ def _natural(name: str, value: int) -> None:
                          f"notation writes), not {show_int(value)}")
 
 
-def _check_position(value: object) -> None:
+def _check_position(value: Position) -> None:
     if type(value) is not Position:
-        raise TypeError(f"a position is a Position, not {type(value).__name__}")
+        check_exact(value, Position, "position")
     if type(value.x) is not int or type(value.y) is not int:
-        raise TypeError(f"a position's coordinates are ints, not {type(value.x).__name__} and "
-                        f"{type(value.y).__name__}")
+        raise TypeError(f"position: its coordinates are ints, not {type(value.x).__name__} "
+                        f"and {type(value.y).__name__}")
 
 
 def _rotation(_instance: object, _attribute: object, value: Rotation) -> None:
     if type(value) is not Rotation:
-        raise TypeError(f"a rotation is a Rotation, not {type(value).__name__}")
+        check_exact(value, Rotation, "rotation")
 
 
 def _int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
+        check_exact(value, int, attribute.name)
     _natural(f"a {attribute.name}", value)
 
 
@@ -98,7 +98,7 @@ def _tile_id(_instance: object, _attribute: object, value: TileId) -> None:
 
 def _check_tile_id(value: object) -> None:
     if type(value) is not int:
-        raise TypeError(f"a tile id is an int, not {type(value).__name__}")
+        check_exact(value, int, "tile")
 
 
 def _checked_text(text: str, letter: str, kind: str) -> None:
@@ -365,9 +365,15 @@ ACTION_TYPES = (PlaceTile, ChooseDouble, PlaceMeeple, PlaceCamp, Pass, DrawTile)
 TURN_END = (Pass, PlaceMeeple, PlaceCamp)
 
 
-def check_action(action: object) -> None:
+#: What :func:`check_action` expects, in its messages.
+_ACTIONS_WORDED = f"an action ({', '.join(t.__name__ for t in ACTION_TYPES)})"
+
+
+def check_action(action: object, name: str = "action", expected: str = "") -> None:
     """``TypeError`` unless ``action`` is exactly one of the action classes and its fields
-    exactly the library's types (see the module docstring).
+    exactly the library's types (see the module docstring).  The message names the
+    parameter ``name`` (``action: expected an action (PlaceTile, ...), not int``);
+    ``expected`` words what else the caller takes.
 
     The constructors check the same; this check is repeated where an action enters the
     engine (:func:`~carcassonne_amazonas.rules.engine.apply_action`,
@@ -383,10 +389,9 @@ def check_action(action: object) -> None:
         assert isinstance(action, (PlaceMeeple, PlaceCamp))
         _check_position(action.position)
         if type(action.segment) is not int:
-            raise TypeError(f"segment must be an int, not {type(action.segment).__name__}")
+            check_exact(action.segment, int, "segment")
     elif kind is ChooseDouble or kind is DrawTile:
         assert isinstance(action, (ChooseDouble, DrawTile))
         _check_tile_id(action.tile)
     elif kind is not Pass:
-        raise TypeError(f"expected an action ({', '.join(t.__name__ for t in ACTION_TYPES)}), "
-                        f"not {kind.__name__}")
+        raise TypeError(f"{name}: expected {expected or _ACTIONS_WORDED}, not {kind.__name__}")

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import attrs
 
-from .._support.exact import check_exact
+from .._support.exact import check_exact, check_instance
 from ..errors import IllegalActionError
 from .actions import DrawTile
 from .engine import apply_action
@@ -66,8 +66,8 @@ def sample_draw(state: GameState, rng: random.Random) -> DrawTile:
     :class:`~carcassonne_amazonas.errors.IllegalActionError` if ``state`` is not a chance
     node, ``TypeError`` unless ``rng`` is a ``random.Random``.
     """
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if not isinstance(rng, random.Random):  # inline: the hot path
+        check_instance(rng, random.Random, "rng", "a random.Random")
     return _at_chance_node(state).pile.distribution().sample(rng)
 
 
@@ -82,8 +82,8 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
     resolved from the sampled order (as apply_action would in seeded mode).
     """
     check_exact(state, GameState, "state")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if not isinstance(rng, random.Random):  # inline: the hot path
+        check_instance(rng, random.Random, "rng", "a random.Random")
     if state.is_terminal:
         return state
     order = state.pile.resampled(rng)

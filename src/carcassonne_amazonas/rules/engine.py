@@ -24,7 +24,7 @@ from .._support.exact import check_exact
 from ..tiles.tileset import Tile, TileSet
 from ._action_lists import piece_actions, tile_actions
 from ._turn import Turn
-from .actions import Action, ChooseDouble, check_action
+from .actions import _ACTIONS_WORDED, Action, ChooseDouble, check_action
 from .board import Board
 from .events import Event
 from .features import FeatureGraph
@@ -174,12 +174,16 @@ def apply_action_with_events(state: GameState,
     return next_state, tuple(events)
 
 
+#: What apply_action takes, in the guard's message (made once: apply_action is a hot path).
+_ACTION_OR_TEXT = f"{_ACTIONS_WORDED} or its text"
+
+
 def _apply(state: GameState, action: Action | str, events: list[Event] | None) -> GameState:
     if type(state) is not GameState:  # inline: the hot path
         check_exact(state, GameState, "state")
     if isinstance(action, str):  # text in the notation (a subclass: parse_action's TypeError)
         action = parse_action(action, state)
-    check_action(action)  # exact types, before any use of the action's fields
+    check_action(action, "action", _ACTION_OR_TEXT)  # exact types, before any use
     turn = Turn(state, events)
     turn.play(action)
     return turn.freeze()

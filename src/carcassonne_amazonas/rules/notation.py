@@ -62,6 +62,7 @@ from .actions import (
     PlaceMeeple,
     PlaceTile,
     _piece_fields,
+    check_action,
 )
 from .state import GameState
 
@@ -78,8 +79,7 @@ def format_action(action: Action) -> str:
     Raises ``TypeError`` for a value that is not an action.
     """
     if type(action) not in ACTION_TYPES:
-        raise TypeError(f"expected an action ({', '.join(t.__name__ for t in ACTION_TYPES)}), "
-                        f"not {type(action).__name__}")
+        check_action(action)
     return str(action)
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
-from .._support.exact import check_exact, check_optional, is_whole
+from .._support.exact import check_exact, check_optional, check_whole, is_whole
 from .._support.reprs import changed_fields_repr, repr_pretty
 from .._support.wording import show_int, show_text
 from ..errors import RecordError
@@ -35,8 +35,7 @@ def _exactly(kind: type, choices: str) -> Callable[[object, attrs.Attribute[Any]
     def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not kind:
             article = "an" if kind.__name__[0] in "AEIOU" else "a"
-            raise TypeError(f"Rules.{attribute.name} must be {article} {kind.__name__}"
-                            f"{choices}, not {type(value).__name__}")
+            check_exact(value, kind, attribute.name, f"{article} {kind.__name__}{choices}")
 
     return check
 
@@ -47,8 +46,7 @@ def _whole_number(low: int, high: int) -> Callable[[object, attrs.Attribute[int]
 
     def check(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int:
-            raise TypeError(f"Rules.{attribute.name} must be an int, not "
-                            f"{type(value).__name__}")
+            check_whole(value, attribute.name)
         if not low <= value <= high:
             raise ValueError(f"Rules.{attribute.name} must be from {low} to {high}, not "
                              f"{show_int(value)}")

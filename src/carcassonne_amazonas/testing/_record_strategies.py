@@ -132,7 +132,7 @@ def records(valid: bool | None = None, *, num_players: int | None = None,
     actions do not give, an unknown tile set, or a second origin (seed and pile).
     """
     if valid is not None and not isinstance(valid, bool):
-        raise TypeError(f"valid must be True, False or None, not {valid!r}")
+        raise TypeError(f"valid: expected True, False or None, not {type(valid).__name__}")
     spec = GameSpec.of(num_players, max_turns=max_turns, draws=draws, variants=variants)
     return _record_texts(spec, valid)
 

@@ -93,7 +93,7 @@ class GameSpec:
         if rules is not None:
             check_exact(rules, Rules, "rules", "a Rules or None")
         if type(variants) is not bool:
-            raise TypeError(f"variants must be True or False, not {variants!r}")
+            check_exact(variants, bool, "variants", "True or False")
         players = _player_counts(num_players, rules)
         _check_turns(min_turns, max_turns)
         modes = DRAW_MODES if draws is None else (as_draws(draws),)
@@ -151,7 +151,8 @@ def _wanted_phases(phase: Phase | Collection[Phase] | None) -> tuple[Phase, ...]
         return PHASES
     chosen = (phase,) if isinstance(phase, Phase) else tuple(phase)
     if not chosen or not all(isinstance(p, Phase) for p in chosen):
-        raise TypeError(f"phase must be a Phase, a collection of Phase or None, not {phase!r}")
+        raise TypeError(f"phase: expected a Phase, a collection of Phase or None, not "
+                        f"{type(phase).__name__}")
     return tuple(p for p in PHASES if p in chosen)
 
 

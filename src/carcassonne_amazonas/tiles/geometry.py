@@ -30,6 +30,7 @@ from typing import Final
 
 import attrs
 
+from .._support.exact import check_exact, check_whole
 from .._support.reprs import ShortEnumRepr, repr_pretty
 
 __all__ = [
@@ -64,7 +65,7 @@ _HALF_STRIDE: Final = KEY_STRIDE // 2
 def _coordinate(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     # Exactly int: a subclass could lie in its comparisons or arithmetic (bool included).
     if type(value) is not int:
-        raise TypeError(f"Position.{attribute.name} must be an int, not {type(value).__name__}")
+        check_whole(value, attribute.name)
 
 
 @attrs.frozen(order=True, slots=True, repr=False)
@@ -133,8 +134,7 @@ class Rotation(ShortEnumRepr, enum.IntEnum):
         (``t0,4,90``).  ``TypeError`` for anything but an ``int``, ``ValueError`` for
         another number."""
         if type(degrees) is not int:
-            raise TypeError(f"degrees must be an int (0, 90, 180 or 270), not "
-                            f"{type(degrees).__name__}")
+            check_exact(degrees, int, "degrees", "an int (0, 90, 180 or 270)")
         if degrees not in (0, 90, 180, 270):
             raise ValueError(f"a rotation is 0, 90, 180 or 270 degrees clockwise, not "
                              f"{degrees} (R-G5)")

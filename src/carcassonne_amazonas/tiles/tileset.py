@@ -135,11 +135,11 @@ def check_tile_and_rotation(tile: object, rotation: object) -> None:
     if type(tile) is not Tile:
         hint = " (a tile's name: tileset.tile_named(name) gives the tile)" \
             if isinstance(tile, str) else ""
-        raise TypeError(f"tile must be a Tile, not {type(tile).__name__}{hint}")
+        check_exact(tile, Tile, "tile", f"a Tile{hint}")
     if type(rotation) is not Rotation:
         hint = " (degrees: Rotation.from_degrees(90) gives Rotation.R90)" \
             if type(rotation) is int else ""
-        raise TypeError(f"rotation must be a Rotation, not {type(rotation).__name__}{hint}")
+        check_exact(rotation, Rotation, "rotation", f"a Rotation{hint}")
 
 
 @attrs.frozen(slots=True)

@@ -101,6 +101,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
+from .._support.exact import check_at_least, check_number, check_whole
 from .._support.i18n import catalog_json, language_names, languages, texts
 from ..ai import bots
 from ..render.explain import refusal_text, variant_labels
@@ -425,13 +426,18 @@ def create_app(db_path: str | os.PathLike[str], *,
     (:func:`~carcassonne_amazonas.web._served.bot_for`).  The database is closed when
     the app's lifespan ends (the server stops).  ``RuntimeError`` saying what to do for
     a database of another layout or a damaged one
-    (:mod:`~carcassonne_amazonas.web._storage`).
+    (:mod:`~carcassonne_amazonas.web._storage`).  A count that is not a whole number
+    (exactly an ``int``: not a ``bool``, not ``2.0``) or a duration that is not a number is
+    a ``TypeError`` naming the parameter; one out of range a ``ValueError``.
     """
-    for name, value, least in (("max_bot_budget", max_bot_budget, 1),
+    for name, value, least in (("max_open_games", max_open_games, 1),
+                               ("max_bot_budget", max_bot_budget, 1),
                                ("create_limit", create_limit, 1), ("bot_workers", bot_workers, 0),
                                ("max_games_per_client", max_games_per_client, 1)):
-        if not isinstance(value, int) or value < least:
-            raise ValueError(f"{name} must be a whole number >= {least}, not {value!r}")
+        check_at_least(check_whole(value, name), least, name)
+    for name, seconds in (("expire_after", expire_after), ("write_timeout", write_timeout)):
+        check_number(seconds, name)
+        check_at_least(seconds, 0, name, above=True)
     page = (resources.files(__package__) / "static" / "index.html").read_text("utf-8")
     proxies = parse_proxies(trusted_proxies)
     service = GameService(GameStore(db_path, write_timeout=write_timeout),

@@ -2,13 +2,17 @@
 
 Each kind of document has a schema file shipped inside the package, beside this module,
 named after the document's ``schema`` field (``carcassonne-amazonas/state/1`` is
-``state.schema.json``):
+``state.schema.json``) or, for the self-play metadata, its ``format`` field:
 
 - ``state``: a snapshot of one position
   (:func:`~carcassonne_amazonas.formats.snapshot.state_to_json`);
 - ``record``: a whole game
   (:meth:`~carcassonne_amazonas.formats.records.GameRecord.to_json`), whose ``start`` is
-  a snapshot: its schema refers to the snapshot's by ``$id``.
+  a snapshot: its schema refers to the snapshot's by ``$id``;
+- ``selfplay``: the metadata of a self-play dataset, the JSON text inside the ``.npz``
+  file of :func:`~carcassonne_amazonas.integrations.selfplay.write_dataset`
+  (``simulate --dataset``), which
+  :class:`~carcassonne_amazonas.integrations.selfplay.SelfPlayData` reads.
 
 :func:`schema` gives one as a dict, ready for any validator (the ``jsonschema`` package
 is not needed to read them, and the library never validates with them: its loaders are
@@ -18,7 +22,7 @@ stricter, see :doc:`/formats`)::
     >>> schema("record")["properties"]["schema"]["const"]
     'carcassonne-amazonas/record/1'
 
-A document a schema refuses, the library's loader refuses too, naming the same field;
+A document a schema refuses, the library's reader refuses too, naming the same field;
 the loader also refuses much that a schema cannot see (an illegal action, a position the
 rules cannot reach, and a whole number written ``2.0``, which JSON Schema's ``integer``
 accepts).
@@ -35,7 +39,7 @@ from ..._support.exact import check_exact
 
 __all__ = ["SCHEMA_NAMES", "schema", "schema_text"]
 
-SCHEMA_NAMES = ("state", "record")
+SCHEMA_NAMES = ("state", "record", "selfplay")
 """The kinds of document that have a schema, as :func:`schema` names them."""
 
 # The schemas a schema refers to by $id, which schema() bundles into it.
