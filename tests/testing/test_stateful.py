@@ -31,11 +31,13 @@ from carcassonne_amazonas import (
     Event,
     GameState,
     IllegalActionError,
+    NotationError,
     Pass,
     Position,
     Rotation,
     apply_action,
     legal_actions,
+    parse_action,
 )
 from carcassonne_amazonas.testing import GameMachine
 from refusal import picture
@@ -61,6 +63,13 @@ NON_ACTIONS = st.one_of(
 )
 
 
+def _reads_as_legal(text: str, state: GameState) -> bool:
+    try:
+        return parse_action(text, state) in legal_actions(state)
+    except (NotationError, IllegalActionError):
+        return False
+
+
 class EngineMachine(GameMachine):
     """The shipped machine, with the engine's side of every step checked."""
 
@@ -81,7 +90,7 @@ class EngineMachine(GameMachine):
     def on_refused(self, state: GameState, action: object, error: Exception) -> None:
         assert action not in legal_actions(state), f"legal {action!r} was refused: {error}"
         assert str(error).strip(), f"no message for {action!r}"
-        if not isinstance(error, TypeError):
+        if not isinstance(error, (TypeError, NotationError)):
             assert isinstance(error, IllegalActionError)
         bad: Any = action
         with pytest.raises(type(error)):
@@ -97,7 +106,10 @@ class EngineMachine(GameMachine):
 
     @rule(obj=NON_ACTIONS)
     def try_non_action(self, obj: object) -> None:
-        assert not self.attempt(obj)
+        before = self.state
+        applied = self.attempt(obj)
+        # Text is an action when it reads as a legal one (apply_action takes notation).
+        assert applied == (type(obj) is str and _reads_as_legal(obj, before))
 
     @invariant()
     def a_game_not_over_has_a_legal_action(self) -> None:

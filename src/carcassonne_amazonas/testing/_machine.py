@@ -15,10 +15,11 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise missing_extra(__name__, "testing", error) from error
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, NotationError
 from ..rules.actions import Action
 from ..rules.engine import legal_actions
 from ..rules.events import Event
+from ..rules.notation import parse_action
 from ..rules.options import Rules
 from ..rules.pile import Draws
 from ..rules.state import GameState, Phase
@@ -99,15 +100,19 @@ class GameMachine(RuleBasedStateMachine):
 
     def attempt(self, action: object) -> bool:
         """Apply ``action`` to :attr:`state` if the engine accepts it (then call
-        :meth:`on_action`), else call :meth:`on_refused`; True if it was applied."""
+        :meth:`on_action` with the action, text read as
+        :func:`~carcassonne_amazonas.rules.engine.apply_action` reads it), else call
+        :meth:`on_refused`; True if it was applied."""
         # The machine's own work is hidden from Hypothesis's explain phase, the hooks
         # (the user's code) are not (see _support/tracing.py).
         with untraced():
             before = self.state
             anything: Any = action
             try:
+                if type(anything) is str:  # the notation: the hooks get the action
+                    anything = parse_action(anything, before)
                 after, events = step(before, anything)  # cached: shrinking replays runs
-            except (IllegalActionError, TypeError) as error:
+            except (IllegalActionError, NotationError, TypeError) as error:
                 with traced():
                     self.on_refused(before, action, error)
                 return False

@@ -34,7 +34,7 @@ from ..render.feature_geometry import FeatureGeometry, feature_geometry
 from ..render.svg import SvgDocument, board_svg
 from ..rules.board import PlacementProblem
 from ..rules.draw_odds import DrawDistribution
-from ..rules.fast_path import FitTable, fit_table
+from ..rules.fast_path import FitTable, Playthrough, fit_table
 from ..rules.features import FeatureGraph, PlacementResult
 from ..rules.final_scoring import FinalFeatureScore, FinalTally, final_scoring
 from ..rules.options import Rules, VariantOption
@@ -45,6 +45,15 @@ from ..tiles.geometry import Position, Rotation
 from ..tiles.layout import CellPort, Layout, Segment, Variant, VariantCell
 from ..tiles.reference import reference_tileset
 from ..tiles.tileset import Icons, StartSide, Tile
+from ..web import (
+    GameStore,
+    GameSummary,
+    ReadOnlyDatabaseError,
+    StaleWriteError,
+    StoreBusyError,
+    StoredGame,
+    StoredSeat,
+)
 from ._check_bot import BotCheckError
 from ._from_type import from_states
 from ._illegal import IllegalAction, illegal_actions_of
@@ -88,7 +97,35 @@ REFUSALS: Final[dict[type, str]] = {
                  "and catch the RecordError",
     TileSetError: "exceptions are raised, not drawn: load a text of "
                   "tileset_files(valid=False) and catch the TileSetError",
+    Playthrough: "Playthrough is the engine's transition applied in place to a copy of a "
+                 "state, not a value: draw a state with game_states() and make one, "
+                 "Playthrough(state)",
+    GameStore: "GameStore is a handle on a games database (a file), not a value: make one "
+               "on a temporary path, GameStore(tmp_path / 'games.sqlite3')",
+    GameSummary: "GameSummary is a row a GameStore lists (GameStore.summaries), not a value "
+                 "of a game: make a GameStore, store games in it and read its "
+                 "summaries()",
+    StoredGame: "StoredGame is a game as a GameStore keeps it: store one in a GameStore on "
+                "a temporary path and load it; for the game itself draw games()",
+    StoredSeat: "StoredSeat is a seat as a GameStore keeps it: make a GameStore, store "
+                "a game in it and read its seats",
+    ReadOnlyDatabaseError: "exceptions are raised, not drawn: make a GameStore on a file "
+                           "it may not write and catch the ReadOnlyDatabaseError",
+    StaleWriteError: "exceptions are raised, not drawn: write a stale game to a GameStore "
+                     "and catch the StaleWriteError",
+    StoreBusyError: "exceptions are raised, not drawn: write to a GameStore another "
+                    "process holds and catch the StoreBusyError",
 }
+
+try:  # the self-play reader needs numpy (the [openspiel] or [pettingzoo] extra)
+    from ..integrations.selfplay import SelfPlayData
+except ImportError:  # pragma: no cover - depends on what is installed
+    pass
+else:
+    REFUSALS[SelfPlayData] = ("SelfPlayData is a dataset read from a file that "
+                              "simulate --dataset wrote: write one from a few games, "
+                              "carcassonne-amazonas simulate --games 2 --dataset FILE, and "
+                              "read it with SelfPlayData(path)")
 
 _TILESETS = (reference_tileset(), reference_tileset(bonus_river=True))
 _TILES: tuple[Tile, ...] = tuple(dict.fromkeys(t for each in _TILESETS for t in each.tiles))
