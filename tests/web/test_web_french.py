@@ -27,6 +27,7 @@ from test_web_browser import (
     place_tile,
 )
 
+from language_helpers import english_words
 from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, running_server
 
 if TYPE_CHECKING:
@@ -35,36 +36,14 @@ if TYPE_CHECKING:
 pytestmark = needs_chromium
 PAGE_STEPS = 8
 
-# English words that are not French words too: one of them on a French page is a text
-# the translation missed.
-_ENGLISH_WORDS = """
-    the and of to with your you is are in at for it by from this that not no yes tile
-    tiles turn turns player players game games boat boats river tributary tributaries
-    places puts draws drew winner scoring completed nobody piece pieces pass rules seat
-    seats new create play waiting thinking confirm rotate take back yellow red green
-    blue black happened during result variants link links copy fit notify loading left
-    draw each first second third shared victory over where what human greedy random
-    watching
-"""
-ENGLISH = frozenset(_ENGLISH_WORDS.split())
-# Words that are the same in both languages or are names: the game's and a tile's.
-_NAMES = re.compile(r"Carcassonne|Amazonas|[A-Z][0-9]+\.[0-9]+")
-
-
-def english_words(text: str) -> list[str]:
-    """The English words of ``text`` (names left out)."""
-    words = re.findall(r"[^\W\d_]+", _NAMES.sub(" ", text))
-    return sorted({word for word in words if word.lower() in ENGLISH})
-
 
 def visible_text(page: Page) -> str:
-    """What the page shows: its text and the labels of its controls; not the board
-    picture's tooltips (the SVG's titles, which are not translated yet)."""
+    """What the page shows: its text, the labels of its controls and the board
+    picture's words (its legend and the tooltips of its tiles, pieces and boats)."""
     text: str = page.evaluate("""() => {
-      const pictures = new Set(Array.from(document.querySelectorAll('svg title, svg text'),
-                                          e => e.textContent.trim()));
-      const lines = document.body.innerText.split('\\n')
-        .filter(line => !pictures.has(line.trim()));
+      const pictures = Array.from(document.querySelectorAll('svg title, svg text'),
+                                  e => e.textContent.trim());
+      const lines = document.body.innerText.split('\\n').concat(pictures);
       const controls = Array.from(
         document.querySelectorAll('select option:checked, input[placeholder]'))
         .filter(e => e.closest('[hidden]') === null)
