@@ -29,11 +29,10 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
-from test_web_french import visible_text
+from test_web_french import scan, visible_text
 
 from carcassonne_amazonas import DrawTile, Rules
 from carcassonne_amazonas.rules.actions import TURN_END, ChooseDouble, PlaceTile
-from language_helpers import english_words
 from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, reference_table_game, running_server
 
 if TYPE_CHECKING:  # Playwright is imported when a test asks for the browser
@@ -94,13 +93,6 @@ def enter_piece(page: Page, action: str) -> None:
     page.wait_for_selector(f'g.piece-option.selected[data-action="{action}"]',
                            timeout=BROWSER_TIMEOUT_MS)
     page.locator("#confirm").tap()
-
-
-def scan(page: Page) -> None:
-    """No English word on the page: its text, its controls and the board picture's."""
-    shown = visible_text(page)
-    assert english_words(shown) == [], [line for line in shown.splitlines()
-                                        if english_words(line)]
 
 
 def create_table_game(page: Page, url: str, lang: str) -> None:
