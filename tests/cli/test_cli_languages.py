@@ -63,3 +63,15 @@ def test_an_unknown_language_is_a_usage_error() -> None:
     result = run_here("replay", str(RECORD), "--lang", "de")
     assert result.returncode == 2
     assert "invalid choice: 'de'" in result.stderr
+
+
+def test_render_draws_the_board_in_french(tmp_path: Path) -> None:
+    picture = tmp_path / "board.svg"
+    result = run_here("render", str(RECORD), "--turn", "30", "--svg", str(picture),
+                      "--lang", "fr")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (f"{picture} : le plateau après le tour 30 (32 tuiles posées, "
+                             "7 meeples ou camps)\n")
+    svg = picture.read_text(encoding="utf-8")
+    assert "pirogue (jaune) sur la case" in svg and "icône de pirogue" in svg
+    assert "yellow boat" not in svg and 'fill="yellow"' in svg  # the fill keeps its name

@@ -18,6 +18,7 @@ from carcassonne_amazonas.cli._table import drawn_tile
 from carcassonne_amazonas.formats.game import Game
 from carcassonne_amazonas.rules.chance import chance_outcomes, sample_draw
 from cli_helpers import error_of, record_of, run_main
+from language_helpers import english_words
 
 
 def reference(players: int, seed: int) -> Game:
@@ -59,6 +60,38 @@ def test_a_whole_table_game_typed_by_tile_names_ends_with_the_references_scores(
     record = record_of(saved)
     assert record.draws == "explicit" and record.rules.shuffle.value == "uniform"
     assert record.final_state().scores == game.state.scores
+
+
+def test_a_table_game_in_french_speaks_french(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    game = reference(3, seed=5)
+    tileset = game.initial_state.rules.tileset
+    draws = [i for i, action in enumerate(game.actions) if isinstance(action, DrawTile)]
+    lines: list[str] = ["undo"]
+    for number, action in enumerate(game.actions):
+        if number == draws[2]:  # help, the bag, a board, names it cannot read, a wrong tile
+            lines += ["help", "list", "board", "A3", "Z9.9", "*x", other_tile(game, number),
+                      "undo"]
+        lines.append(tileset.tile(action.tile).name if isinstance(action, DrawTile)
+                     else str(action))
+    saved = tmp_path / "table.json"
+    code, out, err = run_main(capsys, monkeypatch, "play", "--table", "--players", "3",
+                              "--lang", "fr", "--save", str(saved),
+                              stdin="\n".join(lines) + "\n")
+    assert code == 0, err
+    assert out.startswith("Carcassonne \u2013 Amazonas sur table : 3 joueurs (jaune, rouge, "
+                          "vert) ; tapez les tuiles que vous piochez.")
+    for french in ("Rien à reprendre : rien n'a encore été saisi.", "\nTour 1 : jaune",
+                   "jaune pioche une tuile dans la boîte : laquelle ?", "Tapez le nom de la tuile",
+                   "le sac contient 3 tuiles A3 différentes", "ne nomme aucune tuile du jeu",
+                   "n'est pas une pioche : tapez * et", "Repris : ", "décompte final",
+                   "Scores finaux", "Partie enregistrée"):
+        assert french in out, french
+    said = out.replace(str(saved), "FILE")  # the path's words are the machine's
+    assert english_words(said) == [], [line for line in said.splitlines()
+                                       if english_words(line)]
+    assert record_of(saved).final_state().scores == game.state.scores
 
 
 def test_a_tile_is_named_by_its_name_its_layout_or_a_draw(tmp_path: Path) -> None:

@@ -1,11 +1,13 @@
-"""The page in French in a real browser: a French browser gets the French page, plays a
-few turns on it and ends a whole game, and no English word is left in the text it
-shows (the lobby, the turn, the scores, the log, the result and its final scoring);
-the language switch overrides the browser's language and the choice persists.
+"""The page in French in a real browser: a French browser on a phone gets the French
+page and plays a whole game on it against a greedy bot, and no English word is left in
+the text it shows (the lobby, the turn, the scores, the log, the board picture's legend
+and tooltips, the result and its final scoring); the language switch overrides the
+browser's language and the choice persists.
 
-Bounded: eight steps on the page, the rest of the game through the API with the page's
-seat token (as ``test_web_browser.py`` does), then the finished game opened again.
-Skipped without Chromium unless ``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER`` is set.
+Bounded: at most ``MAX_PAGE_STEPS`` steps on the page (a two-player game takes about 90,
+under a minute), the page scanned every ``SCAN_EVERY`` steps; then the finished game is
+opened again.  Skipped without Chromium unless ``CARCASSONNE_AMAZONAS_REQUIRE_BROWSER``
+is set.
 """
 
 from __future__ import annotations
@@ -19,52 +21,26 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
-from test_web_browser import (
-    SETTLED,
-    choose_double,
-    finish_through_the_api,
-    place_piece,
-    place_tile,
-)
+from test_web_browser import SETTLED, choose_double, place_piece, place_tile
 
+from language_helpers import english_words
 from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, running_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = needs_chromium
-PAGE_STEPS = 8
-
-# English words that are not French words too: one of them on a French page is a text
-# the translation missed.
-_ENGLISH_WORDS = """
-    the and of to with your you is are in at for it by from this that not no yes tile
-    tiles turn turns player players game games boat boats river tributary tributaries
-    places puts draws drew winner scoring completed nobody piece pieces pass rules seat
-    seats new create play waiting thinking confirm rotate take back yellow red green
-    blue black happened during result variants link links copy fit notify loading left
-    draw each first second third shared victory over where what human greedy random
-    watching
-"""
-ENGLISH = frozenset(_ENGLISH_WORDS.split())
-# Words that are the same in both languages or are names: the game's and a tile's.
-_NAMES = re.compile(r"Carcassonne|Amazonas|[A-Z][0-9]+\.[0-9]+")
-
-
-def english_words(text: str) -> list[str]:
-    """The English words of ``text`` (names left out)."""
-    words = re.findall(r"[^\W\d_]+", _NAMES.sub(" ", text))
-    return sorted({word for word in words if word.lower() in ENGLISH})
+MAX_PAGE_STEPS = 300  # a bound far above a two-player game's steps on the page
+SCAN_EVERY = 10  # steps between two scans for English words
 
 
 def visible_text(page: Page) -> str:
-    """What the page shows: its text and the labels of its controls; not the board
-    picture's tooltips (the SVG's titles, which are not translated yet)."""
+    """What the page shows: its text, the labels of its controls and the board
+    picture's words (its legend and the tooltips of its tiles, pieces and boats)."""
     text: str = page.evaluate("""() => {
-      const pictures = new Set(Array.from(document.querySelectorAll('svg title, svg text'),
-                                          e => e.textContent.trim()));
-      const lines = document.body.innerText.split('\\n')
-        .filter(line => !pictures.has(line.trim()));
+      const pictures = Array.from(document.querySelectorAll('svg title, svg text'),
+                                  e => e.textContent.trim());
+      const lines = document.body.innerText.split('\\n').concat(pictures);
       const controls = Array.from(
         document.querySelectorAll('select option:checked, input[placeholder]'))
         .filter(e => e.closest('[hidden]') === null)
@@ -83,24 +59,35 @@ def french_page(browser: Browser, errors: list[str]) -> Page:
     return page
 
 
-def play_a_few_steps(page: Page, rng: random.Random) -> None:
-    for step in range(PAGE_STEPS):
+def scan(page: Page) -> None:
+    """No English word on the page: its text, its controls and the board picture's."""
+    shown = visible_text(page)
+    assert english_words(shown) == [], [line for line in shown.splitlines()
+                                        if english_words(line)]
+
+
+def play_the_whole_game(page: Page, rng: random.Random) -> int:
+    """Play the page's seat to the end of the game, on the page; the steps it took
+    (``MAX_PAGE_STEPS`` if the game did not end)."""
+    for step in range(MAX_PAGE_STEPS):
         page.wait_for_function(SETTLED, timeout=BROWSER_TIMEOUT_MS)
-        shown = visible_text(page)
-        assert english_words(shown) == [], [line for line in shown.splitlines()
-                                            if english_words(line)]
+        if step % SCAN_EVERY == 0:
+            scan(page)
         phase = page.evaluate("document.body.dataset.phase")
         if page.evaluate("document.body.dataset.terminal") == "true":
-            return
+            return step
         if phase in ("place tile", "place double"):
             place_tile(page, rng, step)
         elif phase == "place piece":
             place_piece(page, rng)
         else:
             choose_double(page, rng)
+    return MAX_PAGE_STEPS
 
 
-def test_a_game_in_french_shows_no_english_word(tmp_path: Path, browser: Browser) -> None:
+@pytest.mark.slow
+def test_a_whole_game_in_french_on_a_phone_shows_no_english_word(tmp_path: Path,
+                                                                 browser: Browser) -> None:
     rng = random.Random(37)
     errors: list[str] = []
     with running_server(tmp_path / "games.sqlite3") as url:
@@ -118,10 +105,11 @@ def test_a_game_in_french_shows_no_english_word(tmp_path: Path, browser: Browser
         page.locator("#create").click()
         page.wait_for_selector('body[data-screen="game"][data-seq]', timeout=BROWSER_TIMEOUT_MS)
         assert page.locator("#rules-text").inner_text().startswith("Variantes : classement")
-        play_a_few_steps(page, rng)
+        steps = play_the_whole_game(page, rng)
+        assert 40 < steps < MAX_PAGE_STEPS  # the whole game, every step on the page
+        scan(page)
         assert page.locator("#log li").count() > 0
         link = page.url
-        finish_through_the_api(url, link, rng)
         page.goto(f"{url}/")
         page.goto(link)
         page.wait_for_selector("#final:not([hidden])", timeout=BROWSER_TIMEOUT_MS)

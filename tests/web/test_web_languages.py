@@ -92,6 +92,18 @@ def test_views_come_in_the_chosen_language(client: TestClient) -> None:
     assert "final scoring" not in lines and " draws " not in lines
 
 
+def test_the_board_picture_comes_in_the_chosen_language(client: TestClient) -> None:
+    game = create(client, ["human", "greedy"], seed=5)["game"]
+    english = client.get(f"/api/games/{game}?board=1").json()["board_svg"]
+    french = client.get(f"/api/games/{game}?board=1", headers=FRENCH).json()["board_svg"]
+    assert "yellow boat on river space 1" in english and "Boat icon" in english
+    assert "pirogue (jaune) sur la case 1 du fleuve" in french and "icône de pirogue" in french
+    assert 'fill="yellow"' in french and "yellow boat" not in french  # the fill stays
+    picture = client.get(f"/api/games/{game}/board.svg", headers=FRENCH)
+    assert "pirogue (jaune)" in picture.text and "Accept-Language" in picture.headers["vary"]
+    assert "yellow boat" in client.get(f"/api/games/{game}/board.svg").text
+
+
 def test_a_refusal_is_in_the_players_language_with_its_rule(client: TestClient) -> None:
     created = create(client, ["human", "human"], seed=8)
     game, token = created["game"], tokens_of(created)[0]

@@ -11,6 +11,10 @@ the Bonus River, the double tile after a "!" tile by tapping it.  One
 wrong tile is entered and undone along the way.  The page ends with the reference's
 scores in its result panel, and the server's record holds the reference's actions.
 
+The game is played twice: by an English browser and by a French one (``Accept-Language:
+fr-FR``), whose page is scanned for English words (``test_web_french.py``'s scan) at
+every few draws and at the end.
+
 Skipped without Chromium, like the other browser tests.
 """
 
@@ -25,6 +29,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the [web] extra")
 
+from test_web_french import scan, visible_text
+
 from carcassonne_amazonas import DrawTile, Rules
 from carcassonne_amazonas.rules.actions import TURN_END, ChooseDouble, PlaceTile
 from web_helpers import BROWSER_TIMEOUT_MS, needs_chromium, reference_table_game, running_server
@@ -36,6 +42,8 @@ pytestmark = [needs_chromium, pytest.mark.slow]
 PLAYERS = 3
 MISTAKE_AT = 7  # the draw entered wrong, then undone
 BONUS_RIVER = Rules.from_options({"bonus_river": True})  # "!" tiles take double tiles
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}  # the browser's language: Accept-Language
+SCAN_EVERY = 6  # draws between two scans of a French page for English words
 
 
 def wait_seq(page: Page, seq: int) -> None:
@@ -87,16 +95,17 @@ def enter_piece(page: Page, action: str) -> None:
     page.locator("#confirm").tap()
 
 
-def create_table_game(page: Page, url: str) -> None:
+def create_table_game(page: Page, url: str, lang: str) -> None:
     page.goto(f"{url}/")
     page.wait_for_selector('body[data-screen="lobby"]')
+    assert page.evaluate("document.documentElement.lang") == lang
     page.select_option("#players", str(PLAYERS))
     page.locator("#table-game").check()
     assert page.locator('select[data-seat="1"]').is_disabled()
     assert page.locator("#seed").is_hidden()
     page.check("#bonus-river")
     for player, name in enumerate(["Ann", "Bob", "Cy"]):
-        page.fill(f'input[aria-label="name of seat {player + 1}"]', name)
+        page.fill(f'tr:has(select[data-seat="{player}"]) input[type="text"]', name)
     page.locator("#create").tap()
     page.wait_for_selector('body[data-screen="game"][data-seq="0"][data-phase="draw tile"]',
                            timeout=BROWSER_TIMEOUT_MS)
@@ -118,18 +127,22 @@ def make_mistake(page: Page, seq: int, right: str) -> None:
     page.wait_for_selector('body[data-phase="draw tile"]', timeout=BROWSER_TIMEOUT_MS)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_whole_table_game_on_a_phone_ends_with_the_records_scores(
-        tmp_path: Path, browser: Browser) -> None:
+        tmp_path: Path, browser: Browser, lang: str) -> None:
     reference = reference_table_game(PLAYERS, seed=3, rules=BONUS_RIVER)
     assert any(isinstance(action, ChooseDouble) for action in reference.actions)
     actions = list(reference.actions)
     errors: list[str] = []
     with running_server(tmp_path / "games.sqlite3") as url:
-        context = browser.new_context(viewport={"width": 390, "height": 844},
+        context = browser.new_context(locale=LOCALES[lang],
+                                      viewport={"width": 390, "height": 844},
                                       has_touch=True, is_mobile=True)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
-        create_table_game(page, url)
+        create_table_game(page, url, lang)
+        if lang == "fr":
+            scan(page)
         index = draws = 0
         while index < len(actions):
             action = actions[index]
@@ -139,6 +152,9 @@ def test_a_whole_table_game_on_a_phone_ends_with_the_records_scores(
                 draws += 1
                 page.wait_for_selector('body[data-phase="draw tile"]',
                                        timeout=BROWSER_TIMEOUT_MS)
+                if lang == "fr" and draws % SCAN_EVERY == 1:
+                    wait_board(page)
+                    scan(page)
                 tap_draw(page, str(action))
                 index += 1
             elif isinstance(action, ChooseDouble):
@@ -160,6 +176,11 @@ def test_a_whole_table_game_on_a_phone_ends_with_the_records_scores(
         shown = [int(page.locator(f'#final-rows tr[data-player="{player}"] td.total')
                      .inner_text()) for player in range(PLAYERS)]
         assert shown == list(reference.state.scores)
+        if lang == "fr":
+            wait_board(page)
+            scan(page)
+            text = visible_text(page)
+            assert "Décompte final" in text and "Partie terminée" in text
         game = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
         with urllib.request.urlopen(f"{url}/api/games/{game}/record", timeout=30) as answer:
             record = json.load(answer)

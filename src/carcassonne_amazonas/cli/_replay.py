@@ -7,7 +7,6 @@ import pathlib
 import sys
 
 from .._support.i18n import texts
-from .._support.wording import plural
 from ..render.explain import results_text, variants_text
 from ..render.svg import board_svg
 from ..render.text import board_text, players_text, tile_description
@@ -65,6 +64,7 @@ def add_commands(add: AddCommand) -> None:
                      metavar="PX", help="pixels per cell (default 64)")
     ren.add_argument("--tileset", metavar="FILE",
                      help="the tile-set file, for records made with a custom set")
+    add_lang_option(ren)
     ren.set_defaults(func=run_render, parser=ren)
 
 
@@ -134,7 +134,9 @@ def run_render(args: argparse.Namespace) -> int:
         state = state_after_turn(initial, turns, args.turn)
     except ValueError as error:
         raise CliError(str(error)) from None
-    picture = board_svg(state, cell_size=args.cell_size)
+    lang = lang_of(args)
+    t = texts(lang)
+    picture = board_svg(state, cell_size=args.cell_size, lang=lang)
     if args.svg is None:
         args.svg = str(pathlib.Path(args.file).with_suffix(".svg"))
     to_stdout = args.svg == "-"
@@ -144,12 +146,15 @@ def run_render(args: argparse.Namespace) -> int:
     else:
         write_text(args.svg, picture, "SVG file")
     summary = sys.stderr if to_stdout else sys.stdout  # never mixed into the picture
-    label = "at the end" if args.turn is None else f"after turn {args.turn}"
+    label = (t.gettext("the board at the end") if args.turn is None
+             else t.gettext("the board after turn {turn}").format(turn=args.turn))
     pieces = sum(1 for _ in state.pieces())
-    print(f"{'the SVG' if to_stdout else args.svg}: the board {label} "
-          f"({plural(len(state.board) - 1, 'tile')} placed, {plural(pieces, 'piece')})",
-          file=summary)
+    print(t.gettext("{file}: {board} ({placed}, {pieces})").format(
+        file=t.gettext("the SVG") if to_stdout else args.svg, board=label,
+        placed=t.count(len(state.board) - 1, "{n} tile placed", "{n} tiles placed"),
+        pieces=t.count(pieces, "{n} piece", "{n} pieces")), file=summary)
     last = turns[-1].after if turns else initial
     if not last.is_terminal:
-        print(f"{args.file}: the game is {status(last, record.actions)}", file=summary)
+        print(t.gettext("{file}: the game is {status}").format(
+            file=args.file, status=status(last, record.actions, lang)), file=summary)
     return 0

@@ -11,16 +11,19 @@ the highlighted feature and cells and the outline of the tile placed last
 from __future__ import annotations
 
 from collections.abc import Iterable
+from xml.sax.saxutils import escape
 
-from .._support.wording import plural
+from .._support.i18n import Texts, texts
 from ..rules.board import Placement
-from ..rules.players import PLAYER_COLOURS
+from ..rules.players import PLAYER_COLOURS, colour
 from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position, Side
+from ..tiles.layout import Terrain
 from ._svg_document import AMAZON, HIGHLIGHT, OPEN_CELL, Pen
 from ._svg_tiles import piece_glyph, tile_group
 from .anchors import piece_anchor, piece_scale
 from .feature_geometry import FeatureGeometry
+from .text import layout_title
 
 __all__ = ["marks", "pieces", "placed_tiles"]
 
@@ -33,18 +36,18 @@ _INSET: dict[Side, tuple[float, float]] = {Side.NORTH: (0.0, 0.04), Side.EAST: (
 
 def marks(state: GameState, pen: Pen, open_cells: list[Position],
           feature: FeatureGeometry | None, marked: list[Position],
-          last: Placement | None) -> list[str]:
+          last: Placement | None, lang: str | None = None) -> list[str]:
     """What is drawn over the tiles and under the pieces: the open cells, the highlighted
-    feature and cells, and the outline of the tile placed last."""
+    feature and cells, and the outline of the tile placed last; titles in ``lang``."""
     out = []
     if open_cells:
         out.append(_open_marks(pen, open_cells, state.board.next_river_position))
     if feature is not None:
-        out.append(_feature_marks(pen, feature))
+        out.append(_feature_marks(pen, feature, texts(lang)))
     if marked:
         out.append(_cell_marks(pen, marked))
     if last is not None:
-        out.append(_last_move(pen, last, _last_placer(state)))
+        out.append(_last_move(pen, last, _last_placer(state), lang))
     return out
 
 
@@ -56,21 +59,22 @@ def _last_placer(state: GameState) -> int:
     return (state.current_player - 1) % state.num_players
 
 
-def placed_tiles(pen: Pen, placements: Iterable[Placement]) -> str:
+def placed_tiles(pen: Pen, placements: Iterable[Placement], lang: str | None = None) -> str:
     """The placed tiles (``g.tiles``), each titled with its index, name, cell and
-    rotation."""
+    rotation in ``lang`` (``None``: English)."""
     return "\n".join(['<g class="tiles">',
-                      *(_placed_tile(pen, index, placement)
+                      *(_placed_tile(pen, index, placement, lang)
                         for index, placement in enumerate(placements)),
                       "</g>"])
 
 
-def _placed_tile(pen: Pen, index: int, placement: Placement) -> str:
+def _placed_tile(pen: Pen, index: int, placement: Placement, lang: str | None) -> str:
     tile = placement.tile
-    title = (f"#{index} {tile.name} ({tile.layout.title}) at {placement.position}, "
-             f"turned {placement.rotation.degrees}°")
+    title = texts(lang).gettext("#{index} {tile} ({title}) at {position}, turned {degrees}°")\
+        .format(index=index, tile=tile.name, title=layout_title(tile.layout, lang),
+                position=placement.position, degrees=placement.rotation.degrees)
     at = pen.at(placement.position.x, placement.position.y)
-    return tile_group(at, tile, placement.rotation, placement.position, title)
+    return tile_group(at, tile, placement.rotation, placement.position, title, lang=lang)
 
 
 def _open_marks(pen: Pen, open_cells: list[Position], river: Position) -> str:
@@ -98,12 +102,23 @@ def _cell_marks(pen: Pen, cells: list[Position]) -> str:
     return "\n".join(out)
 
 
-def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
+def _terrain_words(terrain: Terrain, t: Texts) -> str:
+    """A feature's terrain in words, in the language of ``t`` (English: its label)."""
+    words = {Terrain.TRIBUTARY: t.gettext("tributary"), Terrain.VILLAGE: t.gettext("village"),
+             Terrain.JUNGLE: t.pgettext("terrain", "jungle"),
+             Terrain.AMAZON: t.pgettext("terrain", "amazon")}
+    return words.get(terrain, terrain.label)
+
+
+def _feature_marks(pen: Pen, feature: FeatureGeometry, t: Texts) -> str:
     """The feature's cells lightened and outlined, its open edges in red."""
     inside = set(feature.cells)
+    title = t.gettext("{terrain}: {tiles}, {edges}").format(
+        terrain=_terrain_words(feature.terrain, t),
+        tiles=t.count(len(feature.tiles), "{n} tile", "{n} tiles"),
+        edges=t.count(len(feature.open_edges), "{n} open edge", "{n} open edges"))
     out = [f'<g class="feature-highlight" data-terrain="{feature.terrain.label}">',
-           f"<title>{feature.terrain.label}: {plural(len(feature.tiles), 'tile')}, "
-           f"{plural(len(feature.open_edges), 'open edge')}</title>"]
+           f"<title>{escape(title)}</title>"]
     for cell in feature.cells:
         out.append(f'<rect class="feature-cell" data-x="{cell.x}" data-y="{cell.y}" '
                    f'{pen.rect((cell.x, cell.y), 1, 1)} fill="#ffffff" fill-opacity="0.35"/>')
@@ -128,31 +143,33 @@ def _feature_marks(pen: Pen, feature: FeatureGeometry) -> str:
     return "\n".join(out)
 
 
-def _last_move(pen: Pen, placement: Placement, player: int) -> str:
+def _last_move(pen: Pen, placement: Placement, player: int, lang: str | None) -> str:
     cells = placement.cells
     x0, y0 = min(c.x for c in cells), min(c.y for c in cells)
     width = max(c.x for c in cells) - x0 + 1
     height = max(c.y for c in cells) - y0 + 1
     corner = (x0 + 0.035, y0 + 0.035)
-    colour = PLAYER_COLOURS[player]
+    fill = PLAYER_COLOURS[player]
+    title = texts(lang).gettext("the tile placed last, by {who}").format(
+        who=colour(player, lang=lang))
     return (f'<g class="last-move" data-x="{placement.position.x}" '
             f'data-y="{placement.position.y}" data-player="{player}">'
-            f"<title>the tile placed last, by {colour}</title>"
+            f"<title>{escape(title)}</title>"
             f'<rect {pen.rect(corner, width - 0.07, height - 0.07)} fill="none" '
             f'stroke="#ffffff" stroke-width="{pen.px(0.09)}"/>'
             f'<rect {pen.rect(corner, width - 0.07, height - 0.07)} fill="none" '
-            f'stroke="{colour}" stroke-width="{pen.px(0.05)}"/></g>')
+            f'stroke="{fill}" stroke-width="{pen.px(0.05)}"/></g>')
 
 
-def pieces(state: GameState, pen: Pen) -> str:
+def pieces(state: GameState, pen: Pen, lang: str | None = None) -> str:
     """Every meeple and camp on the board (``g.pieces``), at its anchor and at the size
-    :func:`~carcassonne_amazonas.render.anchors.piece_scale` gives."""
+    :func:`~carcassonne_amazonas.render.anchors.piece_scale` gives, titled in ``lang``."""
     out = ['<g class="pieces">']
     for piece in state.pieces():
         at = piece_anchor(state, piece.position, piece.segment)
         where = (f' data-x="{piece.position.x}" data-y="{piece.position.y}" '
                  f'data-segment="{piece.segment}"')
         out.append(piece_glyph(pen, piece.player, piece.kind, at, extra=where,
-                               scale=piece_scale(state, piece.position)))
+                               scale=piece_scale(state, piece.position), lang=lang))
     out.append("</g>")
     return "\n".join(out)

@@ -26,7 +26,8 @@ import math
 from xml.sax.saxutils import escape, quoteattr
 
 from .._support.exact import check_exact
-from ..rules.players import PLAYER_COLOURS, PieceKind
+from .._support.i18n import texts
+from ..rules.players import PLAYER_COLOURS, PieceKind, colour
 from ..tiles.geometry import Position, Rotation
 from ..tiles.layout import Terrain
 from ..tiles.segment_names import segment_name
@@ -83,6 +84,16 @@ ICON_STYLES: dict[str, tuple[str, str, str, str, str]] = {
     "piranha": ("piranhas", "P", "#c0392b", "#ffffff", "piranhas"),
 }
 
+#: Icon kind -> its count in words (``1 Boat icon``, ``2 animals``): the messages of
+#: :func:`~carcassonne_amazonas.render.text.icons_text`, in any language.
+_ICON_COUNTS: dict[str, tuple[str, str]] = {
+    "boat": ("{n} Boat icon", "{n} Boat icons"),
+    "fruit": ("{n} Fruit icon", "{n} Fruit icons"),
+    "animal": ("{n} animal", "{n} animals"),
+    "caiman": ("{n} caiman", "{n} caimans"),
+    "piranha": ("{n} piranha", "{n} piranhas"),
+}
+
 #: The size of a meeple or camp: half its height, in cell units.
 PIECE_SIZE = 0.2
 _FONT = "font-family=\"sans-serif\" font-weight=\"bold\""
@@ -127,13 +138,17 @@ def badge_for(centre: Point, pieces: list[Point], scale: float) -> int:
 
 
 def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = "icon",
-               extra: str = "", badge: int = 0) -> str:
+               extra: str = "", badge: int = 0, lang: str | None = None) -> str:
     """One icon: a disc with its letter, and its count when more than one (R-F7), where
-    ``badge`` says (one of :data:`BADGES`)."""
+    ``badge`` says (one of :data:`BADGES`); its title in ``lang`` (``None``: English)."""
     _, letter, fill, ink, plural = ICON_STYLES[kind]
     text_y = (centre[0], centre[1] + 0.055)
+    if kind in _ICON_COUNTS:
+        title = texts(lang).count(count, *_ICON_COUNTS[kind])
+    else:  # a kind added to ICON_STYLES without words of its own
+        title = f"{count} {plural if count > 1 else plural.rstrip('s')}"
     parts = [f'<g class="{css_class} {css_class}-{kind}" data-count="{count}"{extra}>',
-             f"<title>{count} {plural if count > 1 else plural.rstrip('s')}</title>",
+             f"<title>{escape(title)}</title>",
              f'<circle {pen.xy(centre, ("cx", "cy"))} r="{pen.px(ICON_RADIUS)}" fill="{fill}" '
              f'stroke="{INK}" stroke-width="{pen.px(0.014)}"/>',
              f'<text {pen.xy(text_y)} font-size="{pen.px(0.155)}" {_FONT} '
@@ -148,13 +163,35 @@ def icon_glyph(pen: Pen, kind: str, count: int, centre: Point, css_class: str = 
     return "".join(parts)
 
 
+def piece_title(player: int | None, kind: PieceKind, lang: str | None = None) -> str:
+    """A piece in words, in ``lang`` (``None``: English): ``yellow meeple``, ``red
+    camp``; ``meeple`` or ``camp`` for no player (a legend's)."""
+    t = texts(lang)
+    if player is None:
+        return (t.pgettext("piece", "meeple") if kind is PieceKind.MEEPLE
+                else t.pgettext("piece", "camp"))
+    who = colour(player, lang=lang)
+    if kind is PieceKind.MEEPLE:
+        return t.gettext("{colour} meeple").format(colour=who)
+    return t.gettext("{colour} camp").format(colour=who)
+
+
+def boat_title(player: int | None, lang: str | None = None) -> str:
+    """A boat in words, in ``lang`` (``None``: English): ``yellow boat``; ``boat`` for
+    no player (a legend's)."""
+    t = texts(lang)
+    if player is None:
+        return t.gettext("boat")
+    return t.gettext("{colour} boat").format(colour=colour(player, lang=lang))
+
+
 def piece_glyph(pen: Pen, player: int | None, kind: PieceKind, at: Point, extra: str = "",
-                css_class: str = "piece", scale: float = 1.0) -> str:
+                css_class: str = "piece", scale: float = 1.0, lang: str | None = None) -> str:
     """A meeple or a camp (a tent) of ``player`` (None: a grey one, for a legend)
     standing at ``at``, ``scale`` times full size (:data:`PIECE_SIZE`; smaller on a
-    crowded tile, R-T5)."""
-    colour = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
-    stroke = "#ffffff" if colour in ("black", "blue", "green", "red") else "#000000"
+    crowded tile, R-T5); its title in ``lang`` (:func:`piece_title`)."""
+    fill = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
+    stroke = "#ffffff" if fill in ("black", "blue", "green", "red") else "#000000"
     who = "" if player is None else f' data-player="{player}"'
     name = kind.value
     size = PIECE_SIZE * scale
@@ -167,29 +204,31 @@ def piece_glyph(pen: Pen, player: int | None, kind: PieceKind, at: Point, extra:
         body = (f"M{p(-0.75, 0.8)} L{p(-0.25, -0.05)} L{p(-0.8, -0.15)} L{p(-0.7, -0.45)} "
                 f"L{p(0.7, -0.45)} L{p(0.8, -0.15)} L{p(0.25, -0.05)} L{p(0.75, 0.8)} "
                 f"L{p(0.0, 0.45)} Z")
-        shape = (f'<path d="{body}" fill="{colour}" stroke="{stroke}" '
+        shape = (f'<path d="{body}" fill="{fill}" stroke="{stroke}" '
                  f'stroke-width="{pen.px(0.025)}" stroke-linejoin="round"/>'
                  f'<circle {head} r="{pen.px(0.3 * size)}" '
-                 f'fill="{colour}" stroke="{stroke}" stroke-width="{pen.px(0.025)}"/>')
+                 f'fill="{fill}" stroke="{stroke}" stroke-width="{pen.px(0.025)}"/>')
     else:
         tent = f"M{p(-0.85, 0.65)} L{p(0.0, -0.8)} L{p(0.85, 0.65)} Z"
         door = f"M{p(0.0, -0.1)} L{p(-0.25, 0.65)} L{p(0.25, 0.65)} Z"
-        shape = (f'<path d="{tent}" fill="{colour}" stroke="{stroke}" '
+        shape = (f'<path d="{tent}" fill="{fill}" stroke="{stroke}" '
                  f'stroke-width="{pen.px(0.025)}" stroke-linejoin="round"/>'
                  f'<path d="{door}" fill="{stroke}" opacity="0.7"/>')
     kind_class = name if css_class == "piece" else f"{css_class}-{name}"
     return (f'<g class="{css_class} {kind_class}"{who}{extra}>'
-            f"<title>{'' if player is None else colour + ' '}{name}</title>{shape}</g>")
+            f"<title>{escape(piece_title(player, kind, lang))}</title>{shape}</g>")
 
 
 def boat_glyph(pen: Pen, player: int | None, at: Point, *, size: float = 0.13,
-               extra: str = "", css_class: str = "boat", title: str = "") -> str:
+               extra: str = "", css_class: str = "boat", title: str = "",
+               lang: str | None = None) -> str:
     """A boat of ``player`` (None: a grey one, for a legend): a hull in their colour
-    under a white sail; ``title`` describes it."""
-    colour = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
-    stroke = "#ffffff" if colour == "black" else "#000000"
+    under a white sail; ``title`` describes it (by default :func:`boat_title` in
+    ``lang``)."""
+    fill = "#b9b9b9" if player is None else PLAYER_COLOURS[player]
+    stroke = "#ffffff" if fill == "black" else "#000000"
     who = "" if player is None else f' data-player="{player}"'
-    title = title or ("boat" if player is None else f"{colour} boat")
+    title = title or boat_title(player, lang)
 
     def p(dx: float, dy: float) -> str:
         return pen.pt((at[0] + dx * size, at[1] + dy * size))
@@ -199,7 +238,7 @@ def boat_glyph(pen: Pen, player: int | None, at: Point, *, size: float = 0.13,
     return (f'<g class="{css_class}"{who}{extra}>'
             f"<title>{escape(title)}</title>"
             f'<path d="{sail}" fill="#ffffff" stroke="#333" stroke-width="{pen.px(0.01)}"/>'
-            f'<path d="{hull}" fill="{colour}" stroke="{stroke}" '
+            f'<path d="{hull}" fill="{fill}" stroke="{stroke}" '
             f'stroke-width="{pen.px(0.015)}"/></g>')
 
 
@@ -218,7 +257,7 @@ def _segment_labels(pen: Pen, shapes: TileShapes) -> list[str]:
     return out
 
 
-def _icons(pen: Pen, tile: Tile, shapes: TileShapes) -> list[str]:
+def _icons(pen: Pen, tile: Tile, shapes: TileShapes, lang: str | None) -> list[str]:
     """The icons of every segment at their spots, each count where no piece covers it."""
     pieces = [piece for (piece, _), terrain in zip(tile_spots(shapes), shapes.terrains)
               if terrain is not Terrain.AMAZON]
@@ -228,17 +267,19 @@ def _icons(pen: Pen, tile: Tile, shapes: TileShapes) -> list[str]:
         kinds = icon_kinds(icons)
         spots = segment_spots(shapes, index)[1]
         out.extend(icon_glyph(pen, kind, count, spot, extra=f' data-segment="{index}"',
-                              badge=badge_for(spot, pieces, scale) if count > 1 else 0)
+                              badge=badge_for(spot, pieces, scale) if count > 1 else 0,
+                              lang=lang)
                    for (kind, count), spot in zip(kinds, spots))
     return out
 
 
 def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | None,
-               title: str, *, segment_labels: bool = False, css: str = "tile") -> str:
+               title: str, *, segment_labels: bool = False, css: str = "tile",
+               lang: str | None = None) -> str:
     """A ``g.tile`` (or of class ``css``) drawing ``tile`` turned by ``rotation`` with its
     anchor cell's top-left corner at the pen's origin; ``position`` (on a board) adds
     ``data-x`` and ``data-y``; ``segment_labels`` writes each segment's index at its
-    anchor."""
+    anchor; ``lang`` is the language of the icons' titles (``None``: English)."""
     shapes = tile_shapes(tile, rotation)
     attributes = (f'class="{css} tile-{tile.kind.value}" data-tile={quoteattr(tile.name)} '
                   f'data-layout={quoteattr(tile.layout.name)} '
@@ -261,10 +302,10 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
     rocks: list[Point] = []
     for index, tributary in shapes.tributaries.items():
         d = " ".join(path_data(pen, p) for p in tributary.paths)
-        for css, colour, width in (("tributary-bank", TRIBUTARY_EDGE, TRIBUTARY_HALF_WIDTH),
+        for css, paint, width in (("tributary-bank", TRIBUTARY_EDGE, TRIBUTARY_HALF_WIDTH),
                                    ("tributary", TRIBUTARY, TRIBUTARY_HALF_WIDTH * 2 / 3)):
             out.append(f'<path class="{css}" data-segment="{index}" d="{d}" fill="none" '
-                       f'stroke="{colour}" stroke-width="{pen.px(2 * width)}" '
+                       f'stroke="{paint}" stroke-width="{pen.px(2 * width)}" '
                        f'stroke-linecap="butt" stroke-linejoin="round"/>')
         if tributary.rock is not None and tributary.rock not in rocks:
             rocks.append(tributary.rock)
@@ -282,7 +323,7 @@ def tile_group(pen: Pen, tile: Tile, rotation: Rotation, position: Position | No
         out.append(f'<circle class="rock" {pen.xy(rock, ("cx", "cy"))} '
                    f'r="{pen.px(ROCK_RADIUS)}" fill="{ROCK}" stroke="#4a4a46" '
                    f'stroke-width="{pen.px(0.02)}"/>')
-    out.extend(_icons(pen, tile, shapes))
+    out.extend(_icons(pen, tile, shapes, lang))
     out.append(f'<rect class="outline" {pen.rect((0, 0), shapes.width, shapes.height)} '
                f'fill="none" stroke="{JUNGLE_EDGE}" stroke-width="{pen.px(0.03)}"/>')
     mark = exclamation_spot(shapes)

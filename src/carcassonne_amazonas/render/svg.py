@@ -39,8 +39,8 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from .._support.exact import check_exact
-from .._support.wording import plural
-from ..rules.state import GameState
+from .._support.i18n import texts
+from ..rules.state import GameState, Phase
 from ..tiles.geometry import Position
 from ._svg_board import marks, pieces, placed_tiles
 from ._svg_document import Pen, SvgDocument, check_cell_size, number, svg_document
@@ -50,6 +50,7 @@ from ._svg_panels import legend as legend_panel
 from ._svg_panels import (
     legend_height,
     legend_items,
+    phase_words,
     score_table,
     score_table_size,
     text_width,
@@ -128,7 +129,7 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
               last_move: bool = True, highlight_cells: Iterable[Position] = (),
               highlight_feature: tuple[Position, int] | FeatureGeometry | None = None,
               compact: bool = False, scores: bool | None = None,
-              hand: bool = True) -> SvgDocument:
+              hand: bool = True, lang: str | None = None) -> SvgDocument:
     """An SVG document of the whole position.
 
     - ``cell_size``: SVG units (pixels at 1×) per cell; 64 by default, 52 in compact
@@ -152,16 +153,21 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
       mode.
     - ``hand``: while a tile is to be placed, draw the tile in hand (``g.hand``) right
       of the board with its name (R-T2); a page that shows it itself passes False.
+    - ``lang``: the language of the words a person reads (the titles, the legend, the
+      score table; ``None``: English, :func:`~carcassonne_amazonas._support.i18n.languages`
+      lists the others); classes, data and fill colours stay as they are.
 
     Outside compact mode the picture always has room for the open cells, drawn or not,
     so a page can draw its own marks there.  Raises ``ValueError`` for a
     ``highlight_feature`` that names no placed segment and for a ``cell_size`` that is
-    not finite and above 0, and ``TypeError`` for arguments of the wrong type (a
+    not finite and above 0 and for an unknown ``lang``, and ``TypeError`` for arguments of
+    the wrong type (a
     ``state`` that is not a :class:`~carcassonne_amazonas.rules.state.GameState`, cells that
     are not :class:`~carcassonne_amazonas.tiles.geometry.Position` values, a ``cell_size``
     that is not a number).
     """
     _check_state(state)
+    texts(lang)  # an unknown language fails here, before any drawing
     size = check_cell_size(cell_size if cell_size is not None else
                            COMPACT_CELL_SIZE if compact else DEFAULT_CELL_SIZE)
     show_open = not compact if show_open is None else show_open
@@ -175,11 +181,11 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
         cells += open_cells
     last = board.placements[-1] if last_move and len(board) > 1 else None
     items = legend_items(open_cells=show_open and bool(open_cells), last_move=last is not None,
-                         highlight=bool(marked), feature=feature is not None)
+                         highlight=bool(marked), feature=feature is not None, lang=lang)
 
     def layout(size: float) -> tuple[_Frame, float, float]:
         frame = _Frame.around(state, cells, size, compact=compact, coordinates=coordinates,
-                              scores=scores, hand=hand)
+                              scores=scores, hand=hand, lang=lang)
         legend_top = frame.top + len(frame.rows) * size + size * 0.15
         height = legend_top + (legend_height(items, size, frame.width - 2 * frame.margin)
                                if legend else 0.0)
@@ -191,26 +197,27 @@ def board_svg(state: GameState, *, cell_size: float | None = None,
     pen = frame.pen
     body: list[str] = []
     if scores:
-        body.append(score_table(state, frame.margin, frame.margin, frame.font))
+        body.append(score_table(state, frame.margin, frame.margin, frame.font, lang))
         rule_y = number(frame.top - size * (0.45 if coordinates else 0.1))
         body.append(f'<line class="scores-rule" x1="{number(frame.margin)}" y1="{rule_y}" '
                     f'x2="{number(frame.width - frame.margin)}" y2="{rule_y}" '
                     f'stroke="#b9b09a" stroke-width="1"/>')
     if frame.hand_left is not None:
-        body.append(hand_panel(state, frame.hand_left, frame.top, size))
+        body.append(hand_panel(state, frame.hand_left, frame.top, size, lang))
     if coordinates:
         body.append(coordinate_labels(pen, frame.columns, frame.rows, frame.left - size * 0.1,
                                       frame.top))
-    body.append(placed_tiles(pen, board.placements))
-    body.extend(marks(state, pen, open_cells if show_open else [], feature, marked, last))
-    body.append(pieces(state, pen))
-    body.append(track(state, pen, frame.margin))
+    body.append(placed_tiles(pen, board.placements, lang))
+    body.extend(marks(state, pen, open_cells if show_open else [], feature, marked, last,
+                      lang))
+    body.append(pieces(state, pen, lang))
+    body.append(track(state, pen, frame.margin, lang))
     if legend:
-        body.append(legend_panel(items, size, frame.margin, legend_top, inner_width))
+        body.append(legend_panel(items, size, frame.margin, legend_top, inner_width, lang))
     attributes = {"class": "board" + (" compact" if compact else ""),
                   "data-cell-size": number(size), "data-origin-x": number(pen.x),
                   "data-origin-y": number(pen.y)}
-    return svg_document(frame.width, height, body, _title(state), attributes)
+    return svg_document(frame.width, height, body, _title(state, lang), attributes)
 
 
 def _fitted(layout: Callable[[float], tuple[_Frame, float, float]], size: float,
@@ -247,7 +254,7 @@ class _Frame:
 
     @classmethod
     def around(cls, state: GameState, cells: list[Position], size: float, *, compact: bool,
-               coordinates: bool, scores: bool, hand: bool) -> _Frame:
+               coordinates: bool, scores: bool, hand: bool, lang: str | None) -> _Frame:
         """The frame of a picture that draws ``cells`` with ``size`` units a cell, beside
         the boat track, under the score table when ``scores``, with room for the
         coordinates when ``coordinates``."""
@@ -256,7 +263,8 @@ class _Frame:
         columns, rows = range(min_x, max_x + 1), range(min_y, max_y + 1)
         margin = size * (0.1 if compact else 0.2)
         font = min(max(size * 0.2, 11.0), 15.0)
-        table_width, table_height = score_table_size(state, font) if scores else (0.0, 0.0)
+        table_width, table_height = (score_table_size(state, font, lang) if scores
+                                     else (0.0, 0.0))
         label_width = (max(text_width(str(v), size * 0.2) for v in (*columns, *rows))
                        + size * 0.08)
         left = margin + track_width(state) * size + size * 0.12
@@ -279,8 +287,11 @@ class _Frame:
                    Pen(left - min_x * size, top - min_y * size, size), hand_left, hand_bottom)
 
 
-def _title(state: GameState) -> str:
-    phase = "game over" if state.is_terminal else state.phase.value
-    return (f"Carcassonne – Amazonas: {state.num_players} players, "
-            f"{plural(max(len(state.board) - 1, 0), 'tile')} placed (and the start tile), "
-            f"{state.tiles_left} to draw, {phase}")
+def _title(state: GameState, lang: str | None) -> str:
+    t = texts(lang)
+    phase = phase_words(Phase.GAME_OVER if state.is_terminal else state.phase, t)
+    return t.gettext("Carcassonne – Amazonas: {players}, {placed} (and the start tile), "
+                     "{left} to draw, {phase}").format(
+        players=t.count(state.num_players, "{n} player", "{n} players"),
+        placed=t.count(max(len(state.board) - 1, 0), "{n} tile placed", "{n} tiles placed"),
+        left=t.number(state.tiles_left), phase=phase)

@@ -205,7 +205,7 @@ def view_of(game: ServedGame, *, board: bool = False, log_after: int = 0,
         "table": table_view(game),
     }
     if board:
-        view["board_svg"] = render_board(game)
+        view["board_svg"] = render_board(game, lang)
     return view
 
 
@@ -263,12 +263,12 @@ def update_of(game: ServedGame, since: int) -> dict[str, Any]:
     }
 
 
-def render_board(game: ServedGame) -> str:
+def render_board(game: ServedGame, lang: str = DEFAULT) -> str:
     """The board as SVG, as the page shows it: coordinates, legend and the last move
     marked, no score table and no tile in hand (the page shows both, and keeps them up
     to date as the live stream adds to the board); the legal cells are drawn by the page
-    itself."""
+    itself.  Its titles and legend are in ``lang``."""
     return str(board_svg(game.state, cell_size=_BOARD_CELL, show_open=False,
                          coordinates=True, legend=True, last_move=True, scores=False,
-                         hand=False))
+                         hand=False, lang=lang))
 

@@ -287,9 +287,11 @@ def record(request: Request) -> Response:
 
 
 def board(request: Request) -> Response:
-    """``GET /api/games/{ID}/board.svg``: the board picture."""
+    """``GET /api/games/{ID}/board.svg``: the board picture, its words in the request's
+    language."""
     game = _service(request.app).load(request.path_params["game_id"])
-    return Response(render_board(game), media_type="image/svg+xml")
+    return Response(render_board(game, request_language(request)),
+                    media_type="image/svg+xml", headers={"vary": "Accept-Language, Cookie"})
 
 
 def segment(request: Request) -> Response:
