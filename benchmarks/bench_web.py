@@ -65,7 +65,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+# The tests' server helper; to measure another version, point BENCH_WEB_TESTS at that
+# version's tests/ (its helper matches its app).
+sys.path.insert(0, os.environ.get("BENCH_WEB_TESTS")
+                or str(Path(__file__).resolve().parent.parent / "tests"))
 
 from carcassonne_amazonas.web.app import create_app
 from web_helpers import running_server
@@ -391,7 +394,12 @@ def gets_while_bots_think(folder: Path, games: int, gets: int) -> list[float]:
 
 
 def default_workers() -> int:
-    """The bot workers ``serve`` starts by default in this version."""
+    """The bot workers ``serve`` starts by default in this version (a function of the
+    ``web`` package from 1.0.0, of its private ``_bots`` before)."""
+    from carcassonne_amazonas import web
+    public = getattr(web, "default_bot_workers", None)
+    if public is not None:
+        return int(public())
     from carcassonne_amazonas.web import _bots
     return int(_bots.default_bot_workers())
 
