@@ -20,6 +20,9 @@ from carcassonne_amazonas.rules.chance import chance_outcomes, sample_draw
 from cli_helpers import error_of, record_of, run_main
 from language_helpers import english_words
 
+#: A layout of which the bag holds three different tiles at the start.
+LAYOUT = "A3"
+
 
 def reference(players: int, seed: int) -> Game:
     """A whole game of seeded greedy bots with explicit draws."""
@@ -84,7 +87,7 @@ def test_a_table_game_in_french_speaks_french(capsys: pytest.CaptureFixture[str]
                           "vert) ; tapez les tuiles que vous piochez.")
     for french in ("Rien à reprendre : rien n'a encore été saisi.", "\nTour 1 : jaune",
                    "jaune pioche une tuile dans la boîte : laquelle ?", "Tapez le nom de la tuile",
-                   "le sac contient 3 tuiles A3 différentes", "ne nomme aucune tuile du jeu",
+                   f"le sac contient 3 tuiles {LAYOUT} différentes", "ne nomme aucune tuile du jeu",
                    "n'est pas une pioche : tapez * et", "Repris : ", "décompte final",
                    "Scores finaux", "Partie enregistrée"):
         assert french in out, french
@@ -100,8 +103,8 @@ def test_a_tile_is_named_by_its_name_its_layout_or_a_draw(tmp_path: Path) -> Non
     assert drawn_tile(state, "s01.2") == DrawTile(TileId(1))  # identical copies: one outcome (R-T1)
     assert drawn_tile(state, "S09") == drawn_tile(state, "S09.1")  # one S09 tile
     assert drawn_tile(state, "*4") == DrawTile(TileId(4))
-    with pytest.raises(ValueError, match="3 different A3 tiles"):
-        drawn_tile(state, "A3")
+    with pytest.raises(ValueError, match=f"3 different {LAYOUT} tiles"):
+        drawn_tile(state, LAYOUT)
     with pytest.raises(ValueError, match="names no tile"):
         drawn_tile(state, "Z9.9")
     after = Game(state)

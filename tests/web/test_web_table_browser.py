@@ -74,7 +74,11 @@ def place(page: Page, action: str) -> None:
         if cell.count():
             break
         page.locator("#rotate").tap()
-    cell.tap()
+    for _ in range(3):  # a tap while the board still pans may miss: look, tap again
+        cell.tap()
+        if page.evaluate("chosenAction()") is not None:
+            break
+        wait_board(page)
     for _ in range(4):
         if page.evaluate("chosenAction()") == action:
             break

@@ -1,7 +1,7 @@
 """``play --table``: the terminal keeps the score of a game played with the box.
 
-The players draw the tiles from the box and type each one's name (``A3.2``, or its
-layout's, ``A3``, when that leaves one tile to choose); then its placement and piece as
+The players draw the tiles from the box and type each one's name (``S01.4``, or
+its layout's, ``S01``, when that leaves one tile to choose); then its placement and piece as
 in ``play``.  The library does the rest and says what each step did.  ``undo`` takes
 the last entry back, one at a time; ``--save`` keeps the record, ``--resume`` goes on
 with one.  Every word is in the chosen language (``--lang``, or the locale).
@@ -48,7 +48,7 @@ def table_help(lang: str | None = None) -> str:
     ``lang``."""
     return texts(lang).gettext("""\
 Type the name of the tile drawn from the box, as the list writes it: S01.4, A3.2 (the
-layout's name, S01 or A3, when the bag holds only one kind of that layout), or a draw
+layout's name, S01, when the bag holds only one kind of that layout), or a draw
 in notation, *17.
 Other commands: list (the tiles left in the bag), board (show the board), help,
 undo (take back the last entry, one at a time), quit (stop; with --save the record is
@@ -68,7 +68,7 @@ def _left(state: GameState) -> list[tuple[DrawTile, int]]:
 
 def drawn_tile(state: GameState, text: str, lang: str | None = None) -> DrawTile:
     """The draw that ``text`` names at chance node ``state``: a tile's name (``A3.2``;
-    any copy of identical tiles names them all), a layout's name (``A3``) when one tile
+    any copy of identical tiles names them all), a layout's name (``S01``) when one tile
     of it is left, or a draw in notation (``*17``).  ``ValueError`` with a message a
     player can act on otherwise, in ``lang``; for a tile the rules do not let be drawn
     now, the library's refusal with its rule id (R-T1)."""

@@ -20,8 +20,10 @@ let thinkingTimer = null;
 let tab = "board";
 
 // The turns to mark: those since the player's own last turn (a watcher: all but the
-// first, so one per other seat), the player's own never.
+// first, so one per other seat), the player's own never; none in a table game, whose
+// players entered every move themselves on this device.
 function followedTurns() {
+  if (view && view.table) return [];
   const turns = (view && view.turns) || [];
   if (seat.player === null) return turns.slice(1);
   let from = 0;
