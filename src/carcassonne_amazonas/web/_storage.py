@@ -130,7 +130,12 @@ class ReadOnlyDatabaseError(RuntimeError):
 def _read_only(error: sqlite3.Error, path: Path) -> bool:
     """Whether ``error`` says the database file at ``path`` may not be written (not
     opened, for a path that is no file: that is another error)."""
-    code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+    extended = getattr(error, "sqlite_errorcode", None)
+    if extended is None:  # Python 3.10's sqlite3 gives no code, only SQLite's message
+        text = str(error)
+        return "readonly database" in text or (
+            "unable to open database file" in text and path.is_file())
+    code = extended & 0xFF
     return code == _READONLY_CODES[0] or (code in _READONLY_CODES and path.is_file())
 
 
