@@ -36,30 +36,10 @@ def test_serve_starts_a_real_server(tmp_path: Path) -> None:
     """``carcassonne-amazonas serve --port 0`` in a subprocess: it answers on the port
     uvicorn reports, creates a game in the given database, and stops on SIGTERM."""
     db = tmp_path / "served.sqlite3"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "carcassonne_amazonas", "serve", "--port", "0", "--db", str(db)],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
-    try:
-        assert process.stderr is not None
-        deadline = time.monotonic() + 60
-        url = None
-        while url is None and time.monotonic() < deadline:
-            line = process.stderr.readline()
-            if not line:
-                break
-            match = re.search(r"Uvicorn running on (http://127\.0\.0\.1:\d+)", line)
-            url = match.group(1) if match else None
-        assert url is not None, "the server did not report its address"
+    with serving(db) as (process, url):
         with urllib.request.urlopen(f"{url}/api/config", timeout=30) as response:
             assert json.load(response)["max_players"] == 5
-        request = urllib.request.Request(
-            f"{url}/api/games", method="POST",
-            data=json.dumps({"players": 2, "seats": ["human", "greedy"]}).encode(),
-            headers={"content-type": "application/json"})
-        with urllib.request.urlopen(request, timeout=30) as response:
-            assert response.status == 201
-    finally:
+        assert post_game(url, {"players": 2, "seats": ["human", "greedy"]}) == 201
         process.terminate()
         process.wait(timeout=30)
     with sqlite3.connect(db) as stored:
