@@ -107,6 +107,17 @@ TOTAL_IN_VIEW = """(player) => {
 
 TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
+# Whether the tile's ghost (g.ghost) is drawn within ``ms`` milliseconds.
+GHOST_WITHIN = """(ms) => new Promise((resolve) => {
+  const start = performance.now();
+  const look = () => {
+    if (document.querySelector('g.ghost')) resolve(true);
+    else if (performance.now() - start > ms) resolve(false);
+    else requestAnimationFrame(look);
+  };
+  look();
+})"""
+
 
 def no_sideways_scroll(page: Page) -> bool:
     return bool(page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"))
@@ -141,12 +152,26 @@ def check_followed(page: Page, api: str) -> int:
     return len(followed)
 
 
+def tap_legal_cell(page: Page, what: str) -> None:
+    """Tap a legal cell whole on screen and wait for the tile's ghost on it.
+
+    The board can still move under the finger: when the turn bar changes height the
+    board fits itself again on the next frames, and a tap at the old place lands beside
+    the cell.  A person then sees the board move and taps again; so does this, up to
+    three times, each time at the cell's new place."""
+    for _ in range(3):
+        page.evaluate(TWO_FRAMES)
+        at = page.evaluate(CELL_ON_SCREEN)
+        assert at is not None, f"no legal cell on screen for {what}"
+        page.touchscreen.tap(at[0], at[1])
+        if page.evaluate(GHOST_WITHIN, BROWSER_TIMEOUT_MS // 6):
+            return
+    raise AssertionError(f"three taps on a legal cell for {what} placed no ghost tile")
+
+
 def play_turn(page: Page, rng: random.Random) -> None:
     """Tap a legal cell on screen, confirm; then a piece (a 44 px target) or none."""
-    at = page.evaluate(CELL_ON_SCREEN)
-    assert at is not None, "no legal cell on screen at the start of the turn"
-    page.touchscreen.tap(at[0], at[1])
-    page.wait_for_selector("g.ghost", timeout=BROWSER_TIMEOUT_MS)
+    tap_legal_cell(page, "the tile")
     before = page.evaluate("document.body.dataset.seq")
     page.locator("#confirm").tap()
     page.wait_for_function(
@@ -158,10 +183,7 @@ def play_turn(page: Page, rng: random.Random) -> None:
         page.locator("#confirm").tap()
         page.wait_for_selector('body[data-phase="place double"]', timeout=BROWSER_TIMEOUT_MS)
         page.wait_for_function(SETTLED, timeout=BROWSER_TIMEOUT_MS)
-        at = page.evaluate(CELL_ON_SCREEN)
-        assert at is not None, "no legal cell for the double tile on screen"
-        page.touchscreen.tap(at[0], at[1])
-        page.wait_for_selector("g.ghost", timeout=BROWSER_TIMEOUT_MS)
+        tap_legal_cell(page, "the double tile")
         page.locator("#confirm").tap()
         page.wait_for_selector('body[data-phase="place piece"]', timeout=BROWSER_TIMEOUT_MS)
     assert page.evaluate("document.body.dataset.phase") == "place piece"
