@@ -2,11 +2,12 @@
 
 A figure of the bots guide comes from a results file of ``benchmarks/results``, saved by
 ``ladder.py`` (JSON: pairs of bot kinds, each seating with its ``simulate`` seed) or by
-``mcts_match.py`` (JSON Lines: one game per line, two ``MctsBot`` option sets, the
-shuffle and A's seat).  This plays the same games with the code it runs on, each with
-the seeds of the saved one, prints the saved summary and the new one, with the code
-each measured, and how many games came out exactly as saved (the same scores, or the
-same margin for ``mcts_match.py``; old ladder files kept no games, only their totals).
+``mcts_match.py`` (JSON Lines: one game per line, two bots (``MctsBot`` option sets
+or bot kinds), the player count, 2 to 5, the shuffle and A's seat).  This plays the
+same games with the code it runs on, each with the seeds of the saved one, prints the
+saved summary and the new one, with the code each measured, and how many games came
+out exactly as saved (the same scores, or the same margin for ``mcts_match.py``; old
+ladder files kept no games, only their totals).
 With the same code, every game comes out the same: a figure replicates exactly, and a
 difference says the code plays otherwise.
 
@@ -83,7 +84,8 @@ def replicate_ladder(path: Path, pair: list[str] | None, shuffles: int | None,
 def _replay(game: dict[str, Any]) -> dict[str, Any]:
     """A saved ``mcts_match.py`` game played again (a module-level function, for the
     worker processes)."""
-    return mcts_match.play(game["a"], game["b"], game["shuffle"], game["a_seat"])
+    return mcts_match.play(game["a"], game["b"], game["shuffle"], game["a_seat"],
+                           game.get("players", 2))
 
 
 def replicate_match(path: Path, shuffles: int | None, jobs: int,
@@ -102,7 +104,8 @@ def replicate_match(path: Path, shuffles: int | None, jobs: int,
         with ProcessPoolExecutor(jobs) as pool:
             new = list(pool.map(_replay, saved))
     same = sum(old["margin"] == game["margin"] for old, game in zip(saved, new))
-    options = {"a": saved[0]["a"], "b": saved[0]["b"]}
+    options = mcts_match.bots_record(saved[0]["a"], saved[0]["b"],
+                                     saved[0].get("players", 2))
     lines = [_same_code_line(saved[0].get("code"), options), "",
              f"Saved: {mcts_match.summary(saved)}",
              f"Replayed on the current code: {mcts_match.summary(new)}", "",

@@ -1,6 +1,6 @@
 """Replaying a saved pairing on the current code (``benchmarks/replicate.py``): with the
-same code, every game of a tiny ladder pair and of a tiny MCTS match comes out as saved,
-and a saved game that differs is counted as such.
+same code, every game of a tiny ladder pair and of a tiny MCTS match (2 and 3 players)
+comes out as saved, and a saved game that differs is counted as such.
 """
 
 from __future__ import annotations
@@ -51,3 +51,16 @@ def test_a_match_replays_game_for_game(
     assert report.endswith("2 of 2 games came out exactly as saved (the same margin).")
     assert [(game["shuffle"], game["a_seat"]) for game in new] == [(5, 0), (5, 1)]
     assert report.startswith("saved: commit ")
+
+
+def test_a_3_player_match_replays_game_for_game(
+        replicate: ModuleType, benchmark_script: Callable[[str], ModuleType],
+        tmp_path: Path) -> None:
+    match = benchmark_script("mcts_match")
+    games = [match.play("greedy", "random", 9, seat, 3) for seat in (2, 0, 1)]
+    saved = tmp_path / "games.jsonl"
+    saved.write_text("".join(json.dumps(game) + "\n" for game in games), encoding="utf-8")
+    report, new = replicate.replicate_match(saved, None, 1)
+    assert report.endswith("3 of 3 games came out exactly as saved (the same margin).")
+    assert [(game["a_seat"], game["players"]) for game in new] == [(0, 3), (1, 3), (2, 3)]
+    assert "Replayed on the current code: A \"greedy\" against B \"random\": 3 3-player" in report
