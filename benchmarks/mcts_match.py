@@ -54,6 +54,8 @@ from intervals import wilson
 
 from carcassonne_amazonas import apply_action, new_game
 from carcassonne_amazonas.ai.bots import HUMAN, Bot, derive_seed, make_bot, parse_bot_spec
+from carcassonne_amazonas.ai.evaluation import Weights
+from carcassonne_amazonas.ai.learned import learned_weights
 from carcassonne_amazonas.ai.mcts import MctsBot
 
 #: The label that derives each shuffle's seed (``derive_seed(label, shuffle)``).
@@ -70,6 +72,21 @@ PLAYER_COUNTS = range(2, 6)
 BotChoice: TypeAlias = dict[str, Any] | str
 
 
+def bot_options(options: dict[str, Any]) -> dict[str, Any]:
+    """MctsBot's keyword arguments for a JSON option set: ``"weights"`` is ``"learned"``
+    (the shipped :func:`~carcassonne_amazonas.ai.learned.learned_weights`) or an object
+    of :class:`~carcassonne_amazonas.ai.evaluation.Weights` fields; the rest as given."""
+    weights = options.get("weights")
+    if weights is None:
+        return options
+    if weights == "learned":
+        return {**options, "weights": learned_weights()}
+    if isinstance(weights, dict):
+        return {**options, "weights": Weights(**weights)}
+    raise TypeError(f'weights: expected "learned" or an object of Weights fields, '
+                    f"not {weights!r}")
+
+
 def make(choice: BotChoice, seed: int) -> Bot:
     """The bot ``choice`` names, seeded with ``seed``: an ``MctsBot`` with the options of
     a dict, or :func:`~carcassonne_amazonas.ai.bots.make_bot`'s bot of a kind."""
@@ -78,7 +95,7 @@ def make(choice: BotChoice, seed: int) -> Bot:
         if bot is None:
             raise ValueError(f"{HUMAN} is a person, not a bot: a match needs two bots")
         return bot
-    return MctsBot(seed=seed, **choice)
+    return MctsBot(seed=seed, **bot_options(choice))
 
 
 def bots_record(a: Any, b: Any, players: int) -> dict[str, Any]:
@@ -179,7 +196,7 @@ def checked_options(parser: argparse.ArgumentParser, text: str) -> BotChoice:
             raise TypeError("give a JSON object of options or a bot kind")
         if "seed" in choice or "rng" in choice:
             raise TypeError("each game seeds its bots itself: leave out seed and rng")
-        MctsBot(**choice)
+        MctsBot(**bot_options(choice))
     except (ValueError, TypeError) as error:  # json's decode error is a ValueError
         parser.error(f"bad bot {text} (MctsBot options or a bot kind): {error}")
     return choice

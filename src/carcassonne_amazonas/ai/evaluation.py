@@ -48,7 +48,8 @@ from ..rules.state import GameState
 from ..tiles.layout import Terrain, TileKind
 from ..tiles.tileset import TileSet
 
-__all__ = ["DEFAULT_WEIGHTS", "Weights", "heuristic_scores", "win_value"]
+__all__ = ["DEFAULT_WEIGHTS", "FEATURES", "Weights", "evaluation_features", "heuristic_scores",
+           "win_value"]
 
 _TRIBUTARY = Terrain.TRIBUTARY
 _VILLAGE = Terrain.VILLAGE
@@ -58,16 +59,39 @@ _JUNGLE = Terrain.JUNGLE
 _VILLAGE_COMPLETION = {1: 0.6, 2: 0.45, 3: 0.35, 4: 0.3, 5: 0.2, 6: 0.2}
 
 
-@attrs.frozen(slots=True)
-class Weights:
-    """The tunable numbers of the evaluation (the rest follows from the rules).
+#: The evaluation's features, in the order :func:`evaluation_features` gives them: each
+#: player's expected points beyond their score, by source (see the module docstring).
+#: ``heuristic_scores`` adds each, times the :class:`Weights` field of the same name, to
+#: the score.
+FEATURES = ("tributary", "village", "village_completion", "jungle", "amazon", "river",
+            "meeple", "camp", "shared", "open_tributary", "open_village", "open_jungle")
 
-    ``meeple`` and ``camp``: what a piece in the supply is worth at the start (it
-    falls to 0 with the pile); ``lead_sharpness``: how sharply a boat's lead turns
+# The fields of Weights that are not feature coefficients, and the least value of each.
+_SHAPE_FIELDS = {"lead_sharpness": 0.0, "margin_spread": 0.0, "margin_spread_per_tile": 0.0}
+
+
+@attrs.frozen(slots=True, cache_hash=True)  # hashed on the hot path (_coefficients)
+class Weights:
+    """The numbers of the evaluation that are not rules.
+
+    Each feature of :data:`FEATURES` has a coefficient, the field of the same name:
+    ``tributary``, ``village`` and ``jungle`` on the value of the unfinished features a
+    player holds (1: their value as the final scoring would count it), ``village_completion``
+    on a village's expected completion bonus, ``amazon`` and ``river`` on the points the
+    Amazon scorings and the river are expected to bring, ``meeple`` and ``camp`` on a piece
+    in the supply (its worth falls to 0 with the pile), ``shared`` on the value of the
+    features whose majority the player shares (counted in full above), and the three
+    ``open_*`` on the open ports of the features held, as the pile runs out.  The hand-set
+    evaluation (:data:`DEFAULT_WEIGHTS`) counts the last four 0; the learned one
+    (:func:`learned_weights`) sets them from self-play.
+
+    The others shape the estimate: ``lead_sharpness``, how sharply a boat's lead turns
     into the first place of the scorings to come (logistic in the lead, in river
-    spaces); ``village_completion``: the factor on a village's completion bonus;
-    ``margin_spread`` and ``margin_spread_per_tile``: the spread of the final margin
-    in :func:`win_value`, in points, plus so much per tile left.
+    spaces); ``margin_spread`` and ``margin_spread_per_tile``, the spread of the final
+    margin in :func:`win_value`, in points, plus so much per tile left.
+
+    ``TypeError`` for a field that is not a number; ``ValueError`` for one that is not
+    finite, a negative ``lead_sharpness`` or spread, and a spread that is 0 at the end.
     """
 
     meeple: float = 0.41
@@ -76,6 +100,15 @@ class Weights:
     village_completion: float = 1.07
     margin_spread: float = 4.0
     margin_spread_per_tile: float = 0.12
+    tributary: float = 1.0
+    village: float = 1.0
+    jungle: float = 1.0
+    amazon: float = 1.0
+    river: float = 1.0
+    shared: float = 0.0
+    open_tributary: float = 0.0
+    open_village: float = 0.0
+    open_jungle: float = 0.0
 
     _repr_pretty_ = repr_pretty
 
@@ -83,12 +116,20 @@ class Weights:
         for field in attrs.fields(Weights):
             value = getattr(self, field.name)
             check_number(value, field.name)
-            if not math.isfinite(value) or value < 0:
+            if not math.isfinite(value):
+                raise ValueError(f"Weights.{field.name} must be a finite number, "
+                                 f"not {value!r}")
+            if field.name in _SHAPE_FIELDS and value < 0:
                 raise ValueError(f"Weights.{field.name} must be a finite number >= 0, "
                                  f"not {value!r}")
         if not self.margin_spread > 0:
             raise ValueError("Weights.margin_spread must be > 0: the spread of the final "
                              f"margin, in points, not {self.margin_spread!r}")
+
+    @property
+    def coefficients(self) -> tuple[float, ...]:
+        """The coefficients of :data:`FEATURES`, in their order."""
+        return tuple(getattr(self, name) for name in FEATURES)
 
 
 #: The weights the MCTS player uses unless told otherwise.
@@ -138,50 +179,108 @@ def _river_terms(tileset: TileSet, ranking: AmazonRanking, boats: tuple[int, ...
     return tuple(terms)
 
 
-def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
-    """Each player's expected final score: the score so far plus the estimates of the
-    module docstring (equal to the scores once the game is over).  ``TypeError`` unless
-    ``state`` is exactly a ``GameState``."""
-    if type(state) is not GameState:  # inline: the hot path of the searches
-        check_exact(state, GameState, "state")
-    scores = [float(p.score) for p in state.players]
-    if state.is_terminal:
-        return tuple(scores)
+def _expected_points(state: GameState, coefficients: tuple[float, ...],
+                     sharpness: float) -> list[float]:
+    """Each player's features (:data:`FEATURES`) times ``coefficients``, summed: the
+    points the evaluation expects beyond the score, before the end.  One pass, on the
+    hot path of the searches; :func:`evaluation_features` reads the features one by one
+    through it."""
+    (tributary, village, completion_weight, jungle, amazon_weight, river_weight, meeple, camp,
+     shared, open_tributary, open_village, open_jungle) = coefficients
+    points = [0.0] * state.num_players
     tileset = state.rules.tileset
     _, _, amazon, land = _amazon_points(tileset)
     left = len(state.pile)
     progress = left / land if land else 0.0
-
+    completion_share = min(1.0, 4 * progress)
     camp_scoring = state.rules.camp_scoring
+    # The open ports' coefficients as the pile stands, once rather than per feature.
+    open_tributary *= progress
+    open_village *= progress
+    open_jungle *= progress
     for feature in state.features.held_features():
         pieces = feature.pieces
         terrain = feature.terrain
         if terrain is _JUNGLE:
             value = float(jungle_value(feature, camp_scoring))
+            worth = jungle * value + open_jungle * feature.open_ports
         elif terrain is _TRIBUTARY:
             value = float(feature.tile_count + feature.fruit)
+            worth = tributary * value + open_tributary * feature.open_ports
         elif terrain is _VILLAGE:
             tiles = feature.tile_count
-            value = tiles + feature.fruit + tiles * weights.village_completion * min(
-                1.0, _VILLAGE_COMPLETION.get(feature.open_ports, 0.1) * min(1.0, 4 * progress))
+            ports = feature.open_ports
+            completion = tiles * min(1.0, _VILLAGE_COMPLETION.get(ports, 0.1)
+                                     * completion_share)
+            value = tiles + feature.fruit + completion  # for "shared"
+            worth = (village * (tiles + feature.fruit) + completion_weight * completion
+                     + open_village * ports)
         else:
             continue
         if len(pieces) == 1:
-            scores[pieces[0][1]] += value
-        else:
-            for player in feature.majority():
-                scores[player] += value
-
+            points[pieces[0][1]] += worth
+            continue
+        holders = feature.majority()
+        if len(holders) > 1:
+            worth += shared * value
+        for player in holders:
+            points[player] += worth
     boats = tuple(p.boat for p in state.players)
     amazon_left = amazon - state.pile.amazon_drawn  # a public count, not the order
     river = _river_terms(tileset, state.rules.amazon_ranking, boats, amazon_left, left,
-                         weights.lead_sharpness)
+                         sharpness)
     for player, supply in enumerate(state.players):
-        scores[player] += river[player][0]
-        scores[player] += river[player][1]
-        scores[player] += progress * (weights.meeple * supply.meeples_in_supply
-                                      + weights.camp * supply.camps_in_supply)
-    return tuple(scores)
+        points[player] += (amazon_weight * river[player][0] + river_weight * river[player][1]
+                           + progress * (meeple * supply.meeples_in_supply
+                                         + camp * supply.camps_in_supply))
+    return points
+
+
+#: Each feature alone, coefficient 1 (how evaluation_features reads them).
+_UNIT_COEFFICIENTS = tuple(tuple(float(i == k) for i in range(len(FEATURES)))
+                           for k in range(len(FEATURES)))
+
+
+def evaluation_features(state: GameState,
+                        weights: Weights = DEFAULT_WEIGHTS) -> tuple[tuple[float, ...], ...]:
+    """Each player's features (:data:`FEATURES`, in that order): what the evaluation
+    expects their unfinished features (R-E2–R-E4), the river and the Amazon scorings
+    (R-E5, R-A1–R-A3) and their supply still to bring, before any coefficient; all 0 once
+    the game is over.  ``weights`` gives ``lead_sharpness``, which the river's features
+    depend on.  What the learned evaluation is trained on: :func:`heuristic_scores` is
+    the score plus these features times the coefficients.
+
+    ``TypeError`` unless ``state`` is exactly a ``GameState`` and ``weights`` a
+    ``Weights``."""
+    check_exact(state, GameState, "state")
+    check_exact(weights, Weights, "weights", "an evaluation.Weights")
+    if state.is_terminal:
+        return tuple((0.0,) * len(FEATURES) for _ in state.players)
+    columns = [_expected_points(state, unit, weights.lead_sharpness)
+               for unit in _UNIT_COEFFICIENTS]
+    return tuple(tuple(column[player] for column in columns)
+                 for player in range(state.num_players))
+
+
+def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
+    """Each player's expected final score: the score so far plus the features of
+    :func:`evaluation_features` times their coefficients in ``weights`` (equal to the
+    scores once the game is over).  ``TypeError`` unless ``state`` is exactly a
+    ``GameState``."""
+    if type(state) is not GameState:  # inline: the hot path of the searches
+        check_exact(state, GameState, "state")
+    if state.is_terminal:
+        return tuple(float(p.score) for p in state.players)
+    points = _expected_points(state, _coefficients(weights), weights.lead_sharpness)
+    for player, seat in enumerate(state.players):
+        points[player] += seat.score
+    return tuple(points)
+
+
+@functools.lru_cache(maxsize=64)
+def _coefficients(weights: Weights) -> tuple[float, ...]:
+    """``weights.coefficients``, worked out once per set of weights (the hot path)."""
+    return weights.coefficients
 
 
 def _check_player(state: GameState, player: int) -> None:

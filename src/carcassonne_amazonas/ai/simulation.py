@@ -34,6 +34,7 @@ __all__ = ["DecisionHook", "GameResult", "GameTask", "Progress", "RulesSpec", "r
            "run_games", "simulate_game", "simulate_task", "summarise", "summary_text"]
 
 _T = TypeVar("_T")
+_Task = TypeVar("_Task")
 
 
 
@@ -172,7 +173,7 @@ def simulate_task(task: GameTask) -> GameResult:
 _HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _simulate_chunk(play: Callable[[GameTask], _T], tasks: tuple[GameTask, ...]) -> list[_T]:
+def _simulate_chunk(play: Callable[[_Task], _T], tasks: tuple[_Task, ...]) -> list[_T]:
     """``play`` (by default :func:`simulate_task`) of several tasks, sent to a worker at
     once."""
     return [play(task) for task in tasks]
@@ -207,16 +208,17 @@ def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, N
 
 
 @overload
-def run_games(tasks: list[GameTask], jobs: int,
-              play: Callable[[GameTask], _T]) -> Generator[_T, None, None]: ...
+def run_games(tasks: list[_Task], jobs: int,
+              play: Callable[[_Task], _T]) -> Generator[_T, None, None]: ...
 
 
-def run_games(tasks: list[GameTask], jobs: int,
-              play: Callable[[GameTask], Any] = simulate_task) -> Generator[Any, None, None]:
-    """Play the games of ``tasks`` (the arguments of :func:`simulate_game`) in ``jobs``
-    processes (in this one when ``jobs <= 1``), yielding their results in task order:
-    what ``play`` returns for each task, by default :func:`simulate_task` (another
-    ``play`` must be a module-level function, so that the workers can receive it).
+def run_games(tasks: list[Any], jobs: int,
+              play: Callable[[Any], Any] = simulate_task) -> Generator[Any, None, None]:
+    """Play the games of ``tasks`` (the arguments of :func:`simulate_game`, or what
+    another ``play`` takes) in ``jobs`` processes (in this one when ``jobs <= 1``),
+    yielding their results in task order: what ``play`` returns for each task, by
+    default :func:`simulate_task` (another ``play`` must be a module-level function, so
+    that the workers can receive it).
 
     Stopping early leaves no process behind: when the iteration ends with an exception
     (``KeyboardInterrupt``, or whatever a signal handler raises) or the iterator is

@@ -27,7 +27,7 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise missing_extra(__name__, "testing", error) from error
 
-from ..ai.evaluation import Weights
+from ..ai.evaluation import FEATURES, Weights
 from ..formats.game import Game
 from ..formats.records import GameRecord
 from ..rules import events as ev
@@ -152,7 +152,8 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
       right terrain of the tile just placed; ``ChooseDouble``: one of the six double
       tiles of the shipped sets (R-V3); ``DrawTile``: a land tile; ``Pass``: ``Pass()``.
     - ``Weights`` (:mod:`~carcassonne_amazonas.ai.evaluation`): each weight a finite
-      number from 0 to 100 (``margin_spread`` above 0), as the class checks them.
+      number, the feature coefficients from -100 to 100, the others from 0 to 100
+      (``margin_spread`` above 0), as the class checks them.
     - ``Tile`` and ``TileId``: a tile (its id) of a shipped set (R-V3); ``TileSet``: either
       shipped set (R-V3); ``Rules``: either shipped set, a first player valid for any
       player count, any shuffle, 1 to 8 slices and any variant options (R-V1, R-V2).
@@ -197,9 +198,12 @@ def from_type_strategies() -> dict[type, st.SearchStrategy[Any]]:
 
 def _weights() -> st.SearchStrategy[Weights]:
     """Weights as :class:`~carcassonne_amazonas.ai.evaluation.Weights` checks them: each a
-    finite number >= 0 (up to 100), ``margin_spread`` > 0; each shrinks to its default."""
+    finite number, the feature coefficients from -100 to 100, the shape of the estimate
+    (``lead_sharpness`` and the spreads) from 0 to 100 and ``margin_spread`` > 0; each
+    shrinks to its default."""
     numbers = {field.name: st.just(field.default) | st.floats(
-        0, 100, exclude_min=field.name == "margin_spread", allow_nan=False)
+        -100 if field.name in FEATURES else 0, 100,
+        exclude_min=field.name == "margin_spread", allow_nan=False)
         for field in attrs.fields(Weights)}
     return st.builds(Weights, **numbers)
 
