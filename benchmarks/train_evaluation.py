@@ -263,6 +263,20 @@ def _fields(weights: Weights) -> dict[str, float]:
     return {field.name: getattr(weights, field.name) for field in attrs.fields(Weights)}
 
 
+def _command(arguments: list[str]) -> str:
+    """The command that trains these weights again: this one without where it kept the
+    games and wrote the weights (``--games-file``, ``--out``), which change nothing."""
+    kept, skip = [], False
+    for argument in arguments:
+        if skip:
+            skip = False
+        elif argument in ("--games-file", "--out"):
+            skip = True
+        elif not argument.startswith(("--games-file=", "--out=")):
+            kept.append(argument)
+    return " ".join(["python benchmarks/train_evaluation.py", *kept])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -308,7 +322,7 @@ def main() -> None:
     training = {"code": code_record({"train": "evaluation"}), "games": args.games,
                 "bots": args.bots, "players": args.players, "explore": args.explore,
                 "seed": args.seed, "self_play_seconds": round(played, 1), **figures,
-                "command": "python benchmarks/train_evaluation.py " + " ".join(sys.argv[1:])}
+                "command": _command(sys.argv[1:])}
     if args.curve:
         training["curve"] = curve(args, games)
     args.out.write_text(weights_document(weights, training), encoding="utf-8")
