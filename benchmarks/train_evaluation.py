@@ -21,7 +21,7 @@ logistic function of the lead.  This script fits those numbers to self-play:
    of the fitted lead best predicts who won (log-likelihood, over a grid).  The other
    numbers stay the defaults' (``lead_sharpness``, on which the river's features
    depend).  Written with :func:`~carcassonne_amazonas.ai.learned.weights_document` to
-   ``--out`` (by default the package's shipped ``ai/learned_weights.json``).
+   ``--out`` (by default the package's shipped ``ai/data/learned_weights.json``).
 3. **Learning curve** (``--curve``): the fit again on the first 1/8, 1/4, 1/2 and all of
    the games, each fit played against the default evaluation (``mcts_match.py``'s
    games, seats swapped, ``--curve-shuffles`` shuffles from ``--curve-start``, the
@@ -70,7 +70,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     sys.exit(f"train_evaluation.py needs the [train] extra (numpy, scikit-learn): {error}")
 
 #: The shipped weights, where ``--out`` writes by default.
-SHIPPED = Path(carcassonne_amazonas.__file__).parent / "ai" / "learned_weights.json"
+SHIPPED = Path(carcassonne_amazonas.__file__).parent / "ai" / "data" / "learned_weights.json"
 #: The ridge penalty per row, towards the hand-set weights.
 RIDGE_ALPHA = 1.0
 #: The features whose coefficients are fitted; the supply's (``meeple``, ``camp``) keep

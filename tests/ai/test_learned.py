@@ -153,7 +153,7 @@ def test_the_shipped_weights_load_are_small_and_play() -> None:
     """The shipped document is data in the package (at most 1 MB) that the player reads
     without numpy or scikit-learn, and a search with it plays legal moves."""
     import carcassonne_amazonas.ai as package
-    shipped = Path(package.__file__).parent / "learned_weights.json"
+    shipped = Path(package.__file__).parent / "data" / "learned_weights.json"
     assert shipped.stat().st_size <= 1_000_000
     document = json.loads(shipped.read_text(encoding="utf-8"))
     assert document["format"] == FORMAT and document["training"]["games"] >= 100

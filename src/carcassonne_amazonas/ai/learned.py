@@ -49,8 +49,8 @@ _VERSION = 1
 #: The largest weights document read, in bytes: a document is a few hundred bytes, so a
 #: larger file is not one (refused before it is parsed).
 MAX_BYTES = 1_000_000
-#: The shipped document, in the package.
-_SHIPPED = "learned_weights.json"
+#: The shipped document, in the package's ai/data folder.
+_SHIPPED = ("data", "learned_weights.json")
 
 
 def read_weights(text: str, source: str = "the weights document") -> Weights:
@@ -110,8 +110,10 @@ def load_weights(path: str | os.PathLike[str]) -> Weights:
 def learned_weights() -> Weights:
     """The weights the package ships, fitted to self-play by ``tools/train_evaluation.py``
     (their figures: the bots guide, "A learned evaluation")."""
-    text = resources.files(__package__).joinpath(_SHIPPED).read_text(encoding="utf-8")
-    return read_weights(text, f"the shipped {_SHIPPED}")
+    folder, name = _SHIPPED
+    text = resources.files(__package__).joinpath(folder).joinpath(name).read_text(
+        encoding="utf-8")
+    return read_weights(text, f"the shipped {folder}/{name}")
 
 
 def weights_document(weights: Weights, training: dict[str, Any] | None = None) -> str:
