@@ -27,8 +27,8 @@ from carcassonne_amazonas.ai.evaluation import (
     heuristic_scores,
 )
 from carcassonne_amazonas.ai.learned import (
-    FORMAT,
     MAX_BYTES,
+    WEIGHTS_SCHEMA,
     learned_weights,
     load_weights,
     read_weights,
@@ -113,24 +113,53 @@ def _document(**changes: object) -> str:
 FIELDS = {field.name: getattr(DEFAULT_WEIGHTS, field.name) for field in attrs.fields(Weights)}
 
 
-@pytest.mark.parametrize(("text", "message"), [
+MALFORMED = [
     ("{", "not JSON"),
     ("[1]", "expected a JSON object, not list"),
-    (_document(format="something else"), "expected \"format\""),
-    (_document(version=2), "\"version\": 1"),
+    (_document(schema="carcassonne-amazonas/weights/2"),
+     'schema: expected "carcassonne-amazonas/weights/1", not "carcassonne-amazonas/weights/2"'),
+    (_document(schema=None), "schema: expected"),
+    (_document(training=[1]), "\"training\" must be an object"),
     (_document(notes="x"), "unknown field 'notes'"),
     (_document(weights=[1]), "\"weights\" must be an object"),
     (_document(weights={k: v for k, v in FIELDS.items() if k != "camp"}), "missing 'camp'"),
     (_document(weights={**FIELDS, "bonus": 1}), "unknown 'bonus'"),
     (_document(weights={**FIELDS, "camp": True}), "camp: expected a number, not bool"),
     (_document(weights={**FIELDS, "margin_spread": 0}), "margin_spread must be > 0"),
-    ('{"format": "a", "format": "b"}', "duplicate key 'format'"),
+    ('{"schema": "a", "schema": "b"}', "duplicate key 'schema'"),
     (_document(weights={**FIELDS, "camp": 12345.5}).replace("12345.5", "1e400"),
      "Weights.camp must be a finite number"),
-])
+]
+
+
+@pytest.mark.parametrize(("text", "message"), MALFORMED)
 def test_a_malformed_document_is_refused_naming_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ValueError, match="^the weights document: .*" + re.escape(message)):
         read_weights(text)
+
+
+def test_the_schema_agrees_with_the_reader() -> None:
+    """The ``weights`` JSON Schema accepts what the library writes and ships, names each
+    field of Weights, and every malformed document above that it refuses, the reader
+    refuses too."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from carcassonne_amazonas.formats.schemas import schema
+    document = schema("weights")
+    validator = jsonschema.Draft202012Validator(document)
+    assert document["properties"]["schema"]["const"] == WEIGHTS_SCHEMA
+    assert document["properties"]["weights"]["required"] == list(FIELDS)
+    import carcassonne_amazonas.ai as package
+    shipped = Path(package.__file__).parent / "data" / "learned_weights.json"
+    validator.validate(json.loads(shipped.read_text(encoding="utf-8")))
+    validator.validate(json.loads(weights_document(Weights(shared=-1.5), {"games": 3})))
+    for text, _ in MALFORMED:
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            continue
+        if not validator.is_valid(parsed):
+            with pytest.raises(ValueError, match="^the weights document: "):
+                read_weights(text)
 
 
 def test_files_too_large_or_not_text_are_refused_before_parsing(tmp_path: Path) -> None:
@@ -156,7 +185,7 @@ def test_the_shipped_weights_load_are_small_and_play() -> None:
     shipped = Path(package.__file__).parent / "data" / "learned_weights.json"
     assert shipped.stat().st_size <= 1_000_000
     document = json.loads(shipped.read_text(encoding="utf-8"))
-    assert document["format"] == FORMAT and document["training"]["games"] >= 100
+    assert document["schema"] == WEIGHTS_SCHEMA and document["training"]["games"] >= 100
     weights = learned_weights()
     assert weights != DEFAULT_WEIGHTS
     state = new_game(2, seed=5)

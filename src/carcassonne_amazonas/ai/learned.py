@@ -12,13 +12,16 @@ bots guide, "A learned evaluation").  Its result is a small JSON document:
 
 .. code-block:: json
 
-    {"format": "carcassonne-amazonas evaluation weights", "version": 1,
-     "weights": {"tributary": 1.02, "village": 0.97, "...": 0.0},
-     "training": {"games": 800, "bots": "greedy", "...": "..."}}
+    {"schema": "carcassonne-amazonas/weights/1",
+     "weights": {"tributary": 1.11, "village": 1.0, "...": 0.0},
+     "training": {"games": 2000, "bots": "greedy", "...": "..."}}
 
-``weights`` names every field of ``Weights`` once; ``training`` says how they were
-made (free-form, kept for the reader).  :func:`learned_weights` reads the copy shipped in
-the package, :func:`load_weights` any such file, and :func:`weights_document` writes one.
+``schema`` names the format and its version, as in the library's other documents;
+``weights`` names every field of ``Weights`` once; ``training`` says how they were made
+(free-form, kept for the reader).  Its JSON Schema is ``weights``
+(:func:`~carcassonne_amazonas.formats.schemas.schema`).  :func:`learned_weights` reads
+the copy shipped in the package, :func:`load_weights` any such file, and
+:func:`weights_document` writes one.
 
     >>> from carcassonne_amazonas.ai.mcts import MctsBot
     >>> bot = MctsBot(seed=1, weights=learned_weights())
@@ -39,13 +42,11 @@ from .._support import json_text
 from .._support.exact import check_exact
 from .evaluation import Weights
 
-__all__ = ["FORMAT", "MAX_BYTES", "learned_weights", "load_weights", "read_weights",
+__all__ = ["MAX_BYTES", "WEIGHTS_SCHEMA", "learned_weights", "load_weights", "read_weights",
            "weights_document"]
 
-#: The ``format`` of a weights document.
-FORMAT = "carcassonne-amazonas evaluation weights"
-#: The ``version`` this library reads and writes.
-_VERSION = 1
+#: The ``schema`` of a weights document: its format and version.
+WEIGHTS_SCHEMA = "carcassonne-amazonas/weights/1"
 #: The largest weights document read, in bytes: a document is a few hundred bytes, so a
 #: larger file is not one (refused before it is parsed).
 MAX_BYTES = 1_000_000
@@ -69,10 +70,13 @@ def read_weights(text: str, source: str = "the weights document") -> Weights:
         raise ValueError(f"{source}: not JSON: {error}") from None
     if not isinstance(document, dict):
         raise ValueError(f"{source}: expected a JSON object, not {type(document).__name__}")
-    if document.get("format") != FORMAT or document.get("version") != _VERSION:
-        raise ValueError(f"{source}: expected \"format\": {json.dumps(FORMAT)} and "
-                         f"\"version\": {_VERSION}")
-    unknown = set(document) - {"format", "version", "weights", "training"}
+    if document.get("schema") != WEIGHTS_SCHEMA:
+        found = document.get("schema")
+        raise ValueError(f"{source}: schema: expected {json.dumps(WEIGHTS_SCHEMA)}, not "
+                         f"{json.dumps(found)[:80] if found is not None else 'none'}")
+    if "training" in document and not isinstance(document["training"], dict):
+        raise ValueError(f"{source}: \"training\" must be an object")
+    unknown = set(document) - {"schema", "weights", "training"}
     if unknown:
         raise ValueError(f"{source}: unknown field {sorted(unknown)[0]!r}")
     fields = document.get("weights")
@@ -126,7 +130,7 @@ def weights_document(weights: Weights, training: dict[str, Any] | None = None) -
         check_exact(training, dict, "training")
     fields = {field.name: getattr(weights, field.name) for field in attrs.fields(Weights)}
     assert all(math.isfinite(value) for value in fields.values())  # Weights checked them
-    document: dict[str, Any] = {"format": FORMAT, "version": _VERSION, "weights": fields}
+    document: dict[str, Any] = {"schema": WEIGHTS_SCHEMA, "weights": fields}
     if training is not None:
         document["training"] = training
     return json.dumps(document, indent=1, allow_nan=False) + "\n"

@@ -12,7 +12,9 @@ named after the document's ``schema`` field (``carcassonne-amazonas/state/1`` is
 - ``selfplay``: the metadata of a self-play dataset, the JSON text inside the ``.npz``
   file of :func:`~carcassonne_amazonas.integrations.selfplay.write_dataset`
   (``simulate --dataset``), which
-  :class:`~carcassonne_amazonas.integrations.selfplay.SelfPlayData` reads.
+  :class:`~carcassonne_amazonas.integrations.selfplay.SelfPlayData` reads;
+- ``weights``: the weights of the MCTS player's evaluation, the learned ones shipped in
+  the package among them (:mod:`~carcassonne_amazonas.ai.learned`).
 
 :func:`schema` gives one as a dict, ready for any validator (the ``jsonschema`` package
 is not needed to read them, and the library never validates with them: its loaders are
@@ -39,7 +41,7 @@ from ..._support.exact import check_exact
 
 __all__ = ["SCHEMA_NAMES", "schema", "schema_text"]
 
-SCHEMA_NAMES = ("state", "record", "selfplay")
+SCHEMA_NAMES = ("state", "record", "selfplay", "weights")
 """The kinds of document that have a schema, as :func:`schema` names them."""
 
 # The schemas a schema refers to by $id, which schema() bundles into it.
