@@ -158,7 +158,7 @@ def test_the_schema_agrees_with_the_reader() -> None:
         except ValueError:
             continue
         if not validator.is_valid(parsed):
-            with pytest.raises(ValueError, match="^the weights document: "):
+            with pytest.raises(ValueError, match=r"^the weights document: "):
                 read_weights(text)
 
 
