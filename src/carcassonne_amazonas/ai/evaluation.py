@@ -83,7 +83,7 @@ class Weights:
     features whose majority the player shares (counted in full above), and the three
     ``open_*`` on the open ports of the features held, as the pile runs out.  The hand-set
     evaluation (:data:`DEFAULT_WEIGHTS`) counts the last four 0; the learned one
-    (:func:`learned_weights`) sets them from self-play.
+    (:func:`~carcassonne_amazonas.ai.learned.learned_weights`) sets them from self-play.
 
     The others shape the estimate: ``lead_sharpness``, how sharply a boat's lead turns
     into the first place of the scorings to come (logistic in the lead, in river

@@ -3,9 +3,10 @@ self-play, shipped as data and read without any training library.
 
 The evaluation of :mod:`~carcassonne_amazonas.ai.evaluation` is linear in its features
 (:data:`~carcassonne_amazonas.ai.evaluation.FEATURES`): a player's expected final score
-is their score plus each feature times its coefficient, and :func:`~carcassonne_amazonas.
-ai.evaluation.win_value` turns the lead into a value by a logistic function whose spread
-shrinks as the pile runs out.  ``tools/train_evaluation.py`` fits those numbers to the
+is their score plus each feature times its coefficient, and
+:func:`~carcassonne_amazonas.ai.evaluation.win_value` turns the lead into a value by a
+logistic function whose spread shrinks as the pile runs out.
+``benchmarks/train_evaluation.py`` fits those numbers to the
 outcomes of self-play games: the coefficients by ridge regression of the points each
 player still scored on their features, the spread by the likelihood of who won (see the
 bots guide, "A learned evaluation").  Its result is a small JSON document:
@@ -112,7 +113,7 @@ def load_weights(path: str | os.PathLike[str]) -> Weights:
 
 @functools.lru_cache(maxsize=1)
 def learned_weights() -> Weights:
-    """The weights the package ships, fitted to self-play by ``tools/train_evaluation.py``
+    """The weights the package ships, fitted to self-play by ``benchmarks/train_evaluation.py``
     (their figures: the bots guide, "A learned evaluation")."""
     folder, name = _SHIPPED
     text = resources.files(__package__).joinpath(folder).joinpath(name).read_text(
