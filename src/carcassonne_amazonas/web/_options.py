@@ -96,25 +96,38 @@ def parse_duration(text: str) -> float:
     return float(seconds)
 
 
+#: The measurements the menu states (2-player games, ``docs/guides/bots.md``), apart
+#: from its words so that a new measurement needs no new translation: games won (a
+#: shared victory counts 1/k) of games played, and the commit measured.
+_MENU_FIGURES: dict[str, dict[str, object]] = {
+    "random": {"won": 0, "games": 200, "commit": "482e4bd"},  # against greedy
+    "greedy": {"won": 5, "games": 200, "commit": "5b96439"},  # against mcts
+    "mcts": {"won": 195, "games": 200, "milliseconds": 28, "commit": "5b96439"},
+    "mcts:100": {"percent": 56, "points": 2, "games": 200, "commit": "be97d6f"},  # against 25
+}
+
+
 def _menu_words(t: Texts) -> dict[str, tuple[str, str]]:
     """Each kind of :data:`BOT_MENU` as the lobby words it: its label and the
-    measurement behind it, in ``t``'s language."""
+    measurement behind it (:data:`_MENU_FIGURES`), in ``t``'s language."""
+    figures = _MENU_FIGURES
     return {
         "human": (t.pgettext("seat", "human"), t.gettext("a person at a browser")),
         "random": (t.gettext("random (weakest)"),
-                   t.gettext("any legal move: lost all 200 games against greedy "
-                             "(commit {commit})").format(commit="482e4bd")),
+                   t.gettext("any legal move: won {won} of {games} games against greedy "
+                             "(commit {commit})").format(**figures["random"])),
         "greedy": (t.gettext("greedy (weak)"),
-                   t.gettext("the best score at once: lost 99 of 100 games against mcts "
-                             "(commit {commit})").format(commit="40900d0")),
+                   t.gettext("the best score at once: won {won} of {games} games against "
+                             "mcts (commit {commit})").format(**figures["greedy"])),
         "mcts": (t.gettext("mcts (strong)"),
-                 t.gettext("searches 20 iterations, about 0.1 s a move: won 99 of 100 games "
-                           "against greedy (commit {commit})").format(commit="40900d0")),
+                 t.gettext("searches 20 iterations, about {milliseconds} ms a move: won "
+                           "{won} of {games} games against greedy (commit {commit})").format(
+                               **figures["mcts"])),
         "mcts:100": (t.gettext("mcts:100 (strongest)"),
-                     t.gettext("searches 100 iterations, up to about 1 s a move: about 3 "
-                               "points a game more than 25 iterations, 58 percent of 520 games "
-                               "(commits {first} to {last})").format(first="40900d0",
-                                                                     last="085ac67")),
+                     t.gettext("searches 100 iterations, up to about 1 s a move: about "
+                               "{points} points a game more than 25 iterations, {percent} "
+                               "percent of {games} games (commit {commit})").format(
+                                   **figures["mcts:100"])),
     }
 
 
