@@ -20,6 +20,13 @@ pile's order).  It adds to each player's score:
   each boat leads or trails, softly (boats keep moving);
 - each meeple and camp still in the supply, worth a little while tiles are left.
 
+Each of these is a *feature* (:data:`FEATURES`, :func:`evaluation_features`) times a
+coefficient, so the estimate is linear in them; three more features (the value of the
+features whose majority a player shares, and the open ports of the features held, as
+the pile runs out) have the coefficient 0 by hand and are there for a learned
+evaluation (:mod:`~carcassonne_amazonas.ai.learned`), whose coefficients self-play
+sets.
+
 The numbers that are not rules are the fields of :class:`Weights`.  The defaults
 were chosen by measurement: ``benchmarks/tune_evaluation.py`` plays the MCTS
 player's prior policy (``MctsBot(iterations=1)``) with one set of weights against
