@@ -173,12 +173,12 @@ def leads(data: dict[str, Any], coefficients: Any) -> Any:
 
 
 def fit(games: list[GameData], alpha: float = RIDGE_ALPHA) -> tuple[Weights, dict[str, Any]]:
-    """The weights fitted to ``games``, and the fit's figures."""
+    """The weights fitted to ``games``, and the fit's figures on those games: the share of
+    the variance of the points still scored (less the position's mean) that the learned
+    and the hand-set coefficients explain (``r2``), and the log-loss of who won under the
+    learned and the hand-set evaluation (``win_log_loss``)."""
     data = arrays(games)
-    # Within each position, less the players' mean: what a lead depends on is how the
-    # players differ, not the points every player is still to score (those cancel).
-    features = data["features"] - _position_means(data, data["features"])
-    rest = data["rest"] - _position_means(data, data["rest"])
+    features, rest = _demeaned(data)
     # The fit is a correction to the hand-set weights, pulled towards them by the ridge
     # penalty: the games show what a feature is worth where the self-play's players
     # chose it, and the search asks it everywhere (a coefficient far from its default
@@ -192,26 +192,61 @@ def fit(games: list[GameData], alpha: float = RIDGE_ALPHA) -> tuple[Weights, dic
     coefficients[learned] += model.coef_
     lead = leads(data, coefficients)
     best = (math.inf, DEFAULT_WEIGHTS.margin_spread, DEFAULT_WEIGHTS.margin_spread_per_tile)
-    share = data["share"]
     for spread in SPREADS:
         for per_tile in SPREADS_PER_TILE:
-            value = 1 / (1 + np.exp(-lead / (spread + per_tile * data["left"])))
-            value = np.clip(value, 1e-9, 1 - 1e-9)
-            loss = -np.mean(share * np.log(value) + (1 - share) * np.log(1 - value))
+            loss = _win_log_loss(data, lead, spread, per_tile)
             if loss < best[0]:
-                best = (float(loss), float(spread), float(per_tile))
+                best = (loss, float(spread), float(per_tile))
     fields = {name: round(float(c), 4) for name, c in zip(FEATURES, coefficients)}
     weights = Weights(lead_sharpness=DEFAULT_WEIGHTS.lead_sharpness,
                       margin_spread=best[1], margin_spread_per_tile=best[2], **fields)
-    total = float(np.sum(rest ** 2))
-    figures = {"positions": int(data["position"].max() + 1), "rows": len(data["rest"]),
-               "alpha": alpha,
-               "r2": round(1 - float(np.sum((rest - features @ coefficients) ** 2)) / total, 4),
-               "default_r2": round(1 - float(np.sum((rest - features @ default) ** 2)) / total,
-                                   4),
-               "win_log_loss": round(best[0], 4),
-               "default_win_log_loss": round(_log_loss(data, default), 4)}
+    figures = {"games": len(games), "positions": int(data["position"].max() + 1),
+               "rows": len(data["rest"]), "alpha": alpha, **scores(weights, data)}
     return weights, figures
+
+
+def scores(weights: Weights, data: dict[str, Any]) -> dict[str, float]:
+    """How well ``weights`` and the hand-set ones predict the games of ``data``: ``r2``
+    and ``default_r2``, ``win_log_loss`` and ``default_win_log_loss``."""
+    features, rest = _demeaned(data)
+    total = float(np.sum(rest ** 2))
+    figures = {}
+    for name, chosen in (("", weights), ("default_", DEFAULT_WEIGHTS)):
+        coefficients = np.asarray(chosen.coefficients)
+        figures[f"{name}r2"] = round(
+            1 - float(np.sum((rest - features @ coefficients) ** 2)) / total, 4)
+        figures[f"{name}win_log_loss"] = round(_win_log_loss(
+            data, leads(data, coefficients), chosen.margin_spread,
+            chosen.margin_spread_per_tile), 4)
+    return figures
+
+
+def _demeaned(data: dict[str, Any]) -> tuple[Any, Any]:
+    """The features and the points still scored, less their mean over each position's
+    players: what a lead depends on is how the players differ, not the points every
+    player is still to score (those cancel)."""
+    return (data["features"] - _position_means(data, data["features"]),
+            data["rest"] - _position_means(data, data["rest"]))
+
+
+def _win_log_loss(data: dict[str, Any], lead: Any, spread: float, per_tile: float) -> float:
+    """The log-likelihood loss of who won (each row's share of the victory) under a
+    logistic function of ``lead`` with this spread."""
+    value = 1 / (1 + np.exp(-lead / (spread + per_tile * data["left"])))
+    value = np.clip(value, 1e-9, 1 - 1e-9)
+    share = data["share"]
+    return float(-np.mean(share * np.log(value) + (1 - share) * np.log(1 - value)))
+
+
+def held_out(games: list[GameData], alpha: float) -> dict[str, Any]:
+    """The fit on the first nine tenths of the games, scored on the last tenth (games
+    it never saw), beside the hand-set weights on the same games."""
+    cut = len(games) * 9 // 10
+    if cut < 1 or cut == len(games):
+        return {}
+    weights, _ = fit(games[:cut], alpha)
+    return {"fitted_on_games": cut, "scored_on_games": len(games) - cut,
+            **scores(weights, arrays(games[cut:]))}
 
 
 def _position_means(data: dict[str, Any], values: Any) -> Any:
@@ -224,15 +259,6 @@ def _position_means(data: dict[str, Any], values: Any) -> Any:
     return means[position]
 
 
-def _log_loss(data: dict[str, Any], coefficients: Any) -> float:
-    """The log-likelihood loss of who won under the default evaluation, for comparison."""
-    lead = leads(data, coefficients)
-    spread = DEFAULT_WEIGHTS.margin_spread + DEFAULT_WEIGHTS.margin_spread_per_tile * data["left"]
-    value = np.clip(1 / (1 + np.exp(-lead / spread)), 1e-9, 1 - 1e-9)
-    share = data["share"]
-    return float(-np.mean(share * np.log(value) + (1 - share) * np.log(1 - value)))
-
-
 def curve(args: argparse.Namespace, games: list[GameData]) -> list[dict[str, Any]]:
     """The learning curve: fits on more and more of the games, each against the default
     evaluation at the prior policy (``iterations`` 1), seats swapped."""
@@ -240,7 +266,7 @@ def curve(args: argparse.Namespace, games: list[GameData]) -> list[dict[str, Any
     points = []
     for part in (8, 4, 2, 1):
         used = games[:max(1, len(games) // part)]
-        weights, _ = fit(used, args.alpha)
+        weights, figures = fit(used, args.alpha)
         options = {"iterations": 1, "weights": _fields(weights)}
         base = {"iterations": 1}
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -252,7 +278,8 @@ def curve(args: argparse.Namespace, games: list[GameData]) -> list[dict[str, Any
                                    [0, 1] * args.curve_shuffles))
         wins = sum(game["win"] for game in played) / len(played)
         margin = sum(game["margin"] for game in played) / len(played)
-        points.append({"games": len(used), "share": round(wins, 4),
+        points.append({"games": len(used), "positions": figures["positions"],
+                       "share": round(wins, 4),
                        "margin": round(margin, 2), "summary": match_summary(played)})
         print(f"  {len(used)} games: {match_summary(played)}", file=sys.stderr, flush=True)
     return points
@@ -261,6 +288,29 @@ def curve(args: argparse.Namespace, games: list[GameData]) -> list[dict[str, Any
 def _fields(weights: Weights) -> dict[str, float]:
     """The weights as the JSON object ``mcts_match.py``'s options take."""
     return {field.name: getattr(weights, field.name) for field in attrs.fields(Weights)}
+
+
+def games_of(args: argparse.Namespace) -> tuple[list[GameData], float]:
+    """The self-play games of the command line and the seconds their play took: played
+    now, or read from ``--games-file`` (which keeps the time they took), then written
+    there."""
+    if args.games_file is not None and args.games_file.exists():
+        kept = json.loads(args.games_file.read_text(encoding="utf-8"))
+        for name in ("games", "bots", "players", "seed", "explore"):
+            setattr(args, name, kept[name])
+        games = [(([(left, tuple(scores), tuple(map(tuple, rows)))
+                    for left, scores, rows in positions]), tuple(final), tuple(shares))
+                 for positions, final, shares in kept["records"]]
+        return games, kept["self_play_seconds"]
+    started = time.perf_counter()
+    games = self_play(args)
+    played = round(time.perf_counter() - started, 1)
+    if args.games_file is not None:
+        args.games_file.write_text(json.dumps(
+            {"games": args.games, "bots": args.bots, "players": args.players,
+             "seed": args.seed, "explore": args.explore, "self_play_seconds": played,
+             "records": games}), encoding="utf-8")
+    return games, played
 
 
 def _command(arguments: list[str]) -> str:
@@ -302,27 +352,13 @@ def main() -> None:
     parser.add_argument("--curve-start", type=int, default=32000)
     args = parser.parse_args()
     parse_bot_spec(args.bots)
-    started = time.perf_counter()
-    if args.games_file is not None and args.games_file.exists():
-        kept = json.loads(args.games_file.read_text(encoding="utf-8"))
-        for name in ("games", "bots", "players", "seed", "explore"):
-            setattr(args, name, kept[name])
-        games = [(([(left, tuple(scores), tuple(map(tuple, rows)))
-                    for left, scores, rows in positions]), tuple(final), tuple(shares))
-                 for positions, final, shares in kept["records"]]
-    else:
-        games = self_play(args)
-        if args.games_file is not None:
-            args.games_file.write_text(json.dumps(
-                {"games": args.games, "bots": args.bots, "players": args.players,
-                 "seed": args.seed, "explore": args.explore, "records": games}),
-                encoding="utf-8")
-    played = time.perf_counter() - started
+    games, played = games_of(args)
     weights, figures = fit(games, args.alpha)
     training = {"code": code_record({"train": "evaluation"}), "games": args.games,
                 "bots": args.bots, "players": args.players, "explore": args.explore,
-                "seed": args.seed, "self_play_seconds": round(played, 1), **figures,
-                "command": _command(sys.argv[1:])}
+                "seed": args.seed, "self_play_seconds": played,
+                "on_the_training_games": figures,
+                "held_out": held_out(games, args.alpha), "command": _command(sys.argv[1:])}
     if args.curve:
         training["curve"] = curve(args, games)
     args.out.write_text(weights_document(weights, training), encoding="utf-8")

@@ -192,3 +192,52 @@ def test_the_shipped_weights_load_are_small_and_play() -> None:
     bot = MctsBot(seed=1, iterations=4, weights=weights)
     for _ in range(6):
         state = apply_action(state, bot.choose(state))
+
+
+def test_the_hand_set_evaluation_is_the_one_the_player_always_had() -> None:
+    """Pinned values of the evaluation before it had features (commit ccbd1fc), to the
+    last bit: a 3-player greedy game, seed 606.  The terms are added in the same order,
+    so the default player's decisions are the same."""
+    state = new_game(3, seed=606)
+    bots = [GreedyBot(seed=p) for p in range(3)]
+    values = []
+    while not state.is_terminal:
+        values.append(heuristic_scores(state))
+        state = apply_action(state, bots[state.current_player].choose(state))
+    assert values[40] == (37.851959862782024, 31.718040137217972, 29.704631282188252)
+    assert values[120] == (64.94332178038933, 46.550438552329766, 51.53381144767023)
+    assert sum(sum(v) for v in values) == 21838.010375141155
+
+
+def test_junk_is_refused_before_it_can_do_harm(tmp_path: Path) -> None:
+    """An int path is not taken for a file descriptor (and closed); numbers beyond the
+    float range, or beyond MAX_WEIGHT, are ValueErrors; a weights argument of another
+    type is a TypeError at every entry point; nesting too deep is a ValueError."""
+    from carcassonne_amazonas.ai.evaluation import MAX_WEIGHT, win_value
+    for path in (True, 1):
+        with pytest.raises(TypeError, match=r"^path: expected a str or a path object"):
+            load_weights(path)  # type: ignore[arg-type]
+    for value in (10 ** 400, 1e308, -MAX_WEIGHT - 1):
+        with pytest.raises(ValueError, match=r"^Weights\.meeple must be a finite number from"):
+            Weights(meeple=value)
+    assert Weights(meeple=-MAX_WEIGHT).meeple == -MAX_WEIGHT
+    state = new_game(2, seed=3)
+    with pytest.raises(TypeError, match=r"^weights: expected an evaluation\.Weights"):
+        heuristic_scores(state, "x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^weights: expected an evaluation\.Weights"):
+        win_value(state, 0, weights={})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"nested too deeply"):
+        read_weights("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ValueError, match=r"^training: not a JSON object"):
+        weights_document(DEFAULT_WEIGHTS, {"games": {1, 2}})
+    with pytest.raises(ValueError, match=r"^training: not a JSON object"):
+        weights_document(DEFAULT_WEIGHTS, {"loss": float("nan")})
+
+
+def test_a_lead_far_beyond_the_spread_is_a_value_not_an_overflow() -> None:
+    """win_value of a huge lead with a tiny spread: 0 or 1 to a float's precision."""
+    from carcassonne_amazonas.ai.evaluation import win_value
+    weights = Weights(margin_spread=1e-300, margin_spread_per_tile=0.0)
+    state = new_game(2, seed=3)
+    assert win_value(state, 0, (1000.0, 0.0), weights) == 1.0
+    assert win_value(state, 0, (0.0, 1000.0), weights) == 0.0

@@ -21,11 +21,11 @@ pile's order).  It adds to each player's score:
 - each meeple and camp still in the supply, worth a little while tiles are left.
 
 Each of these is a *feature* (:data:`FEATURES`, :func:`evaluation_features`) times a
-coefficient, so the estimate is linear in them; three more features (the value of the
-features whose majority a player shares, and the open ports of the features held, as
-the pile runs out) have the coefficient 0 by hand and are there for a learned
-evaluation (:mod:`~carcassonne_amazonas.ai.learned`), whose coefficients self-play
-sets.
+coefficient, so the estimate is linear in them; four more features (the value of the
+features whose majority a player shares, and the open ports of the tributaries,
+villages and jungles held, as the pile runs out) have the coefficient 0 by hand and are
+there for a learned evaluation (:mod:`~carcassonne_amazonas.ai.learned`), whose
+coefficients self-play sets.
 
 The numbers that are not rules are the fields of :class:`Weights`.  The defaults
 were chosen by measurement: ``benchmarks/tune_evaluation.py`` plays the MCTS
@@ -55,8 +55,8 @@ from ..rules.state import GameState
 from ..tiles.layout import Terrain, TileKind
 from ..tiles.tileset import TileSet
 
-__all__ = ["DEFAULT_WEIGHTS", "FEATURES", "Weights", "evaluation_features", "heuristic_scores",
-           "win_value"]
+__all__ = ["DEFAULT_WEIGHTS", "FEATURES", "MAX_WEIGHT", "Weights", "evaluation_features",
+           "heuristic_scores", "win_value"]
 
 _TRIBUTARY = Terrain.TRIBUTARY
 _VILLAGE = Terrain.VILLAGE
@@ -73,8 +73,11 @@ _VILLAGE_COMPLETION = {1: 0.6, 2: 0.45, 3: 0.35, 4: 0.3, 5: 0.2, 6: 0.2}
 FEATURES = ("tributary", "village", "village_completion", "jungle", "amazon", "river",
             "meeple", "camp", "shared", "open_tributary", "open_village", "open_jungle")
 
-# The fields of Weights that are not feature coefficients, and the least value of each.
-_SHAPE_FIELDS = {"lead_sharpness": 0.0, "margin_spread": 0.0, "margin_spread_per_tile": 0.0}
+# The fields of Weights that are not feature coefficients: none of them may be negative.
+_SHAPE_FIELDS = frozenset({"lead_sharpness", "margin_spread", "margin_spread_per_tile"})
+#: The largest size of a weight: a feature is worth tens of points, so a coefficient far
+#: beyond 1 is no estimate (and one near the float range would overflow the sums).
+MAX_WEIGHT = 1000.0
 
 
 @attrs.frozen(slots=True, cache_hash=True)  # hashed on the hot path (_coefficients)
@@ -98,7 +101,8 @@ class Weights:
     margin in :func:`win_value`, in points, plus so much per tile left.
 
     ``TypeError`` for a field that is not a number; ``ValueError`` for one that is not
-    finite, a negative ``lead_sharpness`` or spread, and a spread that is 0 at the end.
+    finite or beyond :data:`MAX_WEIGHT` either way, a negative ``lead_sharpness`` or
+    spread, and a spread that is 0 at the end.
     """
 
     meeple: float = 0.41
@@ -123,9 +127,15 @@ class Weights:
         for field in attrs.fields(Weights):
             value = getattr(self, field.name)
             check_number(value, field.name)
-            if not math.isfinite(value):
-                raise ValueError(f"Weights.{field.name} must be a finite number, "
-                                 f"not {value!r}")
+            try:
+                size = abs(float(value))
+            except OverflowError:  # an int beyond the float range
+                size = math.inf
+            if not size <= MAX_WEIGHT:  # NaN too
+                shown = f"{value!r}"[:40] if size != math.inf or isinstance(value, float) \
+                    else "a number beyond the float range"
+                raise ValueError(f"Weights.{field.name} must be a finite number from "
+                                 f"-{MAX_WEIGHT:g} to {MAX_WEIGHT:g}, not {shown}")
             if field.name in _SHAPE_FIELDS and value < 0:
                 raise ValueError(f"Weights.{field.name} must be a finite number >= 0, "
                                  f"not {value!r}")
@@ -186,15 +196,16 @@ def _river_terms(tileset: TileSet, ranking: AmazonRanking, boats: tuple[int, ...
     return tuple(terms)
 
 
-def _expected_points(state: GameState, coefficients: tuple[float, ...],
-                     sharpness: float) -> list[float]:
-    """Each player's features (:data:`FEATURES`) times ``coefficients``, summed: the
-    points the evaluation expects beyond the score, before the end.  One pass, on the
-    hot path of the searches; :func:`evaluation_features` reads the features one by one
-    through it."""
+def _expected_points(state: GameState, coefficients: tuple[float, ...], sharpness: float,
+                     points: list[float]) -> list[float]:
+    """``points`` (one number per player) plus each player's features (:data:`FEATURES`)
+    times ``coefficients``: the points the evaluation expects beyond the score, before
+    the end.  One pass, on the hot path of the searches; :func:`evaluation_features` reads
+    the features one by one through it.  The terms are added in the order the hand-set
+    evaluation always added them, so that its values stay the same to the last bit (a
+    coefficient of 1 or 0 changes no sum)."""
     (tributary, village, completion_weight, jungle, amazon_weight, river_weight, meeple, camp,
      shared, open_tributary, open_village, open_jungle) = coefficients
-    points = [0.0] * state.num_players
     tileset = state.rules.tileset
     _, _, amazon, land = _amazon_points(tileset)
     left = len(state.pile)
@@ -217,10 +228,9 @@ def _expected_points(state: GameState, coefficients: tuple[float, ...],
         elif terrain is _VILLAGE:
             tiles = feature.tile_count
             ports = feature.open_ports
-            completion = tiles * min(1.0, _VILLAGE_COMPLETION.get(ports, 0.1)
-                                     * completion_share)
-            value = tiles + feature.fruit + completion  # for "shared"
-            worth = (village * (tiles + feature.fruit) + completion_weight * completion
+            share = min(1.0, _VILLAGE_COMPLETION.get(ports, 0.1) * completion_share)
+            value = tiles + feature.fruit + tiles * share  # for "shared"
+            worth = (village * (tiles + feature.fruit) + tiles * completion_weight * share
                      + open_village * ports)
         else:
             continue
@@ -237,9 +247,10 @@ def _expected_points(state: GameState, coefficients: tuple[float, ...],
     river = _river_terms(tileset, state.rules.amazon_ranking, boats, amazon_left, left,
                          sharpness)
     for player, supply in enumerate(state.players):
-        points[player] += (amazon_weight * river[player][0] + river_weight * river[player][1]
-                           + progress * (meeple * supply.meeples_in_supply
-                                         + camp * supply.camps_in_supply))
+        points[player] += amazon_weight * river[player][0]
+        points[player] += river_weight * river[player][1]
+        points[player] += progress * (meeple * supply.meeples_in_supply
+                                      + camp * supply.camps_in_supply)
     return points
 
 
@@ -263,7 +274,7 @@ def evaluation_features(state: GameState,
     check_exact(weights, Weights, "weights", "an evaluation.Weights")
     if state.is_terminal:
         return tuple((0.0,) * len(FEATURES) for _ in state.players)
-    columns = [_expected_points(state, unit, weights.lead_sharpness)
+    columns = [_expected_points(state, unit, weights.lead_sharpness, [0.0] * len(state.players))
                for unit in _UNIT_COEFFICIENTS]
     return tuple(tuple(column[player] for column in columns)
                  for player in range(state.num_players))
@@ -273,15 +284,14 @@ def heuristic_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tu
     """Each player's expected final score: the score so far plus the features of
     :func:`evaluation_features` times their coefficients in ``weights`` (equal to the
     scores once the game is over).  ``TypeError`` unless ``state`` is exactly a
-    ``GameState``."""
-    if type(state) is not GameState:  # inline: the hot path of the searches
+    ``GameState`` and ``weights`` a ``Weights``."""
+    if type(state) is not GameState or type(weights) is not Weights:  # inline: the hot path
         check_exact(state, GameState, "state")
+        check_exact(weights, Weights, "weights", "an evaluation.Weights")
     if state.is_terminal:
         return tuple(float(p.score) for p in state.players)
-    points = _expected_points(state, _coefficients(weights), weights.lead_sharpness)
-    for player, seat in enumerate(state.players):
-        points[player] += seat.score
-    return tuple(points)
+    return tuple(_expected_points(state, _coefficients(weights), weights.lead_sharpness,
+                                  [float(seat.score) for seat in state.players]))
 
 
 @functools.lru_cache(maxsize=64)
@@ -307,8 +317,8 @@ def win_value(state: GameState, player: int, scores: tuple[float, ...] | None = 
     best other player in :func:`heuristic_scores` (or in ``scores`` when given), whose
     spread grows with the tiles left (both with ``weights``).
 
-    ``TypeError`` unless ``state`` is exactly a ``GameState`` and ``player`` an ``int``;
-    ``ValueError`` for a player not in the game.
+    ``TypeError`` unless ``state`` is exactly a ``GameState``, ``player`` an ``int`` and
+    ``weights`` a ``Weights``; ``ValueError`` for a player not in the game.
     """
     if type(state) is not GameState or type(player) is not int \
             or not 0 <= player < state.num_players:  # inline: the hot path of the searches
@@ -318,6 +328,11 @@ def win_value(state: GameState, player: int, scores: tuple[float, ...] | None = 
         return 1.0 / len(winners) if player in winners else 0.0
     if scores is None:
         scores = heuristic_scores(state, weights)
+    if type(weights) is not Weights:  # inline: the hot path of the searches
+        check_exact(weights, Weights, "weights", "an evaluation.Weights")
     best_other = max(s for p, s in enumerate(scores) if p != player)
     spread = weights.margin_spread + weights.margin_spread_per_tile * len(state.pile)
-    return 1.0 / (1.0 + math.exp(-(scores[player] - best_other) / spread))
+    lead = (scores[player] - best_other) / spread
+    if lead < -700:  # math.exp would overflow: the value is 0 to a float's precision
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-lead))

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import os
 from importlib import resources
 from typing import Any
@@ -48,8 +47,8 @@ __all__ = ["MAX_BYTES", "WEIGHTS_SCHEMA", "learned_weights", "load_weights", "re
 
 #: The ``schema`` of a weights document: its format and version.
 WEIGHTS_SCHEMA = "carcassonne-amazonas/weights/1"
-#: The largest weights document read, in bytes: a document is a few hundred bytes, so a
-#: larger file is not one (refused before it is parsed).
+#: The largest weights document read, in bytes: the shipped one, with its training
+#: record, is about 4 kB, so a file this large is not one (refused before it is parsed).
 MAX_BYTES = 1_000_000
 #: The shipped document, in the package's ai/data folder.
 _SHIPPED = ("data", "learned_weights.json")
@@ -69,6 +68,8 @@ def read_weights(text: str, source: str = "the weights document") -> Weights:
         document = json_text.loads(text)
     except ValueError as error:
         raise ValueError(f"{source}: not JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{source}: nested too deeply to be a weights document") from None
     if not isinstance(document, dict):
         raise ValueError(f"{source}: expected a JSON object, not {type(document).__name__}")
     if document.get("schema") != WEIGHTS_SCHEMA:
@@ -96,9 +97,12 @@ def read_weights(text: str, source: str = "the weights document") -> Weights:
 
 
 def load_weights(path: str | os.PathLike[str]) -> Weights:
-    """The weights of the document at ``path`` (:func:`read_weights`); ``OSError`` when
-    it cannot be read, ``ValueError`` for a file of more than :data:`MAX_BYTES` or not
-    a weights document."""
+    """The weights of the document at ``path`` (:func:`read_weights`); ``TypeError``
+    unless ``path`` is a ``str`` or a path object (an ``int`` would be taken for an open
+    file descriptor, and closed), ``OSError`` when it cannot be read, ``ValueError`` for a
+    file of more than :data:`MAX_BYTES` or not a weights document."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path: expected a str or a path object, not {type(path).__name__}")
     with open(path, "rb") as file:
         data = file.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
@@ -113,8 +117,11 @@ def load_weights(path: str | os.PathLike[str]) -> Weights:
 
 @functools.lru_cache(maxsize=1)
 def learned_weights() -> Weights:
-    """The weights the package ships, fitted to self-play by ``benchmarks/train_evaluation.py``
-    (their figures: the bots guide, "A learned evaluation")."""
+    """The weights the package ships, fitted to self-play by
+    ``benchmarks/train_evaluation.py``.  They are no stronger than the hand-set
+    :data:`~carcassonne_amazonas.ai.evaluation.DEFAULT_WEIGHTS`: at equal time they won
+    47.2% of 200 games against them, so the player's default stays the hand-set weights
+    (the bots guide, "A learned evaluation", has the figures)."""
     folder, name = _SHIPPED
     text = resources.files(__package__).joinpath(folder).joinpath(name).read_text(
         encoding="utf-8")
@@ -125,13 +132,18 @@ def weights_document(weights: Weights, training: dict[str, Any] | None = None) -
     """The JSON text of a weights document for ``weights``, with ``training`` (how they
     were made: any JSON object) kept beside them; :func:`read_weights` reads it back.
     ``TypeError`` unless ``weights`` is a ``Weights`` and ``training`` a ``dict`` (or
-    None)."""
+    None); ``ValueError`` for a ``training`` that JSON cannot write (a set, NaN)."""
     check_exact(weights, Weights, "weights", "an evaluation.Weights")
     if training is not None:
         check_exact(training, dict, "training")
     fields = {field.name: getattr(weights, field.name) for field in attrs.fields(Weights)}
-    assert all(math.isfinite(value) for value in fields.values())  # Weights checked them
     document: dict[str, Any] = {"schema": WEIGHTS_SCHEMA, "weights": fields}
     if training is not None:
+        try:
+            json.dumps(training, allow_nan=False)
+        except (TypeError, ValueError) as error:  # a set, NaN, a key that is no string
+            raise ValueError(f"training: not a JSON object: {error}") from None
+        except RecursionError:
+            raise ValueError("training: nested too deeply") from None
         document["training"] = training
     return json.dumps(document, indent=1, allow_nan=False) + "\n"
