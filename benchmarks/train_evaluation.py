@@ -29,7 +29,7 @@ logistic function of the lead.  This script fits those numbers to self-play:
    alone).  The strength at equal time is measured after, with ``mcts_match.py`` and
    ``"weights": "learned"`` (the bots guide has the commands and the figures).
 
-Run (what made the shipped weights; about 15 minutes on 2 cores):
+Run (what made the shipped weights; about 8 minutes on 2 cores):
 
     python benchmarks/train_evaluation.py --games 2000 --explore 0.1 --jobs 2 --curve
 """
