@@ -120,7 +120,7 @@ def learned_weights() -> Weights:
     """The weights the package ships, fitted to self-play by
     ``benchmarks/train_evaluation.py``.  They are no stronger than the hand-set
     :data:`~carcassonne_amazonas.ai.evaluation.DEFAULT_WEIGHTS`: at equal time they won
-    47.2% of 200 games against them, so the player's default stays the hand-set weights
+    46.0% of 200 games against them, so the player's default stays the hand-set weights
     (the bots guide, "A learned evaluation", has the figures)."""
     folder, name = _SHIPPED
     text = resources.files(__package__).joinpath(folder).joinpath(name).read_text(
