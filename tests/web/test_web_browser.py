@@ -257,8 +257,11 @@ def test_two_friends_each_on_their_own_page_see_each_others_moves(tmp_path: Path
             # be first, so the test waits for both, as a person would look.
             expected = str(1 + 3 * (turn + 1))
             for page in (waiter, mover):
-                page.wait_for_function(f"document.body.dataset.seq === '{expected}'",
-                                       timeout=BROWSER_TIMEOUT_MS)
+                # A function, not an expression: Playwright polls an expression with eval,
+                # which the page's Content Security Policy refuses (CI met it once, when
+                # the condition was not already true at the first look).
+                page.wait_for_function("seq => document.body.dataset.seq === seq",
+                                       arg=expected, timeout=BROWSER_TIMEOUT_MS)
             # Each page asked only for the log it lacked (?log_after=): whole, in order,
             # the newest entry first.
             assert logged(waiter) == logged(mover) == list(range(1 + 3 * (turn + 1), 0, -1))
