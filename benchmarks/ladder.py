@@ -11,7 +11,15 @@ and the code they measured (``"code"``: the commit and a fingerprint of the bots
 and the pair, see ``fingerprint.py``).  ``--load`` prints the tables from saved
 results again without playing: only those measured on the current code, saying what
 it left out and on which code that was measured; ``--all`` includes them, marked.
-``replicate.py`` plays a saved pair again on the current code.
+``replicate.py`` plays a saved pair again on the current code.  ``--load`` also reads
+the 2-player games of ``mcts_match.py`` (a ``.jsonl`` file), checked as that script
+checks them, the shuffles played in both seatings only, its bots named ``mcts:N`` with
+any other options as JSON, so that one reprint rates the budgets and the default
+player together (those games record A's margin, not the scores, and each game's time
+per decision, not its decisions: their rows say so):
+
+    python benchmarks/ladder.py --load benchmarks/results/ladder-default-greedy-1865d08.json \
+        --load benchmarks/results/mcts-match-100v25-1865d08.jsonl
 
 Run (every pair of some bots, 100 games each):
 
@@ -44,6 +52,7 @@ from typing import Any
 import spiel_rung
 from fingerprint import code_record, is_current, left_out_note
 from intervals import bradley_terry, rating_groups, rating_intervals, wilson
+from mcts_match import bots_record, load_games, paired_games
 
 from carcassonne_amazonas.ai.bots import derive_seed, parse_bot_spec
 from carcassonne_amazonas.ai.mcts import DEFAULT_ITERATIONS
@@ -87,25 +96,41 @@ def play_pair(first: str, second: str, games: int, seed: int, jobs: int) -> dict
 def pair_result(entry: dict[str, Any]) -> dict[str, Any]:
     """A's wins, games, mean scores and time per decision of both bots, from both seatings."""
     first, second = entry["pair"]
-    wins = games = 0.0
-    scores = {first: 0.0, second: 0.0}
-    spent = {first: 0.0, second: 0.0}
-    decisions = {first: 0, second: 0}
+    wins = games = margin = 0.0
+    scores: dict[str, float] | None = {first: 0.0, second: 0.0}
+    timed: dict[str, dict[str, list[float]]] = {"decisions": {}, "games": {}}
     for run in entry["runs"]:
         seat = run["bots"].index(first)
         other = 1 - seat
         games += run["games"]
         wins += run["wins"][seat]
-        scores[first] += run["scores"][seat]["total"]["mean"] * run["games"]
-        scores[second] += run["scores"][other]["total"]["mean"] * run["games"]
+        if "margin" in run:  # a game of mcts_match.py: no scores, its time a game's mean
+            margin += run["margin"] if seat == run["a_seat"] else -run["margin"]
+            scores = None
+            for bot, index in ((first, seat), (second, other)):
+                _add_time(timed["games"], bot, run["seconds_per_decision"][index], 1)
+            continue
+        means = [run["scores"][index]["total"]["mean"] for index in (seat, other)]
+        margin += (means[0] - means[1]) * run["games"]
+        if scores is not None:
+            scores[first] += means[0] * run["games"]
+            scores[second] += means[1] * run["games"]
         for bot, index in ((first, seat), (second, other)):
             count = run["decisions"][index]
-            decisions[bot] += count
-            spent[bot] += (run["seconds_per_decision"][index] or 0.0) * count
+            _add_time(timed["decisions"], bot,
+                      (run["seconds_per_decision"][index] or 0.0) * count, count)
     return {"first": first, "second": second, "games": int(games), "wins": wins,
-            "scores": {bot: total / games for bot, total in scores.items()},
-            "spent": spent, "decisions": decisions,
+            "scores": None if scores is None else {
+                bot: total / games for bot, total in scores.items()},
+            "margin": margin / games, "timed": timed,
             "other_code": any(run.get("other_code") for run in entry["runs"])}
+
+
+def _add_time(timed: dict[str, list[float]], bot: str, spent: float, count: int) -> None:
+    """Adds ``spent`` seconds over ``count`` units (decisions or games) to ``bot``'s."""
+    total = timed.setdefault(bot, [0.0, 0])
+    total[0] += spent
+    total[1] += count
 
 
 def strength_order(bot: str) -> tuple[int, int]:
@@ -151,6 +176,64 @@ def group_table(games: list[tuple[str, str, float, int]], bots: list[str]) -> li
     return lines
 
 
+def bot_name(choice: Any) -> str:
+    """A bot of ``mcts_match.py`` as the ladder names it: a kind as it is, MctsBot
+    options as ``mcts:N`` (``mcts`` without ``"iterations"``), any other options after
+    it as JSON."""
+    if isinstance(choice, str):
+        return choice
+    options = dict(choice)
+    iterations = options.pop("iterations", None)
+    name = "mcts" if iterations is None else f"mcts:{iterations}"
+    return f"{name} {json.dumps(options, sort_keys=True)}" if options else name
+
+
+def match_entries(path: Path) -> list[dict[str, Any]]:
+    """The games of an ``mcts_match.py`` file (JSON Lines, checked as its ``--load``
+    checks them) as saved pairs, one a game, each with the code it measured: only the
+    shuffles played in both seatings, and 2-player games only (``ValueError``
+    otherwise)."""
+    games = load_games([path])
+    if games and games[0].get("players", 2) != 2:
+        raise ValueError(f"{path}: {games[0]['players']}-player games: the ladder rates "
+                         "2-player games (mcts_match.py --load reprints these)")
+    entries = []
+    for game in paired_games(games):
+        a, b = bot_name(game.get("a", "A")), bot_name(game.get("b", "B"))
+        seat = game["a_seat"]
+        bots, wins = ([a, b], [game["win"], 1 - game["win"]]) if seat == 0 else (
+            [b, a], [1 - game["win"], game["win"]])
+        times = [game["cpu_a"], game["cpu_b"]] if seat == 0 else [game["cpu_b"], game["cpu_a"]]
+        run = {"bots": bots, "games": 1, "wins": wins, "a_seat": seat,
+               "margin": game["margin"], "seconds_per_decision": times}
+        entries.append({"pair": [a, b], "code": game.get("code"),
+                        "options": bots_record(game.get("a"), game.get("b"), 2),
+                        "runs": [run]})
+    return entries
+
+
+def saved_entries(path: Path) -> list[dict[str, Any]]:
+    """The saved pairs of one file: ``ladder.py --save``'s JSON, or ``mcts_match.py``'s
+    games (a ``.jsonl`` file).  ``ValueError`` saying what is wrong otherwise."""
+    if path.suffix == ".jsonl":
+        return match_entries(path)
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not JSON ({error}); mcts_match.py's games are read "
+                         "from a .jsonl file") from None
+    if not isinstance(saved, dict) or not isinstance(saved.get("pairs"), list):
+        raise ValueError(f'{path}: not the results of ladder.py --save (no "pairs" list)')
+    for number, entry in enumerate(saved["pairs"], 1):
+        if not (isinstance(entry, dict) and isinstance(entry.get("pair"), list)
+                and len(entry["pair"]) == 2 and all(isinstance(bot, str) for bot in entry["pair"])
+                and isinstance(entry.get("runs"), list)
+                and all(isinstance(run, dict) for run in entry["runs"])):
+            raise ValueError(f'{path}: pair {number} is not a saved pair (it needs "pair", '
+                             'two bots, and "runs", a list of simulate --json summaries)')
+    return list(saved["pairs"])
+
+
 def joined(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The entries with those of one pair (the same two bots, in either order) joined:
     a long pair can run in chunks, each with its own ``--seed`` and ``--save`` file."""
@@ -178,7 +261,7 @@ def current_entries(entries: list[dict[str, Any]], everything: bool,
     marked: how many games, of which pairs, on which code."""
     kept, others = [], []
     for entry in entries:
-        if is_current(entry.get("code"), entry["pair"]):
+        if is_current(entry.get("code"), entry.get("options", entry["pair"])):
             kept.append(entry)
         else:
             others.append(entry)
@@ -203,7 +286,7 @@ def tables(entries: list[dict[str, Any]]) -> str:
     bots = sorted({bot for result in results for bot in (result["first"], result["second"])},
                   key=strength_order)
     lines = ["| A | B | games | A's win share | 95% interval | A's mean score | "
-             "B's mean score |", "|---|---|---|---|---|---|---|"]
+             "B's mean score | A's margin a game |", "|---|---|---|---|---|---|---|---|"]
     share: dict[tuple[str, str], float] = {}
     for result in results:
         games, wins = result["games"], result["wins"]
@@ -212,9 +295,11 @@ def tables(entries: list[dict[str, Any]]) -> str:
         share[(first, second)] = wins / games
         share[(second, first)] = 1 - wins / games
         mark = " (other code)" if result["other_code"] else ""
+        means = ("— | —" if result["scores"] is None else
+                 f"{result['scores'][first]:.1f} | {result['scores'][second]:.1f}")
         lines.append(f"| {first}{mark} | {second} | {games} | {100 * wins / games:.1f}% | "
-                     f"{100 * low:.1f}–{100 * high:.1f}% | {result['scores'][first]:.1f} | "
-                     f"{result['scores'][second]:.1f} |")
+                     f"{100 * low:.1f}–{100 * high:.1f}% | {means} | "
+                     f"{result['margin']:+.1f} |")
     lines += ["", "Win share of the row's bot against the column's bot:", "",
               "| | " + " | ".join(bots) + " |", "|---" * (len(bots) + 1) + "|"]
     for row in bots:
@@ -222,26 +307,33 @@ def tables(entries: list[dict[str, Any]]) -> str:
                  (f"{100 * share[(row, column)]:.0f}%" if (row, column) in share else "")
                  for column in bots]
         lines.append(f"| **{row}** | " + " | ".join(cells) + " |")
-    spent = dict.fromkeys(bots, 0.0)
-    decisions = dict.fromkeys(bots, 0)
-    for result in results:
-        for bot in (result["first"], result["second"]):
-            spent[bot] += result["spent"][bot]
-            decisions[bot] += result["decisions"][bot]
     lines += ["", *ratings_table(results, bots)]
-    lines += ["", "| bot | processor time per decision | decisions timed |", "|---|---|---|"]
+    return "\n".join([*lines, "", *time_table(results, bots)])
+
+
+def time_table(results: list[dict[str, Any]], bots: list[str]) -> list[str]:
+    """Each bot's processor time per decision: over the decisions of the ladder's games,
+    and apart, the mean of each game's mean over ``mcts_match.py``'s games (which do not
+    count their decisions)."""
+    lines = ["| bot | processor time per decision | timed over |", "|---|---|---|"]
     for bot in bots:
-        per = spent[bot] / decisions[bot] if decisions[bot] else 0.0
-        shown = f"{1000 * per:.2f} ms" if per < 1 else f"{per:.2f} s"
-        lines.append(f"| {bot} | {shown} | {decisions[bot]:,} |")
-    return "\n".join(lines)
+        for unit in ("decisions", "games"):
+            totals = [result["timed"][unit][bot] for result in results
+                      if bot in result["timed"][unit]]
+            spent, count = sum(t[0] for t in totals), int(sum(t[1] for t in totals))
+            if count:
+                per = spent / count
+                shown = f"{1000 * per:.2f} ms" if per < 1 else f"{per:.2f} s"
+                what = f"{count:,} decisions" if unit == "decisions" else (
+                    f"{count:,} games of mcts_match.py (each game's mean)")
+                lines.append(f"| {bot} | {shown} | {what} |")
+    return lines
 
 
 def reprint(paths: list[Path], everything: bool) -> str:
     """The tables of the pairs saved in ``paths`` measured on the current code (all of
     them, marked, when ``everything``), after a note on what was left out."""
-    entries = [entry for path in paths
-               for entry in json.loads(path.read_text(encoding="utf-8"))["pairs"]]
+    entries = [entry for path in paths for entry in saved_entries(path)]
     entries, note = current_entries(entries, everything)
     shown = tables(entries) if entries else (
         "No saved results were measured on the current code.")
@@ -287,7 +379,12 @@ def main() -> None:
     if args.all and not args.load:
         parser.error("--all goes with --load")
     if args.load:
-        print(reprint(args.load, args.all))
+        try:
+            print(reprint(args.load, args.all))
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
+            parser.error(f"cannot reprint the saved results: a run lacks the field {error}"
+                         if isinstance(error, KeyError) else
+                         f"cannot reprint the saved results: {error}")
         return
     entries = []
     for first, second, games in planned(parser, args):

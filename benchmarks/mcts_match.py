@@ -135,15 +135,22 @@ def play(a: BotChoice, b: BotChoice, shuffle: int, a_seat: int,
             "code": code_record(bots_record(a, b, players))}
 
 
+def paired_games(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games of the shuffles played in every seating (both, with 2 players): the
+    only ones a summary counts, so that no shuffle favours either bot."""
+    players = games[0].get("players", 2) if games else 2
+    seatings: dict[int, set[int]] = {}
+    for game in games:
+        seatings.setdefault(game["shuffle"], set()).add(game["a_seat"])
+    return [game for game in games if len(seatings[game["shuffle"]]) == players]
+
+
 def summary(games: list[dict[str, Any]]) -> str:
     """A's win share with its 95% Wilson interval (beside the fair share with more than
     2 players), the mean margin with its standard error, and the time per decision,
     over the shuffles played in every seating."""
     players = games[0].get("players", 2) if games else 2
-    seatings: dict[int, set[int]] = {}
-    for game in games:
-        seatings.setdefault(game["shuffle"], set()).add(game["a_seat"])
-    paired = [game for game in games if len(seatings[game["shuffle"]]) == players]
+    paired = paired_games(games)
     count = len(paired)
     if count < 2:
         return (f"{count} paired games: too few for a summary" if players == 2 else
