@@ -69,20 +69,21 @@ from .evaluation import DEFAULT_WEIGHTS, Weights, win_value
 __all__ = ["DEEP_TREE_ITERATIONS", "DEEP_TREE_SECONDS", "DEFAULT_ITERATIONS", "MctsBot"]
 
 #: Iterations per decision when no budget is given (``mcts`` on the command line): about
-#: 0.1 s of processor time a decision, quick enough for play at the table and the web
-#: app's seats, and it won 99 of 100 games against greedy (``docs/guides/bots.md``, on
-#: commit 40900d0).  More iterations play better by about 3 points a game, which moves
-#: the win share less than the shuffles do: 100 won 59.9% of 400 games against 25 in two
-#: runs (40900d0, 98d621a) and 50.4% of 120 in an outside run (085ac67, the same
-#: decisions); 400, whose tree spans two turns (:data:`DEEP_TREE_ITERATIONS`), won 60.5% of
-#: 100 against 100 (d6e4a06) and 65.0% of 50 outside (085ac67).
+#: 0.03 s of processor time a decision, quick enough for play at the table and the web
+#: app's seats, and it won 97.5% of 200 games against greedy on 1.0.0
+#: (``docs/guides/bots.md``).  More iterations play a little better, by about 2 points a
+#: game from 25 to 100, which moves the win share less than the shuffles do: on 1.0.0, 100
+#: won 52.8% and 55.8% of 200 games against 25 (59.9% of 400 in the first two runs, on
+#: 40900d0 and 98d621a); 400, whose tree spans two turns (:data:`DEEP_TREE_ITERATIONS`),
+#: won 51.8% of 200 against 100 (60.5% of 100 on d6e4a06, the same decisions).
 DEFAULT_ITERATIONS = 20
 #: From this iteration budget up, the tree spans two turns unless ``tree_turns`` says
 #: otherwise: the next player's turn after each of the player's actions gets a node per
 #: drawn tile, whose replies the priors and UCT choose instead of the rollout policy.  At
 #: 400 iterations two turns won 60.5% of 100 two-player games against one turn at 100
 #: (commit d6e4a06), where one turn at 400 had won 56.5% (a8ef8d9,
-#: ``docs/guides/bots.md``); smaller budgets keep the one-turn tree, the one measured there.
+#: ``docs/guides/bots.md``), and 51.8% of 200 on 1.0.0; smaller budgets keep the
+#: one-turn tree, the one measured there.
 DEEP_TREE_ITERATIONS = 400
 #: A time budget alone gets the two-turn tree from this many seconds a decision up: about
 #: what :data:`DEEP_TREE_ITERATIONS` take on the development machine (chosen from that
