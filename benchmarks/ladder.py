@@ -201,11 +201,10 @@ def match_entries(path: Path) -> list[dict[str, Any]]:
     for game in paired_games(games):
         a, b = bot_name(game.get("a", "A")), bot_name(game.get("b", "B"))
         seat = game["a_seat"]
-        bots, wins = ([a, b], [game["win"], 1 - game["win"]]) if seat == 0 else (
-            [b, a], [1 - game["win"], game["win"]])
-        times = [game["cpu_a"], game["cpu_b"]] if seat == 0 else [game["cpu_b"], game["cpu_a"]]
-        run = {"bots": bots, "games": 1, "wins": wins, "a_seat": seat,
-               "margin": game["margin"], "seconds_per_decision": times}
+        order = slice(None) if seat == 0 else slice(None, None, -1)  # seat order
+        run = {"bots": [a, b][order], "games": 1, "wins": [game["win"], 1 - game["win"]][order],
+               "a_seat": seat, "margin": game["margin"],
+               "seconds_per_decision": [game["cpu_a"], game["cpu_b"]][order]}
         entries.append({"pair": [a, b], "code": game.get("code"),
                         "options": bots_record(game.get("a"), game.get("b"), 2),
                         "runs": [run]})
@@ -380,11 +379,12 @@ def main() -> None:
         parser.error("--all goes with --load")
     if args.load:
         try:
-            print(reprint(args.load, args.all))
+            text = reprint(args.load, args.all)
         except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
             parser.error(f"cannot reprint the saved results: a run lacks the field {error}"
                          if isinstance(error, KeyError) else
                          f"cannot reprint the saved results: {error}")
+        print(text)
         return
     entries = []
     for first, second, games in planned(parser, args):
